@@ -1,0 +1,66 @@
+# tests/lib.sh: TAP helpers for the shell tests, sourced by tests/t*.sh.
+# Each test script: . "$(dirname "$0")/lib.sh"; ok/expect_eq/...; done_testing
+# Environment: CROSSYM (the binary), TOP (repo root), TMP (a fresh scratch dir).
+set -u
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+CROSSYM=${CROSSYM:-$TOP/crossym}
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/crossym-test.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+tap_n=0
+tap_failed=0
+
+# ok COND_EXIT_STATUS DESCRIPTION: pass when the status is 0.
+ok() {
+	tap_n=$((tap_n + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $tap_n - $2"
+	else
+		echo "not ok $tap_n - $2"
+		tap_failed=$((tap_failed + 1))
+	fi
+}
+
+# expect_eq EXPECTED_FILE ACTUAL_FILE DESCRIPTION: pass when the files are equal;
+# on failure the diff goes to the TAP diagnostics.
+expect_eq() {
+	if diff -u "$1" "$2" >"$TMP/.diff" 2>&1; then
+		ok 0 "$3"
+	else
+		ok 1 "$3"
+		sed 's/^/# /' "$TMP/.diff" | head -n 60
+	fi
+}
+
+# expect_status WANT CMD...: run CMD, pass when its exit status is WANT.
+# stdout goes to $TMP/out, stderr to $TMP/err.
+expect_status() {
+	want=$1; shift
+	"$@" >"$TMP/out" 2>"$TMP/err"
+	got=$?
+	if [ "$got" -eq "$want" ]; then
+		ok 0 "exit $want: $*"
+	else
+		ok 1 "exit $want: $* (got $got)"
+		sed 's/^/# stderr: /' "$TMP/err" | head -n 20
+	fi
+}
+
+# expect_grep PATTERN FILE DESCRIPTION: pass when FILE has a line matching PATTERN.
+expect_grep() {
+	if grep -q -- "$1" "$2"; then
+		ok 0 "$3"
+	else
+		ok 1 "$3"
+		sed 's/^/# /' "$2" | head -n 20
+	fi
+}
+
+skip_all() {
+	echo "1..0 # SKIP $*"
+	exit 0
+}
+
+done_testing() {
+	echo "1..$tap_n"
+	[ "$tap_failed" -eq 0 ]
+}
