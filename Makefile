@@ -1,0 +1,81 @@
+# crossym - GNU Make build.  `make` builds ./crossym; `make check` installs what is
+# missing, builds warning-free and runs the tests (also under ASan+UBSan);
+# `make demo` runs the whole job on the bundled example tree.
+
+CC        ?= gcc
+PKG_CONFIG ?= pkg-config
+CFLAGS    ?= -O2 -g
+CFLAGS_EXTRA ?=
+WARN      := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wstrict-prototypes \
+             -Wmissing-prototypes -Wno-sign-compare
+ELF_CFLAGS := $(shell $(PKG_CONFIG) --cflags libelf libdw 2>/dev/null)
+ELF_LIBS   := $(shell $(PKG_CONFIG) --libs libelf libdw 2>/dev/null || echo -lelf -ldw)
+BUILD     ?= build
+BIN       ?= crossym
+SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+SRCS      := $(wildcard src/*.c)
+LIB_SRCS  := $(filter-out src/main.c,$(SRCS))
+OBJS      := $(SRCS:src/%.c=$(BUILD)/%.o)
+LIB_OBJS  := $(LIB_SRCS:src/%.c=$(BUILD)/%.o)
+TEMPLATES := $(wildcard cocci/*.cocci)
+UNIT_SRCS := $(wildcard tests/unit/test-*.c)
+UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/%)
+
+ALL_CFLAGS = $(WARN) $(CFLAGS) $(ELF_CFLAGS) -I$(BUILD) -Isrc $(CFLAGS_EXTRA)
+
+.PHONY: all clean check check-plain check-asan deps demo unit busybox-proof kernel-check bench
+
+all: $(BIN)
+
+$(BIN): $(OBJS)
+	$(CC) $(CFLAGS) $(CFLAGS_EXTRA) -o $@ $(OBJS) $(ELF_LIBS)
+
+$(BUILD)/%.o: src/%.c $(wildcard src/*.h) $(BUILD)/templates.h | $(BUILD)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/templates.h: $(TEMPLATES) scripts/embed.sh | $(BUILD)
+	sh scripts/embed.sh $(TEMPLATES) > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/test-%: tests/unit/test-%.c $(LIB_OBJS)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB_OBJS) $(ELF_LIBS)
+
+$(BUILD):
+	mkdir -p $@
+
+unit: $(UNIT_BINS)
+
+# Install what is missing (Debian packages); a no-op when all is there.
+deps:
+	sh scripts/deps.sh
+
+# The README's test command.
+check: deps
+	$(MAKE) check-plain
+	$(MAKE) check-asan
+
+check-plain:
+	$(MAKE) -B crossym unit CFLAGS_EXTRA='-Werror'
+	prove -f tests/run-unit.sh tests/t[0-9]*.sh
+
+check-asan:
+	$(MAKE) -B build/asan/crossym unit BUILD=build/asan BIN=build/asan/crossym CFLAGS="-O1 -g" \
+		CFLAGS_EXTRA="-Werror $(SAN_FLAGS)"
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+		CROSSYM=$(CURDIR)/build/asan/crossym UNIT_DIR=$(CURDIR)/build/asan \
+		CROSSYM_QUICK=1 prove -f tests/run-unit.sh tests/t[0-9]*.sh
+
+demo: deps crossym
+	sh scripts/demo.sh
+
+busybox-proof: deps crossym
+	sh tests/real/busybox-proof.sh
+
+kernel-check: deps crossym
+	prove -f tests/real/t*-kernel*.sh
+
+bench: crossym
+	sh bench/run.sh
+
+clean:
+	rm -rf $(BUILD) crossym

@@ -1,0 +1,19 @@
+#!/bin/sh
+# deps.sh: install the Debian packages crossym, its tests and its demo need,
+# when any is missing.  A no-op (and no root needed) when all are there.
+set -eu
+pkgs="gcc make binutils pkg-config libelf-dev libdw-dev coccinelle perl patch"
+pkgs="$pkgs ${CROSSYM_EXTRA_PKGS:-}"
+missing=""
+for p in $pkgs; do
+	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q 'ok installed' ||
+		missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+echo "deps: installing:$missing"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo=sudo
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -q >/dev/null
+# shellcheck disable=SC2086
+$sudo apt-get install -y -q $missing

@@ -1,0 +1,266 @@
+/* util.c - error reporting, checked allocation, path and string helpers. */
+#include "util.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct diag diag = { "crossym", 0 };
+
+static void vreport(const char *prefix, const char *fmt, va_list ap)
+{
+	fflush(stdout);
+	fprintf(stderr, "%s: %s", diag.progname, prefix);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport("", fmt, ap);
+	va_end(ap);
+	diag.status = 1;
+}
+
+void warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport("warning: ", fmt, ap);
+	va_end(ap);
+}
+
+void fatal(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport("", fmt, ap);
+	va_end(ap);
+	exit(2);
+}
+
+static void *check_alloc(void *p)
+{
+	if (!p)
+		fatal("out of memory");
+	return p;
+}
+
+void *xmalloc(size_t size)
+{
+	return check_alloc(malloc(size ? size : 1));
+}
+
+void *xcalloc(size_t nmemb, size_t size)
+{
+	return check_alloc(calloc(nmemb ? nmemb : 1, size ? size : 1));
+}
+
+void *xrealloc(void *ptr, size_t size)
+{
+	return check_alloc(realloc(ptr, size ? size : 1));
+}
+
+char *xstrdup(const char *s)
+{
+	return check_alloc(strdup(s));
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	return check_alloc(strndup(s, n));
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *buf;
+	int len;
+
+	va_start(ap, fmt);
+	len = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (len < 0)
+		fatal("bad format string");
+	buf = xmalloc((size_t)len + 1);
+	va_start(ap, fmt);
+	vsnprintf(buf, (size_t)len + 1, fmt, ap);
+	va_end(ap);
+	return buf;
+}
+
+void grow_array(void **arr, size_t *cap, size_t want, size_t elsize)
+{
+	size_t newcap;
+
+	if (want <= *cap)
+		return;
+	newcap = *cap ? *cap : 16;
+	while (newcap < want) {
+		if (newcap > SIZE_MAX / 2 / elsize)
+			fatal("out of memory");
+		newcap *= 2;
+	}
+	*arr = xrealloc(*arr, newcap * elsize);
+	*cap = newcap;
+}
+
+char *path_join(const char *dir, const char *name)
+{
+	if (!*dir || !strcmp(dir, ".") || name[0] == '/')
+		return xstrdup(name);
+	if (str_has_suffix(dir, "/"))
+		return xasprintf("%s%s", dir, name);
+	return xasprintf("%s/%s", dir, name);
+}
+
+char *path_dirname(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		return xstrdup(".");
+	if (slash == path)
+		return xstrdup("/");
+	return xstrndup(path, (size_t)(slash - path));
+}
+
+/* Drop the last component of the normalised prefix out[0..*len). */
+static void pop_component(char *out, size_t *len, size_t floor)
+{
+	while (*len > floor && out[*len - 1] != '/')
+		(*len)--;
+	if (*len > floor)
+		(*len)--;
+}
+
+char *path_normalize(const char *path)
+{
+	size_t plen = strlen(path), len = 0, floor;
+	char *out = xmalloc(plen + 2);
+	const char *p = path;
+
+	if (*p == '/') {
+		out[len++] = '/';
+		while (*p == '/')
+			p++;
+	}
+	floor = len;
+	while (*p) {
+		const char *end = strchr(p, '/');
+		size_t clen = end ? (size_t)(end - p) : strlen(p);
+		int is_dotdot = clen == 2 && !strncmp(p, "..", 2);
+		int can_pop = len > floor &&
+			!(len - floor >= 2 && !strncmp(out + len - 2, "..", 2) &&
+			  (len - floor == 2 || out[len - 3] == '/'));
+
+		if (clen == 0 || (clen == 1 && *p == '.')) {
+			/* skip */
+		} else if (is_dotdot && can_pop) {
+			pop_component(out, &len, floor);
+		} else {
+			if (len > floor)
+				out[len++] = '/';
+			memcpy(out + len, p, clen);
+			len += clen;
+		}
+		p += clen;
+		while (*p == '/')
+			p++;
+	}
+	if (len == 0)
+		out[len++] = '.';
+	out[len] = '\0';
+	return out;
+}
+
+char *path_relative(const char *path, const char *base)
+{
+	char *npath = path_normalize(path), *nbase = path_normalize(base);
+	size_t blen = strlen(nbase);
+	char *rel;
+
+	if (!strcmp(nbase, ".") && npath[0] != '/')
+		rel = xstrdup(npath);
+	else if (!strcmp(npath, nbase))
+		rel = xstrdup(".");
+	else if (!strncmp(npath, nbase, blen) &&
+		 (npath[blen] == '/' || (blen && nbase[blen - 1] == '/')))
+		rel = xstrdup(npath + blen + (npath[blen] == '/'));
+	else
+		rel = xstrdup(npath);
+	free(npath);
+	free(nbase);
+	return rel;
+}
+
+int str_has_suffix(const char *s, const char *suffix)
+{
+	size_t slen = strlen(s), xlen = strlen(suffix);
+
+	return slen >= xlen && !memcmp(s + slen - xlen, suffix, xlen);
+}
+
+int str_has_prefix(const char *s, const char *prefix)
+{
+	return !strncmp(s, prefix, strlen(prefix));
+}
+
+char *read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t cap = 0, used = 0, n;
+
+	if (!f)
+		return NULL;
+	do {
+		grow_array((void **)&buf, &cap, used + 65536 + 1, 1);
+		n = fread(buf + used, 1, cap - used - 1, f);
+		used += n;
+	} while (n > 0);
+	if (ferror(f)) {
+		int saved = errno ? errno : EIO;
+
+		fclose(f);
+		free(buf);
+		errno = saved;
+		return NULL;
+	}
+	fclose(f);
+	buf[used] = '\0';
+	if (len)
+		*len = used;
+	return buf;
+}
+
+/* CRC-32 with polynomial 0x04C11DB7, MSB first, then the length, inverted:
+ * the algorithm POSIX specifies for cksum(1). */
+unsigned long posix_cksum(const unsigned char *buf, size_t len)
+{
+	uint32_t crc = 0;
+	size_t i, n;
+
+	for (i = 0; i < len; i++) {
+		crc ^= (uint32_t)buf[i] << 24;
+		for (int bit = 0; bit < 8; bit++)
+			crc = (crc & 0x80000000u) ? (crc << 1) ^ 0x04C11DB7u : crc << 1;
+	}
+	for (n = len; n; n >>= 8) {
+		crc ^= (uint32_t)(n & 0xff) << 24;
+		for (int bit = 0; bit < 8; bit++)
+			crc = (crc & 0x80000000u) ? (crc << 1) ^ 0x04C11DB7u : crc << 1;
+	}
+	return ~crc & 0xffffffffu;
+}
+
+int cmp_strptr(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
