@@ -56,14 +56,14 @@ check: deps
 
 check-plain:
 	$(MAKE) -B crossym unit CFLAGS_EXTRA='-Werror'
-	prove -f tests/run-unit.sh tests/t[0-9]*.sh
+	prove -f $(UNIT_BINS) tests/t[0-9]*.sh
 
 check-asan:
 	$(MAKE) -B build/asan/crossym unit BUILD=build/asan BIN=build/asan/crossym CFLAGS="-O1 -g" \
 		CFLAGS_EXTRA="-Werror $(SAN_FLAGS)"
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 		CROSSYM=$(CURDIR)/build/asan/crossym UNIT_DIR=$(CURDIR)/build/asan \
-		CROSSYM_QUICK=1 prove -f tests/run-unit.sh tests/t[0-9]*.sh
+		CROSSYM_QUICK=1 prove -f $(UNIT_SRCS:tests/unit/%.c=build/asan/%) tests/t[0-9]*.sh
 
 demo: deps crossym
 	sh scripts/demo.sh

@@ -80,11 +80,13 @@ char *xstrndup(const char *s, size_t n)
 char *xasprintf(const char *fmt, ...)
 {
 	va_list ap;
-	char *buf;
+	char *buf, probe[1];
 	int len;
 
+	if (!fmt)
+		fatal("xasprintf: no format");
 	va_start(ap, fmt);
-	len = vsnprintf(NULL, 0, fmt, ap);
+	len = vsnprintf(probe, sizeof(probe), fmt, ap);
 	va_end(ap);
 	if (len < 0)
 		fatal("bad format string");
@@ -164,6 +166,8 @@ char *path_normalize(const char *path)
 			/* skip */
 		} else if (is_dotdot && can_pop) {
 			pop_component(out, &len, floor);
+		} else if (is_dotdot && floor && len == floor) {
+			/* "/.." is "/" */
 		} else {
 			if (len > floor)
 				out[len++] = '/';

@@ -1,0 +1,661 @@
+/* buildtree.c - the objects of a build, their units and their sources. */
+#include "buildtree.h"
+#include "ar.h"
+#include "elfread.h"
+#include "nmread.h"
+#include "util.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define MAX_NESTING 16
+
+/* What the directory walk found. */
+struct found {
+	char **roots;           /* aggregates: built-in.o, built-in.a, libraries */
+	size_t nroots, roots_cap;
+	char **objects;         /* every .o, for trees without aggregates */
+	size_t nobjects, objects_cap;
+};
+
+static void push_path(char ***arr, size_t *n, size_t *cap, const char *path)
+{
+	grow_array((void **)arr, cap, *n + 1, sizeof(**arr));
+	(*arr)[(*n)++] = xstrdup(path);
+}
+
+static void free_paths(char **arr, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(arr[i]);
+	free(arr);
+}
+
+static int is_aggregate_name(const char *base)
+{
+	return !strcmp(base, "built-in.o") || str_has_suffix(base, ".a");
+}
+
+/* Whole aggregates are linked entire; other archives are libraries. */
+static enum obj_link archive_link_mode(const char *path)
+{
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+
+	if (!strcmp(base, "built-in.a") || !strcmp(base, "built-in.o") ||
+	    !strcmp(base, "vmlinux.a"))
+		return LINK_ALWAYS;
+	return LINK_ON_DEMAND;
+}
+
+static void walk(struct build *b, const char *rel, struct found *found, int depth)
+{
+	char *abs = *rel ? path_join(b->dir, rel) : xstrdup(b->dir);
+	DIR *d = opendir(abs);
+	struct dirent *de;
+
+	if (!d) {
+		error("%s: %s", abs, strerror(errno));
+		free(abs);
+		return;
+	}
+	while ((de = readdir(d)) != NULL) {
+		const char *n = de->d_name;
+		char *child, *child_abs;
+		struct stat st;
+
+		if (!strcmp(n, ".") || !strcmp(n, "..") || !strcmp(n, ".git"))
+			continue;
+		child = *rel ? path_join(rel, n) : xstrdup(n);
+		child_abs = path_join(b->dir, child);
+		if (lstat(child_abs, &st) == 0) {
+			if (S_ISDIR(st.st_mode) && depth < 64)
+				walk(b, child, found, depth + 1);
+			else if (S_ISREG(st.st_mode) && is_aggregate_name(n))
+				push_path(&found->roots, &found->nroots,
+					  &found->roots_cap, child);
+			else if (S_ISREG(st.st_mode) && str_has_suffix(n, ".o"))
+				push_path(&found->objects, &found->nobjects,
+					  &found->objects_cap, child);
+		}
+		free(child);
+		free(child_abs);
+	}
+	closedir(d);
+	free(abs);
+}
+
+char *kbuild_cmd_path(const char *objpath)
+{
+	char *dir = path_dirname(objpath);
+	const char *base = strrchr(objpath, '/') ? strrchr(objpath, '/') + 1 : objpath;
+	char *name = xasprintf(".%s.cmd", base);
+	char *cmd = path_join(dir, name);
+
+	free(dir);
+	free(name);
+	return cmd;
+}
+
+/* The rest of the line after ":= " for the first line starting with key. */
+static char *cmd_value(const char *text, const char *key, int line_start_only)
+{
+	const char *p = text;
+
+	while (p && *p) {
+		const char *eol = strchr(p, '\n');
+		size_t len = eol ? (size_t)(eol - p) : strlen(p);
+		const char *assign = memmem(p, len, ":= ", 3);
+
+		if (assign && !strncmp(p, key, strlen(key)))
+			return xstrndup(assign + 3, len - (size_t)(assign + 3 - p));
+		if (line_start_only)
+			return NULL;
+		p = eol ? eol + 1 : NULL;
+	}
+	return NULL;
+}
+
+char *kbuild_cmd_source(const char *cmdtext)
+{
+	char *v = cmd_value(cmdtext, "source_", 0);
+
+	if (v) {
+		size_t n = strlen(v);
+
+		while (n && (v[n - 1] == ' ' || v[n - 1] == '\t'))
+			v[--n] = '\0';
+	}
+	return v;
+}
+
+char *kbuild_cmd_command(const char *cmdtext)
+{
+	char *v = cmd_value(cmdtext, "cmd_", 1);
+
+	return v ? v : cmd_value(cmdtext, "savedcmd_", 1);
+}
+
+struct object *build_find(struct build *b, const char *name)
+{
+	long id = strtab_find(&b->objnames, name);
+
+	return id < 0 ? NULL : &b->set.objs[b->objidx[id]];
+}
+
+/* A new object, indexed by name; NULL when it is known already. */
+static struct object *new_object(struct build *b, const char *name)
+{
+	unsigned id;
+
+	if (build_find(b, name))
+		return NULL;
+	id = strtab_intern(&b->objnames, name);
+	grow_array((void **)&b->objidx, &b->objidx_cap, (size_t)id + 1,
+		   sizeof(*b->objidx));
+	b->objidx[id] = b->set.count;
+	return objset_add(&b->set, name);
+}
+
+/* Read obj's symbols from buf; a bad file is reported and gets no symbols. */
+static void read_object_symbols(struct build *b, struct object *obj,
+				const unsigned char *buf, size_t len)
+{
+	char msg[256];
+	const char *why = elf_read_symbols(&b->set, obj, buf, len, msg, sizeof(msg));
+
+	if (why) {
+		error("%s: %s", obj->name, why);
+		obj->machine_ok = 0;
+		b->nerrors++;
+	}
+}
+
+/* Split a command into words, stopping at the first ';', '&&' or '|'. */
+static char **split_command(const char *cmd, size_t *nwords)
+{
+	char **words = NULL;
+	size_t n = 0, cap = 0;
+	const char *p = cmd;
+
+	for (;;) {
+		const char *start;
+
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!*p || *p == ';' || *p == '|' || *p == '&' || *p == '\n')
+			break;
+		start = p;
+		while (*p && *p != ' ' && *p != '\t' && *p != ';' && *p != '\n')
+			p++;
+		grow_array((void **)&words, &cap, n + 1, sizeof(*words));
+		words[n++] = xstrndup(start, (size_t)(p - start));
+	}
+	*nwords = n;
+	return words;
+}
+
+static int has_word(char **words, size_t n, const char *w)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(words[i], w))
+			return 1;
+	return 0;
+}
+
+static void add_object_path(struct build *b, const char *path, enum obj_link link,
+			    int depth);
+static void add_archive(struct build *b, const char *path, enum obj_link link,
+			int depth);
+
+/* Inputs of an `ld -r` command: .o and .a words, and the words of @files. */
+static void add_link_inputs(struct build *b, char **words, size_t n,
+			    enum obj_link link, int depth)
+{
+	for (size_t i = 1; i < n; i++) {
+		const char *w = words[i];
+
+		if (!strcmp(w, "-o") || !strcmp(w, "-m") || !strcmp(w, "-T")) {
+			i++;
+		} else if (w[0] == '@') {
+			char *resp = path_join(b->dir, w + 1);
+			char *text = read_file(resp, NULL);
+			size_t nresp;
+			char **rw;
+
+			if (!text) {
+				error("%s: %s", resp, strerror(errno));
+			} else {
+				for (char *c = text; *c; c++)
+					if (*c == '\n')
+						*c = ' ';
+				rw = split_command(text, &nresp);
+				/* word 0 is skipped by the loop: prepend a dummy */
+				rw = xrealloc(rw, (nresp + 1) * sizeof(*rw));
+				memmove(rw + 1, rw, nresp * sizeof(*rw));
+				rw[0] = xstrdup("@");
+				add_link_inputs(b, rw, nresp + 1, link, depth);
+				for (size_t k = 0; k <= nresp; k++)
+					free(rw[k]);
+				free(rw);
+			}
+			free(text);
+			free(resp);
+		} else if (w[0] != '-' && str_has_suffix(w, ".o")) {
+			add_object_path(b, w, link, depth + 1);
+		} else if (w[0] != '-' && str_has_suffix(w, ".a")) {
+			add_archive(b, w, link, depth + 1);
+		}
+	}
+}
+
+/* When path was made by `ld -r` (its .cmd says so), add its inputs instead of
+ * it and return 1. */
+static int expand_relocatable_link(struct build *b, const char *path,
+				   enum obj_link link, int depth)
+{
+	char *cmdrel = kbuild_cmd_path(path);
+	char *cmdfile = path_join(b->dir, cmdrel);
+	char *text = read_file(cmdfile, NULL), *cmd = NULL;
+	char **words = NULL;
+	size_t n = 0;
+	int expanded = 0;
+
+	if (text)
+		cmd = kbuild_cmd_command(text);
+	if (cmd)
+		words = split_command(cmd, &n);
+	if (n && (has_word(words, n, "-r") || has_word(words, n, "--relocatable")) &&
+	    !has_word(words, n, "-c")) {
+		add_link_inputs(b, words, n, link, depth);
+		expanded = 1;
+	}
+	for (size_t i = 0; i < n; i++)
+		free(words[i]);
+	free(words);
+	free(cmd);
+	free(text);
+	free(cmdfile);
+	free(cmdrel);
+	return expanded;
+}
+
+static void add_object_path(struct build *b, const char *path, enum obj_link link,
+			    int depth)
+{
+	char *name = path_normalize(path), *abs;
+	struct object *obj = build_find(b, name);
+	unsigned char *buf;
+	size_t len;
+
+	if (obj) {
+		if (link == LINK_ALWAYS)
+			obj->link = LINK_ALWAYS;
+		free(name);
+		return;
+	}
+	if (depth > MAX_NESTING) {
+		error("%s: objects nested too deep", name);
+		free(name);
+		return;
+	}
+	if (expand_relocatable_link(b, name, link, depth)) {
+		free(name);
+		return;
+	}
+	abs = path_join(b->dir, name);
+	buf = (unsigned char *)read_file(abs, &len);
+	if (!buf) {
+		error("%s: %s", abs, strerror(errno));
+		b->nerrors++;
+	} else if (ar_is_archive(buf, len)) {
+		add_archive(b, name, link, depth);      /* e.g. an archive built-in.o */
+	} else {
+		obj = new_object(b, name);
+		obj->link = (unsigned char)link;
+		read_object_symbols(b, obj, buf, len);
+	}
+	free(buf);
+	free(abs);
+	free(name);
+}
+
+static void add_archive_members(struct build *b, const char *path,
+				const struct ar_archive *ar, enum obj_link link,
+				int depth)
+{
+	char *dir = path_dirname(path);
+
+	for (size_t i = 0; i < ar->count; i++) {
+		const struct ar_member *m = &ar->members[i];
+		struct object *obj;
+		char *name;
+
+		if (ar->thin) {
+			/* kbuild stores member paths relative to the build root when
+			 * they do not exist relative to the archive's directory */
+			char *rel = path_join(dir, m->name);
+			char *abs = path_join(b->dir, rel);
+			struct stat st;
+
+			if (stat(abs, &st) != 0 && m->name[0] != '/') {
+				free(rel);
+				rel = xstrdup(m->name);
+			}
+			add_object_path(b, rel, link, depth + 1);
+			free(rel);
+			free(abs);
+			continue;
+		}
+		name = xasprintf("%s(%s)", path, m->name);
+		obj = new_object(b, name);
+		if (obj) {
+			obj->link = (unsigned char)link;
+			read_object_symbols(b, obj, m->data, m->size);
+		}
+		free(name);
+	}
+	free(dir);
+}
+
+static void add_archive(struct build *b, const char *path, enum obj_link link,
+			int depth)
+{
+	char *name = path_normalize(path), *abs = path_join(b->dir, name);
+	struct ar_archive ar;
+	unsigned char *buf;
+	const char *why;
+	size_t len;
+
+	if (archive_link_mode(name) == LINK_ON_DEMAND)
+		link = LINK_ON_DEMAND;
+	buf = (unsigned char *)read_file(abs, &len);
+	if (!buf) {
+		error("%s: %s", abs, strerror(errno));
+		b->nerrors++;
+	} else if (!ar_is_archive(buf, len)) {
+		if (elf_is_elf(buf, len))
+			add_object_path(b, name, link, depth);
+		else {
+			error("%s: not an ar archive", name);
+			b->nerrors++;
+		}
+	} else {
+		why = ar_parse(buf, len, &ar);
+		if (why) {
+			error("%s: %s", name, why);
+			b->nerrors++;
+		}
+		add_archive_members(b, name, &ar, link, depth);
+		ar_free(&ar);
+	}
+	free(buf);
+	free(abs);
+	free(name);
+}
+
+/* The file kbuild compiled obj from: "DIR/lib.a(m.o)" was built as "DIR/m.o". */
+static char *object_file_path(const char *name)
+{
+	const char *open = strchr(name, '(');
+	char *dir, *member, *path;
+
+	if (!open || !str_has_suffix(name, ")"))
+		return xstrdup(name);
+	dir = xstrndup(name, (size_t)(open - name));
+	member = xstrndup(open + 1, strlen(open + 1) - 1);
+	{
+		char *d = path_dirname(dir);
+
+		path = path_join(d, member);
+		free(d);
+	}
+	free(dir);
+	free(member);
+	return path;
+}
+
+/* Source named by kbuild's .cmd file, relative to srctree when inside it. */
+static char *source_from_cmd(struct build *b, const char *objfile, char **cmd_path)
+{
+	char *cmdrel = kbuild_cmd_path(objfile);
+	char *cmdabs = path_join(b->dir, cmdrel);
+	char *text = read_file(cmdabs, NULL), *src = NULL, *rel = NULL;
+
+	if (text)
+		src = kbuild_cmd_source(text);
+	if (src) {
+		rel = src[0] == '/' ? path_relative(src, b->srctree) : xstrdup(src);
+		*cmd_path = xstrdup(cmdrel);
+	}
+	free(src);
+	free(text);
+	free(cmdabs);
+	free(cmdrel);
+	return rel;
+}
+
+/* Without a .cmd: the same-named .c/.S/.s in the source tree. */
+static char *source_by_name(struct build *b, const char *objfile)
+{
+	static const char *const exts[] = { ".c", ".S", ".s" };
+	size_t stem = strlen(objfile) - 2;
+
+	for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++) {
+		char *rel = xasprintf("%.*s%s", (int)stem, objfile, exts[i]);
+		char *abs = path_join(b->srctree, rel);
+		struct stat st;
+		int found = stat(abs, &st) == 0;
+
+		free(abs);
+		if (found)
+			return rel;
+		free(rel);
+	}
+	return NULL;
+}
+
+static void assign_unit_and_source(struct build *b, struct object *obj)
+{
+	char *file = object_file_path(obj->name);
+	const char *archive_end = strchr(obj->name, '(');
+	char *owner = archive_end ? xstrndup(obj->name, (size_t)(archive_end - obj->name))
+				  : xstrdup(obj->name);
+	char *dir = path_dirname(owner);
+
+	obj->source = source_from_cmd(b, file, &obj->cmd_path);
+	if (!obj->source && str_has_suffix(file, ".o"))
+		obj->source = source_by_name(b, file);
+	obj->is_asm = obj->source && (str_has_suffix(obj->source, ".S") ||
+				      str_has_suffix(obj->source, ".s"));
+	obj->unit = obj->is_asm ? xasprintf("%s#asm", dir) : xstrdup(dir);
+	free(dir);
+	free(owner);
+	free(file);
+}
+
+/* The machine most objects have; the others are reported and left out. */
+static void check_machines(struct build *b)
+{
+	unsigned best = 0;
+	size_t best_count = 0;
+
+	for (size_t i = 0; i < b->set.count; i++) {
+		unsigned m = b->set.objs[i].machine;
+		size_t count = 0;
+
+		if (!m || m == best)
+			continue;
+		for (size_t j = 0; j < b->set.count; j++)
+			count += b->set.objs[j].machine == m;
+		if (count > best_count) {
+			best = m;
+			best_count = count;
+		}
+	}
+	for (size_t i = 0; i < b->set.count; i++) {
+		struct object *o = &b->set.objs[i];
+		char n1[32], n2[32];
+
+		if (o->machine && o->machine != best) {
+			error("%s: wrong architecture (%s; the build is %s)", o->name,
+			      elf_machine_name(o->machine, n1, sizeof(n1)),
+			      elf_machine_name(best, n2, sizeof(n2)));
+			o->machine_ok = 0;
+			b->nerrors++;
+		}
+	}
+}
+
+/* nm -A input: one object per PATH or PATH:MEMBER, named as the ELF walk names it. */
+static char *nm_object_name(struct build *b, const struct nm_line *line)
+{
+	char *path = path_relative(line->path, b->dir);
+	char *name, *abs, *head = NULL;
+	FILE *f;
+
+	if (!line->member)
+		return path;
+	abs = path_join(b->dir, path);
+	f = fopen(abs, "rb");
+	if (f) {
+		char magic[AR_MAGIC_LEN];
+
+		if (fread(magic, 1, sizeof(magic), f) == sizeof(magic) &&
+		    !memcmp(magic, AR_THIN_MAGIC, AR_MAGIC_LEN))
+			head = path_dirname(path);
+		fclose(f);
+	}
+	name = head ? path_join(head, line->member)
+		    : xasprintf("%s(%s)", path, line->member);
+	if (head) {
+		char *n = path_normalize(name);
+
+		free(name);
+		name = n;
+	}
+	free(head);
+	free(abs);
+	free(path);
+	return name;
+}
+
+static void nm_add(void *ctx, const struct nm_line *line)
+{
+	struct build *b = ctx;
+	char *name = nm_object_name(b, line);
+	struct object *obj = build_find(b, name);
+	enum sym_kind kind;
+	int bind = nm_letter_bind(line->type, &kind);
+
+	if (!obj) {
+		obj = new_object(b, name);
+		obj->link = (unsigned char)(line->member ?
+					    archive_link_mode(line->path) : LINK_ALWAYS);
+	}
+	if (bind >= 0)
+		object_add_sym(&b->set, obj, line->name, (enum sym_bind)bind, kind);
+	free(name);
+}
+
+static int scan_nm(struct build *b, const char *nm_file)
+{
+	FILE *in = strcmp(nm_file, "-") ? fopen(nm_file, "r") : stdin;
+
+	if (!in) {
+		error("%s: %s", nm_file, strerror(errno));
+		return -1;
+	}
+	nm_read(in, strcmp(nm_file, "-") ? nm_file : "<stdin>", nm_add, b);
+	if (in != stdin)
+		fclose(in);
+	return 0;
+}
+
+static int cmp_path(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void scan_elf(struct build *b)
+{
+	struct found found = { 0 };
+
+	walk(b, "", &found, 0);
+	if (found.nroots)
+		qsort(found.roots, found.nroots, sizeof(char *), cmp_path);
+	if (found.nobjects)
+		qsort(found.objects, found.nobjects, sizeof(char *), cmp_path);
+	for (size_t i = 0; i < found.nroots; i++)
+		add_archive(b, found.roots[i], archive_link_mode(found.roots[i]), 0);
+	if (!found.nroots)      /* a plain tree of objects */
+		for (size_t i = 0; i < found.nobjects; i++)
+			if (!str_has_suffix(found.objects[i], ".mod.o"))
+				add_object_path(b, found.objects[i], LINK_ALWAYS, 0);
+	free_paths(found.roots, found.nroots);
+	free_paths(found.objects, found.nobjects);
+}
+
+static char *default_srctree(const char *dir)
+{
+	char *link = path_join(dir, "source");
+	struct stat st;
+	char *src;
+
+	if (lstat(link, &st) == 0 && S_ISLNK(st.st_mode) && stat(link, &st) == 0 &&
+	    S_ISDIR(st.st_mode)) {
+		src = realpath(link, NULL);
+		free(link);
+		if (!src)
+			fatal("out of memory");
+		return src;
+	}
+	free(link);
+	src = realpath(dir, NULL);
+	return src ? src : xstrdup(dir);
+}
+
+int build_scan(struct build *b, const char *dir, const struct scan_opts *opts)
+{
+	struct stat st;
+
+	memset(b, 0, sizeof(*b));
+	objset_init(&b->set);
+	strtab_init(&b->objnames);
+	b->dir = xstrdup(dir);
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		error("%s: not a build directory", dir);
+		return -1;
+	}
+	if (opts->srctree) {
+		b->srctree = realpath(opts->srctree, NULL);
+		if (!b->srctree) {
+			error("%s: source tree: %s", opts->srctree, strerror(errno));
+			return -1;
+		}
+	} else {
+		b->srctree = default_srctree(dir);
+	}
+	if (opts->nm_file) {
+		if (scan_nm(b, opts->nm_file))
+			return -1;
+	} else {
+		scan_elf(b);
+		check_machines(b);
+	}
+	for (size_t i = 0; i < b->set.count; i++)
+		assign_unit_and_source(b, &b->set.objs[i]);
+	return 0;
+}
+
+void build_free(struct build *b)
+{
+	objset_free(&b->set);
+	strtab_free(&b->objnames);
+	free(b->objidx);
+	free(b->dir);
+	free(b->srctree);
+	memset(b, 0, sizeof(*b));
+}

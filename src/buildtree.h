@@ -1,0 +1,43 @@
+/* buildtree.h - find the objects a kbuild-style build links, and for each its
+ * unit and its source file.
+ *
+ * Layouts: per-directory built-in.o made with `ld -r` (inputs from its .cmd file),
+ * thin built-in.a archives (members opened by path), regular library archives
+ * (DIR/lib.a, members linked on demand), composite objects made with `ld -r`,
+ * and plain trees of .o files when there is no aggregate at all. */
+#ifndef CROSSYM_BUILDTREE_H
+#define CROSSYM_BUILDTREE_H
+
+#include "objects.h"
+
+struct scan_opts {
+	const char *srctree;    /* --srctree, or NULL */
+	const char *nm_file;    /* --nm: read symbols from nm -A text ("-": stdin) */
+};
+
+struct build {
+	char *dir;              /* the build directory as given */
+	char *srctree;          /* where sources are */
+	struct objset set;      /* every object found (linked or on demand) */
+	struct strtab objnames; /* object name -> id; objidx[id] = index in set */
+	size_t *objidx;
+	size_t objidx_cap;
+	unsigned nerrors;       /* files that could not be read */
+};
+
+/* Find and read the objects of the build in dir. Problems with single files are
+ * reported with error() and the file is left out; returns -1 only when the build
+ * directory itself is unusable. */
+int build_scan(struct build *b, const char *dir, const struct scan_opts *opts);
+void build_free(struct build *b);
+/* The object with that name, or NULL. */
+struct object *build_find(struct build *b, const char *name);
+
+/* The path of the .cmd file kbuild writes for an object path ("d/.x.o.cmd"). */
+char *kbuild_cmd_path(const char *objpath);
+/* The value of `source_...:= PATH` in a .cmd file's text, or NULL. */
+char *kbuild_cmd_source(const char *cmdtext);
+/* The command of a .cmd file (`cmd_X := ...` or `savedcmd_X := ...`), or NULL. */
+char *kbuild_cmd_command(const char *cmdtext);
+
+#endif

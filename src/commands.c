@@ -1,0 +1,261 @@
+/* commands.c - option parsing and the work of each sub-command. */
+#include "commands.h"
+#include "buildtree.h"
+#include "cocci.h"
+#include "graph.h"
+#include "report.h"
+#include "util.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct options {
+	struct scan_opts scan;
+	const char *format;     /* report: "text" or "tsv" */
+	const char *outdir;     /* cocci: -o */
+	const char *tag;        /* cocci: --tag */
+	char **builds;          /* the BUILD_DIR arguments */
+	int nbuilds;
+};
+
+enum { OPT_SRCTREE = 256, OPT_NM, OPT_FORMAT, OPT_TAG };
+
+static const struct option long_options[] = {
+	{ "srctree", required_argument, NULL, OPT_SRCTREE },
+	{ "nm", required_argument, NULL, OPT_NM },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "tag", required_argument, NULL, OPT_TAG },
+	{ "output", required_argument, NULL, 'o' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static const char scan_help[] =
+	"  --srctree DIR   the source tree (default: BUILD_DIR/source when it is a\n"
+	"                  link, as kbuild makes for O= builds, else BUILD_DIR)\n"
+	"  --nm FILE       read symbols from `nm -A` output instead of the objects\n"
+	"                  (\"-\" for stdin); make it with\n"
+	"                  crossym objects BUILD | (cd BUILD && xargs nm -A) >FILE\n";
+
+static void print_help(FILE *out, const char *help, const char *allowed)
+{
+	fputs(help, out);
+	if (strchr(allowed, 's'))
+		fputs(scan_help, out);
+}
+
+/* The letter naming option c in a command's `allowed` list. */
+static char option_letter(int c)
+{
+	switch (c) {
+	case OPT_SRCTREE: return 's';
+	case OPT_NM: return 'n';
+	case OPT_FORMAT: return 'f';
+	case OPT_TAG: return 't';
+	default: return (char)c;
+	}
+}
+
+/* Parse argv for one command; allowed lists the options it takes. Returns 0, or
+ * the exit status to end with (help printed: 0 through *done). */
+static int parse_options(int argc, char **argv, const char *allowed,
+			 const char *help, struct options *opts, int *done)
+{
+	int c;
+
+	memset(opts, 0, sizeof(*opts));
+	opts->format = "text";
+	opts->tag = "__global";
+	*done = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "o:h", long_options, NULL)) != -1) {
+		if (c == 'h') {
+			print_help(stdout, help, allowed);
+			*done = 1;
+			return 0;
+		}
+		if (c == '?' || !strchr(allowed, option_letter(c))) {
+			if (c != '?')
+				fprintf(stderr, "crossym %s: option not taken here\n", argv[0]);
+			print_help(stderr, help, allowed);
+			return 2;
+		}
+		switch (c) {
+		case OPT_SRCTREE: opts->scan.srctree = optarg; break;
+		case OPT_NM: opts->scan.nm_file = optarg; break;
+		case OPT_FORMAT: opts->format = optarg; break;
+		case OPT_TAG: opts->tag = optarg; break;
+		case 'o': opts->outdir = optarg; break;
+		}
+	}
+	opts->builds = argv + optind;
+	opts->nbuilds = argc - optind;
+	if (opts->nbuilds < 1) {
+		fprintf(stderr, "crossym %s: no BUILD_DIR given\n", argv[0]);
+		print_help(stderr, help, allowed);
+		return 2;
+	}
+	if (opts->scan.nm_file && opts->nbuilds > 1) {
+		fprintf(stderr, "crossym %s: --nm takes one BUILD_DIR\n", argv[0]);
+		return 2;
+	}
+	return 0;
+}
+
+/* Scan every build and decide; the rows of all builds, merged. Returns the
+ * number of objects read, or -1 when a build directory is unusable. */
+static long scan_and_decide(const struct options *opts, struct rows *rows,
+			    char **srctree)
+{
+	long nobjects = 0;
+
+	memset(rows, 0, sizeof(*rows));
+	for (int i = 0; i < opts->nbuilds; i++) {
+		struct build b;
+
+		if (build_scan(&b, opts->builds[i], &opts->scan)) {
+			build_free(&b);
+			return -1;
+		}
+		graph_decide(&b, rows);
+		if (srctree && !*srctree)
+			*srctree = xstrdup(b.srctree);
+		nobjects += (long)b.set.count;
+		build_free(&b);
+	}
+	rows_sort_merge(rows);
+	return nobjects;
+}
+
+static const char report_help[] =
+	"usage: crossym report [--format=text|tsv] [--srctree DIR] [--nm FILE] BUILD_DIR...\n\n"
+	"Print the definitions referenced from outside their unit. With several\n"
+	"BUILD_DIRs (configs or architectures of one source tree) the union.\n\n"
+	"  --format=text   grouped by unit, with counts (default)\n"
+	"  --format=tsv    symbol, unit, object, source, status, referenced_from;\n"
+	"                  status is tag, exported or asm\n";
+
+int cmd_report(int argc, char **argv)
+{
+	struct options opts;
+	struct rows rows;
+	long nobjects;
+	int done, status = parse_options(argc, argv, "snf",
+					 report_help, &opts,
+					 &done);
+
+	if (status || done)
+		return status;
+	if (strcmp(opts.format, "text") && strcmp(opts.format, "tsv")) {
+		fprintf(stderr, "crossym report: --format is text or tsv\n");
+		return 2;
+	}
+	nobjects = scan_and_decide(&opts, &rows, NULL);
+	if (nobjects < 0)
+		return 2;
+	if (!strcmp(opts.format, "tsv"))
+		report_tsv(stdout, &rows);
+	else
+		report_text(stdout, &rows, (size_t)nobjects);
+	rows_free(&rows);
+	return diag.status;
+}
+
+static const char objects_help[] =
+	"usage: crossym objects BUILD_DIR\n\n"
+	"List the files to give `nm -A` so that `crossym report --nm` reads the same\n"
+	"symbols as the ELF scan: linked objects by path, library archives whole.\n";
+
+int cmd_objects(int argc, char **argv)
+{
+	struct options opts;
+	struct build b;
+	const char *last = NULL;
+	int done, status = parse_options(argc, argv, "", objects_help, &opts, &done);
+
+	if (status || done)
+		return status;
+	if (build_scan(&b, opts.builds[0], &opts.scan)) {
+		build_free(&b);
+		return 2;
+	}
+	objset_sort(&b.set);
+	for (size_t i = 0; i < b.set.count; i++) {
+		const char *name = b.set.objs[i].name;
+		const char *open = strchr(name, '(');
+
+		if (open) {     /* a member of a regular archive: name the archive */
+			size_t alen = (size_t)(open - name);
+
+			if (last && strlen(last) == alen && !strncmp(last, name, alen))
+				continue;
+			printf("%.*s\n", (int)alen, name);
+			last = name;
+		} else {
+			puts(name);
+		}
+	}
+	build_free(&b);
+	return diag.status;
+}
+
+static const char cocci_help[] =
+	"usage: crossym cocci -o OUTDIR [--tag NAME] [--srctree DIR] [--nm FILE] BUILD_DIR...\n\n"
+	"Write into OUTDIR the semantic patches that add the tag to exactly the\n"
+	"definitions `crossym report` shows as `tag`, the list of files to change\n"
+	"(with their checksums) and the list of definitions; then run\n"
+	"scripts/annotate.sh OUTDIR SRCTREE [--apply] to make and check the patch.\n\n"
+	"  -o, --output DIR  where to write (created)\n"
+	"  --tag NAME        the tag (default __global; __visible for today's kernel,\n"
+	"                    where an existing __visible counts as a tag)\n";
+
+static enum def_kind def_kind_of(const struct row *r)
+{
+	return r->kind == KIND_FUNC ? DEF_FUNC : DEF_VAR;
+}
+
+int cmd_cocci(int argc, char **argv)
+{
+	struct options opts;
+	struct rows rows;
+	struct cocci_target *targets;
+	struct cocci_opts copts;
+	char *srctree = NULL;
+	size_t n = 0;
+	int done, status = parse_options(argc, argv, "snot", cocci_help, &opts, &done);
+
+	if (status || done)
+		return status;
+	if (!opts.outdir) {
+		fputs("crossym cocci: -o OUTDIR is required\n", stderr);
+		return 2;
+	}
+	if (scan_and_decide(&opts, &rows, &srctree) < 0)
+		return 2;
+	targets = xcalloc(rows.count, sizeof(*targets));
+	for (size_t i = 0; i < rows.count; i++) {
+		const struct row *r = &rows.v[i];
+
+		if (r->status != STATUS_TAG)
+			continue;
+		if (!r->source) {
+			error("%s: %s: source unknown, cannot tag %s", r->object,
+			      r->symbol, r->symbol);
+			continue;
+		}
+		targets[n].source = r->source;
+		targets[n].symbol = r->symbol;
+		targets[n].kind = def_kind_of(r);
+		targets[n].line = 0;
+		n++;
+	}
+	copts.outdir = opts.outdir;
+	copts.tag = opts.tag;
+	copts.srctree = srctree;
+	cocci_write(&copts, targets, n, NULL, 0);
+	free(targets);
+	free(srctree);
+	rows_free(&rows);
+	return diag.status;
+}

@@ -1,0 +1,9 @@
+/* commands.h - the sub-commands; main.c dispatches to these. */
+#ifndef CROSSYM_COMMANDS_H
+#define CROSSYM_COMMANDS_H
+
+int cmd_report(int argc, char **argv);
+int cmd_cocci(int argc, char **argv);
+int cmd_objects(int argc, char **argv);
+
+#endif

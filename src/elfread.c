@@ -1,0 +1,138 @@
+/* elfread.c - symbol tables of ELF relocatable objects (ELF32/64, either byte
+ * order) through libelf, classified the way binutils nm classifies them so that
+ * ELF input and `nm -A` input give the same answers. */
+#include "elfread.h"
+#include "util.h"
+
+#include <gelf.h>
+#include <libelf.h>
+#include <stdio.h>
+#include <string.h>
+
+int elf_is_elf(const unsigned char *buf, size_t len)
+{
+	return len >= SELFMAG && !memcmp(buf, ELFMAG, SELFMAG);
+}
+
+const char *elf_machine_name(unsigned machine, char *buf, size_t buflen)
+{
+	switch (machine) {
+	case EM_386: return "i386";
+	case EM_X86_64: return "x86-64";
+	case EM_ARM: return "arm";
+	case EM_AARCH64: return "aarch64";
+	case EM_PPC: return "ppc";
+	case EM_PPC64: return "ppc64";
+	case EM_S390: return "s390";
+	case EM_MIPS: return "mips";
+	case EM_RISCV: return "riscv";
+	case EM_SPARCV9: return "sparc64";
+	default:
+		snprintf(buf, buflen, "EM_%u", machine);
+		return buf;
+	}
+}
+
+/* nm's letter logic, reduced to what crossym needs: code or data. */
+static enum sym_kind symbol_kind(Elf *elf, const GElf_Sym *sym)
+{
+	GElf_Shdr shdr;
+	Elf_Scn *scn;
+
+	if (GELF_ST_BIND(sym->st_info) == STB_WEAK)
+		return GELF_ST_TYPE(sym->st_info) == STT_OBJECT ? KIND_VAR : KIND_FUNC;
+	if (sym->st_shndx == SHN_COMMON || sym->st_shndx == SHN_ABS ||
+	    sym->st_shndx >= SHN_LORESERVE)
+		return KIND_VAR;
+	scn = elf_getscn(elf, sym->st_shndx);
+	if (scn && gelf_getshdr(scn, &shdr) && (shdr.sh_flags & SHF_EXECINSTR))
+		return KIND_FUNC;
+	return KIND_VAR;
+}
+
+static void add_symbol(struct objset *set, struct object *obj, Elf *elf,
+		       const GElf_Sym *sym, const char *name)
+{
+	int bind = GELF_ST_BIND(sym->st_info);
+	int type = GELF_ST_TYPE(sym->st_info);
+	int global = bind == STB_GLOBAL || bind == STB_GNU_UNIQUE;
+
+	if (!*name || type == STT_SECTION || type == STT_FILE)
+		return;
+	if (sym->st_shndx == SHN_UNDEF) {
+		if (global || bind == STB_WEAK)
+			object_add_sym(set, obj, name,
+				       global ? SYM_UNDEF : SYM_WEAKUNDEF, KIND_FUNC);
+		return;
+	}
+	if (global)
+		object_add_sym(set, obj, name, SYM_DEF, symbol_kind(elf, sym));
+	else if (bind == STB_WEAK)
+		object_add_sym(set, obj, name, SYM_WEAKDEF, symbol_kind(elf, sym));
+	else if (str_has_prefix(name, "__ksymtab_"))
+		object_add_sym(set, obj, name, SYM_LOCALDEF, KIND_VAR);
+}
+
+static const char *read_symtab(struct objset *set, struct object *obj, Elf *elf)
+{
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr shdr;
+		Elf_Data *data;
+		size_t count;
+
+		if (!gelf_getshdr(scn, &shdr))
+			return "corrupt section header";
+		if (shdr.sh_type != SHT_SYMTAB)
+			continue;
+		data = elf_getdata(scn, NULL);
+		if (!data || !shdr.sh_entsize)
+			return "corrupt symbol table";
+		count = shdr.sh_size / shdr.sh_entsize;
+		for (size_t i = 1; i < count; i++) {
+			GElf_Sym sym;
+			const char *name;
+
+			if (!gelf_getsym(data, (int)i, &sym))
+				return "corrupt symbol table";
+			name = elf_strptr(elf, shdr.sh_link, sym.st_name);
+			if (!name)
+				return "corrupt symbol name table";
+			add_symbol(set, obj, elf, &sym, name);
+		}
+	}
+	return NULL;
+}
+
+const char *elf_read_symbols(struct objset *set, struct object *obj,
+			     const unsigned char *buf, size_t len,
+			     char *msgbuf, size_t msglen)
+{
+	const char *why = NULL;
+	GElf_Ehdr ehdr;
+	Elf *elf;
+
+	if (!elf_is_elf(buf, len))
+		return "not an ELF file";
+	if (elf_version(EV_CURRENT) == EV_NONE)
+		return "libelf is too old";
+	elf = elf_memory((char *)buf, len);
+	if (!elf || elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &ehdr)) {
+		snprintf(msgbuf, msglen, "truncated or corrupt ELF file (%s)",
+			 elf_errmsg(-1));
+		why = msgbuf;
+	} else if (ehdr.e_type != ET_REL) {
+		why = "not a relocatable object (ET_REL)";
+	} else {
+		obj->machine = ehdr.e_machine;
+		obj->elfclass = (unsigned char)gelf_getclass(elf);
+		why = read_symtab(set, obj, elf);
+	}
+	if (why && why != msgbuf && elf_errno()) {
+		snprintf(msgbuf, msglen, "%s (%s)", why, elf_errmsg(-1));
+		why = msgbuf;
+	}
+	elf_end(elf);
+	return why;
+}

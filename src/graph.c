@@ -1,0 +1,272 @@
+/* graph.c - link closure and the cross-unit decision. */
+#include "graph.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Per-symbol lists of (object, binding), built by counting sort. */
+struct symindex {
+	size_t *start;          /* nsyms + 1 offsets into entries */
+	struct symref { size_t obj; unsigned char bind; } *entries;
+};
+
+static int is_def(unsigned char bind)
+{
+	return bind == SYM_DEF || bind == SYM_WEAKDEF;
+}
+
+/* Link the library members the linked objects need, until nothing changes. */
+static void link_closure(struct build *b)
+{
+	size_t nsyms = b->set.names.count;
+	unsigned char *defined = xcalloc(nsyms, 1), *needed = xcalloc(nsyms, 1);
+	int changed = 1;
+
+	for (size_t i = 0; i < b->set.count; i++) {
+		struct object *o = &b->set.objs[i];
+
+		o->linked = o->machine_ok && o->link == LINK_ALWAYS;
+	}
+	while (changed) {
+		changed = 0;
+		for (size_t i = 0; i < b->set.count; i++) {
+			struct object *o = &b->set.objs[i];
+
+			for (size_t k = 0; o->linked && k < o->nsyms; k++) {
+				if (is_def(o->syms[k].bind))
+					defined[o->syms[k].name] = 1;
+				else if (o->syms[k].bind == SYM_UNDEF)
+					needed[o->syms[k].name] = 1;
+			}
+		}
+		for (size_t i = 0; i < b->set.count; i++) {
+			struct object *o = &b->set.objs[i];
+
+			if (o->linked || !o->machine_ok)
+				continue;
+			for (size_t k = 0; k < o->nsyms; k++) {
+				unsigned name = o->syms[k].name;
+
+				if (is_def(o->syms[k].bind) && needed[name] &&
+				    !defined[name]) {
+					o->linked = 1;
+					changed = 1;
+					break;
+				}
+			}
+		}
+	}
+	free(defined);
+	free(needed);
+}
+
+static void build_index(struct build *b, struct symindex *ix)
+{
+	size_t nsyms = b->set.names.count, total = 0;
+	size_t *fill;
+
+	ix->start = xcalloc(nsyms + 1, sizeof(*ix->start));
+	for (size_t i = 0; i < b->set.count; i++)
+		for (size_t k = 0; b->set.objs[i].linked && k < b->set.objs[i].nsyms; k++)
+			ix->start[b->set.objs[i].syms[k].name + 1]++;
+	for (size_t s = 0; s < nsyms; s++)
+		ix->start[s + 1] += ix->start[s];
+	total = ix->start[nsyms];
+	ix->entries = xcalloc(total, sizeof(*ix->entries));
+	fill = xcalloc(nsyms, sizeof(*fill));
+	for (size_t i = 0; i < b->set.count; i++) {
+		const struct object *o = &b->set.objs[i];
+
+		for (size_t k = 0; o->linked && k < o->nsyms; k++) {
+			unsigned s = o->syms[k].name;
+			struct symref *r = &ix->entries[ix->start[s] + fill[s]++];
+
+			r->obj = i;
+			r->bind = o->syms[k].bind;
+		}
+	}
+	free(fill);
+}
+
+/* The sorted, de-duplicated, comma-joined units referencing definition d. */
+static char *referencing_units(struct build *b, const struct symref *list,
+			       size_t n, const struct symref *d)
+{
+	const char *own = b->set.objs[d->obj].unit;
+	const char **units = xcalloc(n, sizeof(*units));
+	size_t nu = 0, len = 0;
+	char *out = NULL;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct symref *r = &list[i];
+		const char *u = b->set.objs[r->obj].unit;
+		int ref = r->bind == SYM_UNDEF || r->bind == SYM_WEAKUNDEF;
+		int rival = is_def(r->bind) && r != d &&
+			    (r->bind == SYM_WEAKDEF || d->bind == SYM_WEAKDEF);
+
+		if ((ref || rival) && strcmp(u, own))
+			units[nu++] = u;
+	}
+	if (nu)
+		qsort(units, nu, sizeof(*units), cmp_strptr);
+	for (size_t i = 0; i < nu; i++)
+		len += strlen(units[i]) + 1;
+	if (nu) {
+		out = xmalloc(len);
+		out[0] = '\0';
+		for (size_t i = 0; i < nu; i++) {
+			if (i && !strcmp(units[i], units[i - 1]))
+				continue;
+			if (out[0])
+				strcat(out, ",");
+			strcat(out, units[i]);
+		}
+	}
+	free(units);
+	return out;
+}
+
+static void add_row(struct rows *out, struct build *b, unsigned sym,
+		    const struct symref *d, char *refs, int exported)
+{
+	const struct object *o = &b->set.objs[d->obj];
+	struct row *r;
+	size_t k;
+
+	grow_array((void **)&out->v, &out->cap, out->count + 1, sizeof(*r));
+	r = &out->v[out->count++];
+	r->symbol = xstrdup(strtab_str(&b->set.names, sym));
+	r->unit = xstrdup(o->unit);
+	r->object = xstrdup(o->name);
+	r->source = o->source ? xstrdup(o->source) : NULL;
+	r->refs = refs;
+	r->status = o->is_asm ? STATUS_ASM : exported ? STATUS_EXPORTED : STATUS_TAG;
+	r->weak = d->bind == SYM_WEAKDEF;
+	r->kind = KIND_FUNC;
+	for (k = 0; k < o->nsyms; k++)
+		if (o->syms[k].name == sym && is_def(o->syms[k].bind))
+			r->kind = o->syms[k].kind;
+}
+
+void graph_decide(struct build *b, struct rows *out)
+{
+	struct symindex ix;
+
+	link_closure(b);
+	build_index(b, &ix);
+	for (unsigned s = 0; s < b->set.names.count; s++) {
+		const struct symref *list = ix.entries + ix.start[s];
+		size_t n = ix.start[s + 1] - ix.start[s];
+		int exported = 0;
+
+		for (size_t i = 0; i < n; i++)
+			exported |= list[i].bind == SYM_EXPORT;
+		for (size_t i = 0; i < n; i++) {
+			char *refs;
+
+			if (!is_def(list[i].bind))
+				continue;
+			refs = referencing_units(b, list, n, &list[i]);
+			if (refs)
+				add_row(out, b, s, &list[i], refs, exported);
+		}
+	}
+	free(ix.start);
+	free(ix.entries);
+}
+
+const char *status_name(enum row_status status)
+{
+	static const char *const names[] = { "tag", "exported", "asm" };
+
+	return names[status];
+}
+
+static int strcmp_null(const char *a, const char *b)
+{
+	return strcmp(a ? a : "", b ? b : "");
+}
+
+static int cmp_row(const void *pa, const void *pb)
+{
+	const struct row *a = pa, *b = pb;
+	int c = strcmp(a->symbol, b->symbol);
+
+	if (!c)
+		c = strcmp(a->unit, b->unit);
+	if (!c)
+		c = strcmp(a->object, b->object);
+	if (!c)
+		c = strcmp_null(a->source, b->source);
+	return c;
+}
+
+/* The sorted union of two comma-separated sorted unit lists. */
+static char *merge_unit_lists(const char *a, const char *b)
+{
+	char *joined = xasprintf("%s,%s", a, b), *tok, *save = NULL, *out;
+	char **units = NULL;
+	size_t n = 0, cap = 0, len = 1;
+
+	for (tok = strtok_r(joined, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		grow_array((void **)&units, &cap, n + 1, sizeof(*units));
+		units[n++] = tok;
+		len += strlen(tok) + 1;
+	}
+	qsort(units, n, sizeof(*units), cmp_strptr);
+	out = xmalloc(len);
+	out[0] = '\0';
+	for (size_t i = 0; i < n; i++) {
+		if (i && !strcmp(units[i], units[i - 1]))
+			continue;
+		if (out[0])
+			strcat(out, ",");
+		strcat(out, units[i]);
+	}
+	free(units);
+	free(joined);
+	return out;
+}
+
+static void row_free(struct row *r)
+{
+	free(r->symbol);
+	free(r->unit);
+	free(r->object);
+	free(r->source);
+	free(r->refs);
+}
+
+void rows_sort_merge(struct rows *rows)
+{
+	size_t out = 0;
+
+	if (rows->count)
+		qsort(rows->v, rows->count, sizeof(*rows->v), cmp_row);
+	for (size_t i = 0; i < rows->count; i++) {
+		struct row *keep = out ? &rows->v[out - 1] : NULL;
+		struct row *r = &rows->v[i];
+
+		if (keep && !cmp_row(keep, r)) {
+			char *refs = merge_unit_lists(keep->refs, r->refs);
+
+			free(keep->refs);
+			keep->refs = refs;
+			if (r->status < keep->status)
+				keep->status = r->status;
+			row_free(r);
+			continue;
+		}
+		rows->v[out++] = *r;
+	}
+	rows->count = out;
+}
+
+void rows_free(struct rows *rows)
+{
+	for (size_t i = 0; i < rows->count; i++)
+		row_free(&rows->v[i]);
+	free(rows->v);
+	memset(rows, 0, sizeof(*rows));
+}

@@ -1,0 +1,38 @@
+/* graph.h - the decision: which definitions are referenced from outside their
+ * unit (doc/CONTRACT.md, "Decision rule"). */
+#ifndef CROSSYM_GRAPH_H
+#define CROSSYM_GRAPH_H
+
+#include <stddef.h>
+#include "buildtree.h"
+
+enum row_status { STATUS_TAG, STATUS_EXPORTED, STATUS_ASM };
+
+/* One reported definition. All strings are owned by the row. */
+struct row {
+	char *symbol;
+	char *unit;
+	char *object;
+	char *source;           /* NULL when unknown */
+	char *refs;             /* sorted referencing units, comma-separated */
+	unsigned char status;   /* enum row_status */
+	unsigned char kind;     /* enum sym_kind */
+	unsigned char weak;
+};
+
+struct rows {
+	struct row *v;
+	size_t count, cap;
+};
+
+/* Decide which objects the link pulls in (library members on demand), then
+ * append one row per definition referenced from outside its unit. */
+void graph_decide(struct build *b, struct rows *out);
+/* Sort rows (symbol, unit, object, source) and merge the rows of several builds
+ * that name the same definition: the union of their referencing units; a
+ * definition one build needs tagged stays tagged. */
+void rows_sort_merge(struct rows *rows);
+void rows_free(struct rows *rows);
+const char *status_name(enum row_status status);
+
+#endif

@@ -1,0 +1,48 @@
+/* main.c - crossym: dispatch to a sub-command. */
+#include "commands.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *summary;
+} commands[] = {
+	{ "report", cmd_report, "the cross-unit definitions of a build (text or TSV)" },
+	{ "cocci", cmd_cocci, "write the semantic patches that tag them" },
+	{ "objects", cmd_objects, "list the objects a build links (input for nm -A)" },
+};
+
+static void usage(FILE *out)
+{
+	fputs("usage: crossym COMMAND [OPTIONS] BUILD_DIR...\n\n"
+	      "Find the global definitions of a kbuild-built C tree that are used from\n"
+	      "outside their unit (directory or module), so that each unit can be\n"
+	      "compiled -fwhole-program once those definitions carry a tag.\n\n"
+	      "Commands:\n", out);
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+	fputs("\n`crossym COMMAND --help` describes each command's options.\n"
+	      "Exit status: 0 success, 1 a file could not be read or a check failed,\n"
+	      "2 bad usage or a result that would be meaningless.\n", out);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return 2;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		usage(stdout);
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].run(argc - 1, argv + 1);
+	fprintf(stderr, "crossym: unknown command '%s'\n", argv[1]);
+	usage(stderr);
+	return 2;
+}

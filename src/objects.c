@@ -1,0 +1,87 @@
+/* objects.c - the object set of a build. */
+#include "objects.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void objset_init(struct objset *set)
+{
+	memset(set, 0, sizeof(*set));
+	strtab_init(&set->names);
+}
+
+void objset_free(struct objset *set)
+{
+	for (size_t i = 0; i < set->count; i++) {
+		struct object *o = &set->objs[i];
+
+		free(o->name);
+		free(o->unit);
+		free(o->source);
+		free(o->cmd_path);
+		free(o->syms);
+	}
+	free(set->objs);
+	strtab_free(&set->names);
+	memset(set, 0, sizeof(*set));
+}
+
+struct object *objset_add(struct objset *set, const char *name)
+{
+	struct object *o;
+
+	grow_array((void **)&set->objs, &set->cap, set->count + 1, sizeof(*o));
+	o = &set->objs[set->count++];
+	memset(o, 0, sizeof(*o));
+	o->name = xstrdup(name);
+	o->machine_ok = 1;
+	return o;
+}
+
+struct object *objset_find(struct objset *set, const char *name)
+{
+	for (size_t i = 0; i < set->count; i++)
+		if (!strcmp(set->objs[i].name, name))
+			return &set->objs[i];
+	return NULL;
+}
+
+#define KSYMTAB_PREFIX "__ksymtab_"
+
+static void push_sym(struct objset *set, struct object *obj, const char *name,
+		     enum sym_bind bind, enum sym_kind kind)
+{
+	struct objsym *s;
+
+	grow_array((void **)&obj->syms, &obj->syms_cap, obj->nsyms + 1,
+		   sizeof(*s));
+	s = &obj->syms[obj->nsyms++];
+	s->name = strtab_intern(&set->names, name);
+	s->bind = (unsigned char)bind;
+	s->kind = (unsigned char)kind;
+}
+
+void object_add_sym(struct objset *set, struct object *obj, const char *name,
+		    enum sym_bind bind, enum sym_kind kind)
+{
+	size_t plen = strlen(KSYMTAB_PREFIX);
+	int defined = bind == SYM_DEF || bind == SYM_WEAKDEF || bind == SYM_LOCALDEF;
+
+	if (defined && !strncmp(name, KSYMTAB_PREFIX, plen) && name[plen])
+		push_sym(set, obj, name + plen, SYM_EXPORT, KIND_VAR);
+	if (bind != SYM_LOCALDEF)
+		push_sym(set, obj, name, bind, kind);
+}
+
+static int cmp_object(const void *a, const void *b)
+{
+	return strcmp(((const struct object *)a)->name,
+		      ((const struct object *)b)->name);
+}
+
+void objset_sort(struct objset *set)
+{
+	if (set->count)
+		qsort(set->objs, set->count, sizeof(*set->objs), cmp_object);
+}
