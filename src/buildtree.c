@@ -282,6 +282,36 @@ static int expand_relocatable_link(struct build *b, const char *path,
 	return expanded;
 }
 
+/* A built-in.o without a .cmd naming its inputs: the objects beside it (its
+ * sub-directories' built-in.o are aggregates of their own). */
+static void add_sibling_objects(struct build *b, const char *builtin, int depth)
+{
+	char *dir = path_dirname(builtin), *abs = path_join(b->dir, dir);
+	struct found found = { 0 };
+	DIR *d = opendir(abs);
+	struct dirent *de;
+
+	warn("%s: no .cmd file names its inputs; taking the objects beside it", builtin);
+	while (d && (de = readdir(d)) != NULL)
+		if (str_has_suffix(de->d_name, ".o") && strcmp(de->d_name, "built-in.o") &&
+		    !str_has_suffix(de->d_name, ".mod.o"))
+			push_path(&found.objects, &found.nobjects, &found.objects_cap,
+				  de->d_name);
+	if (d)
+		closedir(d);
+	if (found.nobjects)
+		qsort(found.objects, found.nobjects, sizeof(char *), cmp_strptr);
+	for (size_t i = 0; i < found.nobjects; i++) {
+		char *path = path_join(dir, found.objects[i]);
+
+		add_object_path(b, path, LINK_ALWAYS, depth + 1);
+		free(path);
+	}
+	free_paths(found.objects, found.nobjects);
+	free(abs);
+	free(dir);
+}
+
 static void add_object_path(struct build *b, const char *path, enum obj_link link,
 			    int depth)
 {
@@ -312,6 +342,9 @@ static void add_object_path(struct build *b, const char *path, enum obj_link lin
 		b->nerrors++;
 	} else if (ar_is_archive(buf, len)) {
 		add_archive(b, name, link, depth);      /* e.g. an archive built-in.o */
+	} else if (str_has_suffix(name, "built-in.o") && elf_is_elf(buf, len) &&
+		   (!strcmp(name, "built-in.o") || str_has_suffix(name, "/built-in.o"))) {
+		add_sibling_objects(b, name, depth);
 	} else {
 		obj = new_object(b, name);
 		obj->link = (unsigned char)link;
