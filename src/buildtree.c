@@ -1,6 +1,7 @@
 /* buildtree.c - the objects of a build, their units and their sources. */
 #include "buildtree.h"
 #include "ar.h"
+#include "db.h"
 #include "elfread.h"
 #include "nmread.h"
 #include "util.h"
@@ -159,18 +160,20 @@ static struct object *new_object(struct build *b, const char *name)
 	return objset_add(&b->set, name);
 }
 
-/* Read obj's symbols from buf; a bad file is reported and gets no symbols. */
-static void read_object_symbols(struct build *b, struct object *obj,
-				const unsigned char *buf, size_t len)
+/* Read obj's symbols from buf; a bad file is reported, gets no symbols and
+ * makes the return -1. */
+static int read_object_symbols(struct build *b, struct object *obj,
+			       const unsigned char *buf, size_t len)
 {
 	char msg[256];
 	const char *why = elf_read_symbols(&b->set, obj, buf, len, msg, sizeof(msg));
 
-	if (why) {
-		error("%s: %s", obj->name, why);
-		obj->machine_ok = 0;
-		b->nerrors++;
-	}
+	if (!why)
+		return 0;
+	error("%s: %s", obj->name, why);
+	obj->machine_ok = 0;
+	b->nerrors++;
+	return -1;
 }
 
 /* Split a command into words, stopping at the first ';', '&&' or '|'. */
@@ -312,49 +315,6 @@ static void add_sibling_objects(struct build *b, const char *builtin, int depth)
 	free(dir);
 }
 
-static void add_object_path(struct build *b, const char *path, enum obj_link link,
-			    int depth)
-{
-	char *name = path_normalize(path), *abs;
-	struct object *obj = build_find(b, name);
-	unsigned char *buf;
-	size_t len;
-
-	if (obj) {
-		if (link == LINK_ALWAYS)
-			obj->link = LINK_ALWAYS;
-		free(name);
-		return;
-	}
-	if (depth > MAX_NESTING) {
-		error("%s: objects nested too deep", name);
-		free(name);
-		return;
-	}
-	if (expand_relocatable_link(b, name, link, depth)) {
-		free(name);
-		return;
-	}
-	abs = path_join(b->dir, name);
-	buf = (unsigned char *)read_file(abs, &len);
-	if (!buf) {
-		error("%s: %s", abs, strerror(errno));
-		b->nerrors++;
-	} else if (ar_is_archive(buf, len)) {
-		add_archive(b, name, link, depth);      /* e.g. an archive built-in.o */
-	} else if (str_has_suffix(name, "built-in.o") && elf_is_elf(buf, len) &&
-		   (!strcmp(name, "built-in.o") || str_has_suffix(name, "/built-in.o"))) {
-		add_sibling_objects(b, name, depth);
-	} else {
-		obj = new_object(b, name);
-		obj->link = (unsigned char)link;
-		read_object_symbols(b, obj, buf, len);
-	}
-	free(buf);
-	free(abs);
-	free(name);
-}
-
 static void add_archive_members(struct build *b, const char *path,
 				const struct ar_archive *ar, enum obj_link link,
 				int depth)
@@ -393,39 +353,110 @@ static void add_archive_members(struct build *b, const char *path,
 	free(dir);
 }
 
-static void add_archive(struct build *b, const char *path, enum obj_link link,
-			int depth)
-{
-	char *name = path_normalize(path), *abs = path_join(b->dir, name);
-	struct ar_archive ar;
-	unsigned char *buf;
-	const char *why;
-	size_t len;
+struct replay_ctx {
+	struct build *b;
+	enum obj_link link;
+};
 
-	if (archive_link_mode(name) == LINK_ON_DEMAND)
-		link = LINK_ON_DEMAND;
+static struct object *replay_add(void *ctx, const char *name)
+{
+	struct replay_ctx *rc = ctx;
+	struct object *obj = new_object(rc->b, name);
+
+	if (obj)
+		obj->link = (unsigned char)rc->link;
+	return obj;
+}
+
+/* Take what the db knows of the file at abs; 1 when it knew it. */
+static int load_from_db(struct build *b, const char *abs, const struct stat *st,
+			enum obj_link link)
+{
+	const struct db_file *rec;
+	struct replay_ctx ctx = { b, link };
+
+	if (!b->db || !(rec = db_get(b->db, abs, st)))
+		return 0;
+	db_replay(rec, &b->set, replay_add, &ctx);
+	return 1;
+}
+
+/* Read an archive's members, or an object's symbols, from the file name. */
+static void load_path(struct build *b, const char *name, enum obj_link link,
+		      int depth)
+{
+	char *abs = path_join(b->dir, name), *key = path_join(b->absdir, name);
+	size_t first = b->set.count, len = 0;
+	unsigned char *buf = NULL;
+	struct ar_archive ar;
+	struct stat st;
+	int cacheable = 0;
+
+	if (stat(abs, &st) == 0 && load_from_db(b, key, &st, link)) {
+		free(abs);
+		free(key);
+		return;
+	}
 	buf = (unsigned char *)read_file(abs, &len);
 	if (!buf) {
 		error("%s: %s", abs, strerror(errno));
 		b->nerrors++;
-	} else if (!ar_is_archive(buf, len)) {
-		if (elf_is_elf(buf, len))
-			add_object_path(b, name, link, depth);
-		else {
-			error("%s: not an ar archive", name);
-			b->nerrors++;
-		}
-	} else {
-		why = ar_parse(buf, len, &ar);
+	} else if (ar_is_archive(buf, len)) {
+		const char *why = ar_parse(buf, len, &ar);
+
 		if (why) {
 			error("%s: %s", name, why);
 			b->nerrors++;
 		}
 		add_archive_members(b, name, &ar, link, depth);
+		cacheable = !why && !ar.thin;
 		ar_free(&ar);
+	} else if (!elf_is_elf(buf, len)) {
+		error("%s: not an ELF object or ar archive", name);
+		b->nerrors++;
+	} else if (!strcmp(name, "built-in.o") || str_has_suffix(name, "/built-in.o")) {
+		add_sibling_objects(b, name, depth);
+	} else {
+		struct object *obj = new_object(b, name);
+
+		obj->link = (unsigned char)link;
+		cacheable = read_object_symbols(b, obj, buf, len) == 0;
 	}
+	if (cacheable && b->db)
+		db_put(b->db, key, &st, &b->set, first);
 	free(buf);
 	free(abs);
+	free(key);
+}
+
+static void add_object_path(struct build *b, const char *path, enum obj_link link,
+			    int depth)
+{
+	char *name = path_normalize(path);
+	struct object *obj = build_find(b, name);
+
+	if (obj) {
+		if (link == LINK_ALWAYS)
+			obj->link = LINK_ALWAYS;
+	} else if (depth > MAX_NESTING) {
+		error("%s: objects nested too deep", name);
+	} else if (!expand_relocatable_link(b, name, link, depth)) {
+		load_path(b, name, link, depth);
+	}
+	free(name);
+}
+
+static void add_archive(struct build *b, const char *path, enum obj_link link,
+			int depth)
+{
+	char *name = path_normalize(path);
+
+	if (archive_link_mode(name) == LINK_ON_DEMAND)
+		link = LINK_ON_DEMAND;
+	if (depth > MAX_NESTING)
+		error("%s: archives nested too deep", name);
+	else
+		load_path(b, name, link, depth);
 	free(name);
 }
 
@@ -621,8 +652,14 @@ static void scan_elf(struct build *b)
 		qsort(found.roots, found.nroots, sizeof(char *), cmp_path);
 	if (found.nobjects)
 		qsort(found.objects, found.nobjects, sizeof(char *), cmp_path);
-	for (size_t i = 0; i < found.nroots; i++)
-		add_archive(b, found.roots[i], archive_link_mode(found.roots[i]), 0);
+	for (size_t i = 0; i < found.nroots; i++) {
+		const char *root = found.roots[i];
+
+		if (str_has_suffix(root, ".o"))         /* built-in.o */
+			add_object_path(b, root, LINK_ALWAYS, 0);
+		else
+			add_archive(b, root, archive_link_mode(root), 0);
+	}
 	if (!found.nroots)      /* a plain tree of objects */
 		for (size_t i = 0; i < found.nobjects; i++)
 			if (!str_has_suffix(found.objects[i], ".mod.o"))
@@ -658,7 +695,9 @@ int build_scan(struct build *b, const char *dir, const struct scan_opts *opts)
 	objset_init(&b->set);
 	strtab_init(&b->objnames);
 	b->dir = xstrdup(dir);
-	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+	b->db = opts->db;
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) ||
+	    !(b->absdir = realpath(dir, NULL))) {
 		error("%s: not a build directory", dir);
 		return -1;
 	}
@@ -689,6 +728,7 @@ void build_free(struct build *b)
 	strtab_free(&b->objnames);
 	free(b->objidx);
 	free(b->dir);
+	free(b->absdir);
 	free(b->srctree);
 	memset(b, 0, sizeof(*b));
 }

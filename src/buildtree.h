@@ -10,19 +10,24 @@
 
 #include "objects.h"
 
+struct db;
+
 struct scan_opts {
 	const char *srctree;    /* --srctree, or NULL */
 	const char *nm_file;    /* --nm: read symbols from nm -A text ("-": stdin) */
+	struct db *db;          /* --db: what earlier scans read, or NULL */
 };
 
 struct build {
 	char *dir;              /* the build directory as given */
+	char *absdir;           /* the same, absolute (keys of the db) */
 	char *srctree;          /* where sources are */
 	struct objset set;      /* every object found (linked or on demand) */
 	struct strtab objnames; /* object name -> id; objidx[id] = index in set */
 	size_t *objidx;
 	size_t objidx_cap;
 	unsigned nerrors;       /* files that could not be read */
+	struct db *db;          /* borrowed from the scan options */
 };
 
 /* Find and read the objects of the build in dir. Problems with single files are

@@ -2,6 +2,7 @@
 #include "commands.h"
 #include "buildtree.h"
 #include "cocci.h"
+#include "db.h"
 #include "graph.h"
 #include "report.h"
 #include "util.h"
@@ -15,17 +16,19 @@ struct options {
 	const char *format;     /* report: "text" or "tsv" */
 	const char *outdir;     /* cocci: -o */
 	const char *tag;        /* cocci: --tag */
+	const char *db_file;    /* --db */
 	char **builds;          /* the BUILD_DIR arguments */
 	int nbuilds;
 };
 
-enum { OPT_SRCTREE = 256, OPT_NM, OPT_FORMAT, OPT_TAG };
+enum { OPT_SRCTREE = 256, OPT_NM, OPT_FORMAT, OPT_TAG, OPT_DB };
 
 static const struct option long_options[] = {
 	{ "srctree", required_argument, NULL, OPT_SRCTREE },
 	{ "nm", required_argument, NULL, OPT_NM },
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "tag", required_argument, NULL, OPT_TAG },
+	{ "db", required_argument, NULL, OPT_DB },
 	{ "output", required_argument, NULL, 'o' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
@@ -36,12 +39,14 @@ static const char scan_help[] =
 	"                  link, as kbuild makes for O= builds, else BUILD_DIR)\n"
 	"  --nm FILE       read symbols from `nm -A` output instead of the objects\n"
 	"                  (\"-\" for stdin); make it with\n"
-	"                  crossym objects BUILD | (cd BUILD && xargs nm -A) >FILE\n";
+	"                  crossym objects BUILD | (cd BUILD && xargs nm -A) >FILE\n"
+	"  --db FILE       keep what the scan read per object file in FILE; the next\n"
+	"                  scan re-reads only files whose size, mtime or inode changed\n";
 
 static void print_help(FILE *out, const char *help, const char *allowed)
 {
 	fputs(help, out);
-	if (strchr(allowed, 's'))
+	if (strchr(allowed, 'd'))
 		fputs(scan_help, out);
 }
 
@@ -53,6 +58,7 @@ static char option_letter(int c)
 	case OPT_NM: return 'n';
 	case OPT_FORMAT: return 'f';
 	case OPT_TAG: return 't';
+	case OPT_DB: return 'd';
 	default: return (char)c;
 	}
 }
@@ -86,6 +92,7 @@ static int parse_options(int argc, char **argv, const char *allowed,
 		case OPT_NM: opts->scan.nm_file = optarg; break;
 		case OPT_FORMAT: opts->format = optarg; break;
 		case OPT_TAG: opts->tag = optarg; break;
+		case OPT_DB: opts->db_file = optarg; break;
 		case 'o': opts->outdir = optarg; break;
 		}
 	}
@@ -105,16 +112,15 @@ static int parse_options(int argc, char **argv, const char *allowed,
 
 /* Scan every build and decide; the rows of all builds, merged. Returns the
  * number of objects read, or -1 when a build directory is unusable. */
-static long scan_and_decide(const struct options *opts, struct rows *rows,
-			    char **srctree)
+static long scan_builds(const struct options *opts, struct scan_opts *scan,
+			struct rows *rows, char **srctree)
 {
 	long nobjects = 0;
 
-	memset(rows, 0, sizeof(*rows));
 	for (int i = 0; i < opts->nbuilds; i++) {
 		struct build b;
 
-		if (build_scan(&b, opts->builds[i], &opts->scan)) {
+		if (build_scan(&b, opts->builds[i], scan)) {
 			build_free(&b);
 			return -1;
 		}
@@ -123,6 +129,31 @@ static long scan_and_decide(const struct options *opts, struct rows *rows,
 			*srctree = xstrdup(b.srctree);
 		nobjects += (long)b.set.count;
 		build_free(&b);
+	}
+	return nobjects;
+}
+
+static long scan_and_decide(const struct options *opts, struct rows *rows,
+			    char **srctree)
+{
+	struct scan_opts scan = opts->scan;
+	struct db db;
+	long nobjects;
+
+	memset(rows, 0, sizeof(*rows));
+	if (opts->db_file) {
+		if (db_load(&db, opts->db_file)) {
+			db_free(&db);
+			return -1;
+		}
+		scan.db = &db;
+	}
+	nobjects = scan_builds(opts, &scan, rows, srctree);
+	if (opts->db_file) {
+		if (nobjects >= 0 && !db_save(&db))
+			fprintf(stderr, "crossym: %s: %zu object files read, %zu taken "
+				"from the database\n", opts->db_file, db.read, db.reused);
+		db_free(&db);
 	}
 	rows_sort_merge(rows);
 	return nobjects;
@@ -141,7 +172,7 @@ int cmd_report(int argc, char **argv)
 	struct options opts;
 	struct rows rows;
 	long nobjects;
-	int done, status = parse_options(argc, argv, "snf",
+	int done, status = parse_options(argc, argv, "snfd",
 					 report_help, &opts,
 					 &done);
 
@@ -223,7 +254,7 @@ int cmd_cocci(int argc, char **argv)
 	struct cocci_opts copts;
 	char *srctree = NULL;
 	size_t n = 0;
-	int done, status = parse_options(argc, argv, "snot", cocci_help, &opts, &done);
+	int done, status = parse_options(argc, argv, "snotd", cocci_help, &opts, &done);
 
 	if (status || done)
 		return status;

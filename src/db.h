@@ -1,0 +1,60 @@
+/* db.h - what a scan learned per object file, kept between runs (--db FILE).
+ *
+ * A file is re-read unless its size, mtime (ns) and inode all match the record,
+ * so a re-scan after a merge reads only the objects that changed. */
+#ifndef CROSSYM_DB_H
+#define CROSSYM_DB_H
+
+#include <stddef.h>
+#include <sys/stat.h>
+#include "objects.h"
+#include "strtab.h"
+
+struct db_sym {
+	char *name;
+	unsigned char bind, kind;
+};
+
+struct db_object {
+	char *name;             /* object display name */
+	unsigned machine;
+	unsigned char elfclass;
+	struct db_sym *syms;
+	size_t nsyms, syms_cap;
+};
+
+struct db_stamp {
+	long long size, mtime_sec, mtime_nsec, ino;
+};
+
+struct db_file {
+	struct db_stamp stamp;
+	struct db_object *objs;
+	size_t nobjs, objs_cap;
+	int used;               /* seen by this scan: written back */
+};
+
+struct db {
+	char *path;
+	struct strtab files;    /* file path -> index in file */
+	struct db_file *file;
+	size_t file_cap;
+	size_t reused, read;    /* object files taken from the db / read anew */
+};
+
+/* Load path (a missing file is an empty db). Returns -1 on a corrupt db. */
+int db_load(struct db *db, const char *path);
+/* The record of file when its stamp matches st (and count it reused), else NULL. */
+const struct db_file *db_get(struct db *db, const char *file, const struct stat *st);
+/* Record the objects set->objs[first .. set->count) as what file holds. */
+void db_put(struct db *db, const char *file, const struct stat *st,
+	    const struct objset *set, size_t first);
+/* Replay a record into the set: one object per recorded object;
+ * objects are appended through add(), which returns NULL for a known name. */
+void db_replay(const struct db_file *rec, struct objset *set,
+	       struct object *(*add)(void *ctx, const char *name), void *ctx);
+/* Write the records this scan used. Returns 0, or -1 after error(). */
+int db_save(struct db *db);
+void db_free(struct db *db);
+
+#endif
