@@ -43,7 +43,10 @@ $(BUILD)/test-%: tests/unit/test-%.c $(LIB_OBJS)
 $(BUILD):
 	mkdir -p $@
 
-unit: $(UNIT_BINS)
+$(BUILD)/mkelf: tests/unit/mkelf.c | $(BUILD)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(ELF_LIBS)
+
+unit: $(UNIT_BINS) $(BUILD)/mkelf
 
 # Install what is missing (Debian packages); a no-op when all is there.
 deps:

@@ -202,7 +202,8 @@ int cmd_objects(int argc, char **argv)
 {
 	struct options opts;
 	struct build b;
-	const char *last = NULL;
+	const char *last = NULL;        /* the archive printed last */
+	size_t last_len = 0;
 	int done, status = parse_options(argc, argv, "", objects_help, &opts, &done);
 
 	if (status || done)
@@ -219,10 +220,11 @@ int cmd_objects(int argc, char **argv)
 		if (open) {     /* a member of a regular archive: name the archive */
 			size_t alen = (size_t)(open - name);
 
-			if (last && strlen(last) == alen && !strncmp(last, name, alen))
+			if (last && last_len == alen && !strncmp(last, name, alen))
 				continue;
 			printf("%.*s\n", (int)alen, name);
 			last = name;
+			last_len = alen;
 		} else {
 			puts(name);
 		}

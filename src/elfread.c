@@ -105,6 +105,29 @@ static const char *read_symtab(struct objset *set, struct object *obj, Elf *elf)
 	return NULL;
 }
 
+/* libelf maps what it can of a cut file without complaint: check that the
+ * section headers and every section's bytes lie inside the buffer. */
+static int headers_fit(Elf *elf, const GElf_Ehdr *ehdr, size_t len)
+{
+	Elf_Scn *scn = NULL;
+	size_t shnum;
+
+	if (elf_getshdrnum(elf, &shnum) != 0)
+		return 0;
+	if (ehdr->e_shoff > len || shnum * (size_t)ehdr->e_shentsize > len - ehdr->e_shoff)
+		return 0;
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr shdr;
+
+		if (!gelf_getshdr(scn, &shdr))
+			return 0;
+		if (shdr.sh_type != SHT_NOBITS &&
+		    (shdr.sh_offset > len || shdr.sh_size > len - shdr.sh_offset))
+			return 0;
+	}
+	return 1;
+}
+
 const char *elf_read_symbols(struct objset *set, struct object *obj,
 			     const unsigned char *buf, size_t len,
 			     char *msgbuf, size_t msglen)
@@ -122,6 +145,8 @@ const char *elf_read_symbols(struct objset *set, struct object *obj,
 		snprintf(msgbuf, msglen, "truncated or corrupt ELF file (%s)",
 			 elf_errmsg(-1));
 		why = msgbuf;
+	} else if (!headers_fit(elf, &ehdr, len)) {
+		why = "truncated ELF file (sections reach past its end)";
 	} else if (ehdr.e_type != ET_REL) {
 		why = "not a relocatable object (ET_REL)";
 	} else {

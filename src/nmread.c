@@ -79,8 +79,13 @@ int nm_read(FILE *in, const char *label,
 	while (getline(&line, &cap, in) >= 0) {
 		struct nm_line parsed;
 
+		size_t len = strlen(line);
+
 		lineno++;
-		if (line[0] == '\n' || line[0] == '\0')
+		while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			line[--len] = '\0';
+		/* blank lines and the "ARCHIVE:" headers nm prints between files */
+		if (len == 0 || (line[len - 1] == ':' && !strchr(line, ' ')))
 			continue;
 		if (nm_parse_line(line, &parsed)) {
 			if (bad++ < 5)

@@ -1,0 +1,113 @@
+#!/bin/sh
+# t10-scan: reading build trees of every layout, ELF32/64 in both byte orders,
+# nm text input equal to ELF input, the incremental db, and the bad inputs.
+. "$(dirname "$0")/lib.sh"
+MKELF=${MKELF:-$TOP/build/mkelf}
+[ -x "$MKELF" ] || MKELF=$TOP/build/mkelf
+
+# mktree DIR CLASS ENDIAN MACHINE: a plain object tree with a cross-directory
+# function, a variable, a weak/strong pair, an export and a unit-internal call.
+mktree() {
+	mkdir -p "$1/a" "$1/b" "$1/b/sub"
+	for f in a/x b/y b/z b/sub/w; do : >"$1/$f.c"; done
+	"$MKELF" "$1/a/x.o" "$2" "$3" "$4" T:f D:v U:g W:hook T:inside T:exp r:__ksymtab_exp
+	"$MKELF" "$1/b/y.o" "$2" "$3" "$4" T:g U:f U:v U:inside2 U:exp
+	"$MKELF" "$1/b/z.o" "$2" "$3" "$4" T:inside2 T:hook T:unused
+	"$MKELF" "$1/b/sub/w.o" "$2" "$3" "$4" U:g w:hook
+}
+
+cat >"$TMP/want.tsv" <<'TSV'
+symbol	unit	object	source	status	referenced_from
+exp	a	a/x.o	a/x.c	exported	b
+f	a	a/x.o	a/x.c	tag	b
+g	b	b/y.o	b/y.c	tag	a,b/sub
+hook	a	a/x.o	a/x.c	tag	b,b/sub
+hook	b	b/z.o	b/z.c	tag	a,b/sub
+v	a	a/x.o	a/x.c	tag	b
+TSV
+
+for variant in "64 msb 21 ppc64" "32 msb 20 ppc32" "64 lsb 62 x86_64" "32 lsb 3 i386"; do
+	set -- $variant
+	tree=$TMP/tree-$4
+	mktree "$tree" "$1" "$2" "$3"
+	(cd "$tree" && "$CROSSYM" report --format=tsv .) >"$TMP/got.tsv" 2>"$TMP/err"
+	ok $? "$4 ELF$1 $2: report exits 0"
+	expect_eq "$TMP/want.tsv" "$TMP/got.tsv" "$4: exact TSV"
+	(cd "$tree" && "$CROSSYM" objects . | xargs nm -A) >"$TMP/nm.txt" 2>/dev/null
+	(cd "$tree" && "$CROSSYM" report --format=tsv --nm "$TMP/nm.txt" .) >"$TMP/got-nm.tsv"
+	expect_eq "$TMP/got.tsv" "$TMP/got-nm.tsv" "$4: nm text input gives the same report"
+done
+
+# Layouts: ld -r built-in.o with .cmd, thin built-in.a, regular lib.a on demand.
+tree=$TMP/layouts
+mkdir -p "$tree/lib" "$tree/drv" "$tree/kern"
+for f in lib/used lib/unused drv/d1 drv/d2 kern/k; do : >"$tree/$f.c"; done
+"$MKELF" "$tree/lib/used.o" 64 lsb 62 T:lib_helper
+"$MKELF" "$tree/lib/unused.o" 64 lsb 62 T:lib_spare U:drv_fn
+"$MKELF" "$tree/drv/d1.o" 64 lsb 62 T:drv_fn U:lib_helper U:kern_fn
+"$MKELF" "$tree/drv/d2.o" 64 lsb 62 T:drv_local U:drv_fn
+"$MKELF" "$tree/kern/k.o" 64 lsb 62 T:kern_fn U:drv_local
+(cd "$tree" && ar rcs lib/lib.a lib/used.o lib/unused.o && rm lib/used.o lib/unused.o &&
+	ld -r -o drv/built-in.o drv/d1.o drv/d2.o &&
+	echo "cmd_drv/built-in.o := ld -m elf_x86_64 -r -o drv/built-in.o drv/d1.o drv/d2.o" \
+		>drv/.built-in.o.cmd &&
+	ar cDPrST kern/built-in.a kern/k.o) 2>"$TMP/err"
+cat >"$TMP/want.tsv" <<'TSV'
+symbol	unit	object	source	status	referenced_from
+drv_local	drv	drv/d2.o	drv/d2.c	tag	kern
+kern_fn	kern	kern/k.o	kern/k.c	tag	drv
+lib_helper	lib	lib/lib.a(used.o)	lib/used.c	tag	drv
+TSV
+(cd "$tree" && "$CROSSYM" report --format=tsv .) >"$TMP/got.tsv" 2>"$TMP/err"
+ok $? "layouts: report exits 0"
+expect_eq "$TMP/want.tsv" "$TMP/got.tsv" \
+	"layouts: ld -r inputs, thin members, and only the library members the link pulls in"
+(cd "$tree" && "$CROSSYM" objects . | xargs nm -A) >"$TMP/nm.txt" 2>/dev/null
+(cd "$tree" && "$CROSSYM" report --format=tsv --nm - . <"$TMP/nm.txt") >"$TMP/got-nm.tsv"
+expect_eq "$TMP/got.tsv" "$TMP/got-nm.tsv" "layouts: nm text (stdin) gives the same report"
+
+# Incremental: a db re-scan after touching one object re-reads just that one.
+db=$TMP/scan.db
+(cd "$tree" && "$CROSSYM" report --format=tsv --db "$db" .) >"$TMP/db1.tsv" 2>"$TMP/err1"
+expect_grep "4 object files read, 0 taken" "$TMP/err1" "db: the first scan reads every file"
+"$MKELF" "$tree/kern/k.o" 64 lsb 62 T:kern_fn U:drv_local U:lib_helper
+(cd "$tree" && "$CROSSYM" report --format=tsv --db "$db" .) >"$TMP/db2.tsv" 2>"$TMP/err2"
+expect_grep "1 object files read, 3 taken" "$TMP/err2" "db: after one object changed, one is read"
+(cd "$tree" && "$CROSSYM" report --format=tsv .) >"$TMP/full.tsv"
+expect_eq "$TMP/full.tsv" "$TMP/db2.tsv" "db: the incremental scan equals a full scan"
+grep -q 'lib_helper.*drv,kern' "$TMP/db2.tsv"
+ok $? "db: the changed object's new reference is seen"
+
+# Bad input: each gets a message naming the file and a non-zero exit.
+bad=$TMP/bad
+mktree "$bad" 64 lsb 62
+printf 'this is not an object\n' >"$bad/a/junk.o"
+expect_status 1 sh -c "cd '$bad' && '$CROSSYM' report --format=tsv ."
+expect_grep "^crossym: a/junk.o: not an ELF object or ar archive" "$TMP/err" "not ELF: named"
+rm "$bad/a/junk.o"
+"$MKELF" "$bad/b/arm.o" 32 lsb 40 T:armfn
+expect_status 1 sh -c "cd '$bad' && '$CROSSYM' report --format=tsv ."
+expect_grep "^crossym: b/arm.o: wrong architecture (arm; the build is x86-64)" "$TMP/err" \
+	"wrong architecture: named"
+grep -q '^f	' "$TMP/out"
+ok $? "wrong architecture: the other objects are still reported"
+rm "$bad/b/arm.o"
+(cd "$bad" && ar rcs a/lib.a a/x.o && head -c 100 a/lib.a >a/cut.a && rm a/lib.a)
+expect_status 1 sh -c "cd '$bad' && '$CROSSYM' report ."
+expect_grep "^crossym: a/cut.a: truncated archive" "$TMP/err" "truncated archive: named"
+rm "$bad/a/cut.a"
+head -c 200 "$bad/a/x.o" >"$bad/b/short.o"
+expect_status 1 sh -c "cd '$bad' && '$CROSSYM' report ."
+expect_grep "^crossym: b/short.o: truncated ELF file" "$TMP/err" "truncated ELF: named"
+expect_status 2 "$CROSSYM" report "$TMP/does-not-exist"
+expect_grep "does-not-exist: not a build directory" "$TMP/err" "missing build dir: named"
+expect_status 2 "$CROSSYM" report --format=xml "$bad"
+expect_status 2 "$CROSSYM" frobnicate
+printf 'garbage line\n' >"$TMP/bad.nm"
+expect_status 1 "$CROSSYM" report --nm "$TMP/bad.nm" "$bad"
+expect_grep "bad.nm:1: not a line of .nm -A. output" "$TMP/err" "malformed nm text: named"
+expect_status 0 "$CROSSYM" --help
+expect_grep "report" "$TMP/out" "--help lists the commands"
+expect_status 0 "$CROSSYM" report --help
+expect_grep "referenced_from" "$TMP/out" "report --help explains the TSV"
+done_testing
