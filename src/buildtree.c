@@ -3,11 +3,13 @@
 #include "ar.h"
 #include "db.h"
 #include "elfread.h"
+#include "ldscript.h"
 #include "nmread.h"
 #include "util.h"
 
 #include <dirent.h>
 #include <errno.h>
+#include <glob.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -529,12 +531,22 @@ static void assign_unit_and_source(struct build *b, struct object *obj)
 				  : xstrdup(obj->name);
 	char *dir = path_dirname(owner);
 
+	if (obj->is_script) {
+		obj->unit = xstrdup(obj->name);
+		free(dir);
+		free(owner);
+		free(file);
+		return;
+	}
 	obj->source = source_from_cmd(b, file, &obj->cmd_path);
 	if (!obj->source && str_has_suffix(file, ".o"))
 		obj->source = source_by_name(b, file);
 	obj->is_asm = obj->source && (str_has_suffix(obj->source, ".S") ||
 				      str_has_suffix(obj->source, ".s"));
-	obj->unit = obj->is_asm ? xasprintf("%s#asm", dir) : xstrdup(dir);
+	if (obj->module)
+		obj->unit = xasprintf("%s%s", obj->module, obj->is_asm ? "#asm" : "");
+	else
+		obj->unit = obj->is_asm ? xasprintf("%s#asm", dir) : xstrdup(dir);
 	free(dir);
 	free(owner);
 	free(file);
@@ -643,6 +655,95 @@ static int cmp_path(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* kbuild's modules.order names every module (DIR/NAME.ko); NAME.o is the
+ * module's object, made with `ld -r` from the objects NAME.mod lists. */
+static void add_modules(struct build *b)
+{
+	char *path = path_join(b->dir, "modules.order");
+	char *text = read_file(path, NULL), *line, *save = NULL;
+
+	for (line = text ? strtok_r(text, "\n", &save) : NULL; line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		size_t first = b->set.count;
+		char *obj;
+
+		if (!str_has_suffix(line, ".ko"))
+			continue;
+		obj = xasprintf("%.*s.o", (int)strlen(line) - 3, line);
+		add_object_path(b, obj, LINK_ALWAYS, 0);
+		for (size_t i = first; i < b->set.count; i++)
+			b->set.objs[i].module = path_normalize(line);
+		free(obj);
+	}
+	free(text);
+	free(path);
+}
+
+/* Beside vmlinux.a, link-vmlinux.sh links these loose objects (Linux >= 6.1). */
+static void add_kernel_loose_objects(struct build *b)
+{
+	static const char *const loose[] = { "init/version-timestamp.o",
+					     ".vmlinux.export.o" };
+	char *vmlinux_a = path_join(b->dir, "vmlinux.a");
+	struct stat st;
+
+	if (stat(vmlinux_a, &st) == 0)
+		for (size_t i = 0; i < sizeof(loose) / sizeof(loose[0]); i++) {
+			char *abs = path_join(b->dir, loose[i]);
+
+			if (stat(abs, &st) == 0)
+				add_object_path(b, loose[i], LINK_ALWAYS, 0);
+			free(abs);
+		}
+	free(vmlinux_a);
+}
+
+/* A linker script is a pseudo-object that references what it names. */
+static void add_linker_script(struct build *b, const char *path)
+{
+	char *abs = path_join(b->dir, path), *name = path_relative(path, b->dir);
+	char *text = read_file(abs, NULL);
+	struct object *obj;
+	char **refs;
+	size_t n;
+
+	if (!text) {
+		error("%s: %s", abs, strerror(errno));
+	} else if ((obj = new_object(b, name)) != NULL) {
+		obj->is_script = 1;
+		refs = lds_references(text, &n);
+		for (size_t i = 0; i < n; i++)
+			object_add_sym(&b->set, obj, refs[i], SYM_UNDEF, KIND_VAR);
+		lds_free(refs, n);
+	}
+	free(text);
+	free(name);
+	free(abs);
+}
+
+/* --lds scripts, else the kernel's arch/ARCH/kernel/vmlinux.lds when present. */
+static void add_linker_scripts(struct build *b, const struct scan_opts *opts)
+{
+	char *pattern;
+	glob_t g;
+
+	for (size_t i = 0; i < opts->nlds; i++)
+		add_linker_script(b, opts->lds[i]);
+	if (opts->nlds)
+		return;
+	pattern = path_join(b->dir, "arch/*/kernel/vmlinux.lds");
+	if (glob(pattern, 0, NULL, &g) == 0) {
+		for (size_t i = 0; i < g.gl_pathc; i++) {
+			char *rel = path_relative(g.gl_pathv[i], b->dir);
+
+			add_linker_script(b, rel);
+			free(rel);
+		}
+		globfree(&g);
+	}
+	free(pattern);
+}
+
 static void scan_elf(struct build *b)
 {
 	struct found found = { 0 };
@@ -660,6 +761,8 @@ static void scan_elf(struct build *b)
 		else
 			add_archive(b, root, archive_link_mode(root), 0);
 	}
+	add_kernel_loose_objects(b);
+	add_modules(b);
 	if (!found.nroots)      /* a plain tree of objects */
 		for (size_t i = 0; i < found.nobjects; i++)
 			if (!str_has_suffix(found.objects[i], ".mod.o"))
@@ -717,6 +820,7 @@ int build_scan(struct build *b, const char *dir, const struct scan_opts *opts)
 		scan_elf(b);
 		check_machines(b);
 	}
+	add_linker_scripts(b, opts);
 	for (size_t i = 0; i < b->set.count; i++)
 		assign_unit_and_source(b, &b->set.objs[i]);
 	return 0;

@@ -16,6 +16,8 @@ struct scan_opts {
 	const char *srctree;    /* --srctree, or NULL */
 	const char *nm_file;    /* --nm: read symbols from nm -A text ("-": stdin) */
 	struct db *db;          /* --db: what earlier scans read, or NULL */
+	char **lds;             /* --lds: linker scripts whose references count */
+	size_t nlds;
 };
 
 struct build {

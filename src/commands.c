@@ -11,7 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define MAX_LDS 16
+
 struct options {
+	char *lds[MAX_LDS];     /* --lds, pointed to by scan.lds */
 	struct scan_opts scan;
 	const char *format;     /* report: "text" or "tsv" */
 	const char *outdir;     /* cocci: -o */
@@ -21,7 +24,7 @@ struct options {
 	int nbuilds;
 };
 
-enum { OPT_SRCTREE = 256, OPT_NM, OPT_FORMAT, OPT_TAG, OPT_DB };
+enum { OPT_SRCTREE = 256, OPT_NM, OPT_FORMAT, OPT_TAG, OPT_DB, OPT_LDS };
 
 static const struct option long_options[] = {
 	{ "srctree", required_argument, NULL, OPT_SRCTREE },
@@ -29,6 +32,7 @@ static const struct option long_options[] = {
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "tag", required_argument, NULL, OPT_TAG },
 	{ "db", required_argument, NULL, OPT_DB },
+	{ "lds", required_argument, NULL, OPT_LDS },
 	{ "output", required_argument, NULL, 'o' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
@@ -41,7 +45,10 @@ static const char scan_help[] =
 	"                  (\"-\" for stdin); make it with\n"
 	"                  crossym objects BUILD | (cd BUILD && xargs nm -A) >FILE\n"
 	"  --db FILE       keep what the scan read per object file in FILE; the next\n"
-	"                  scan re-reads only files whose size, mtime or inode changed\n";
+	"                  scan re-reads only files whose size, mtime or inode changed\n"
+	"  --lds FILE      a linker script (relative to BUILD_DIR) whose symbol\n"
+	"                  references count as references from outside (repeatable;\n"
+	"                  default: arch/*/kernel/vmlinux.lds when the build has one)\n";
 
 static void print_help(FILE *out, const char *help, const char *allowed)
 {
@@ -59,6 +66,7 @@ static char option_letter(int c)
 	case OPT_FORMAT: return 'f';
 	case OPT_TAG: return 't';
 	case OPT_DB: return 'd';
+	case OPT_LDS: return 'd';
 	default: return (char)c;
 	}
 }
@@ -71,6 +79,7 @@ static int parse_options(int argc, char **argv, const char *allowed,
 	int c;
 
 	memset(opts, 0, sizeof(*opts));
+	opts->scan.lds = opts->lds;
 	opts->format = "text";
 	opts->tag = "__global";
 	*done = 0;
@@ -93,6 +102,10 @@ static int parse_options(int argc, char **argv, const char *allowed,
 		case OPT_FORMAT: opts->format = optarg; break;
 		case OPT_TAG: opts->tag = optarg; break;
 		case OPT_DB: opts->db_file = optarg; break;
+		case OPT_LDS:
+			if (opts->scan.nlds < MAX_LDS)
+				opts->scan.lds[opts->scan.nlds++] = optarg;
+			break;
 		case 'o': opts->outdir = optarg; break;
 		}
 	}
@@ -216,6 +229,9 @@ int cmd_objects(int argc, char **argv)
 	for (size_t i = 0; i < b.set.count; i++) {
 		const char *name = b.set.objs[i].name;
 		const char *open = strchr(name, '(');
+
+		if (b.set.objs[i].is_script)
+			continue;
 
 		if (open) {     /* a member of a regular archive: name the archive */
 			size_t alen = (size_t)(open - name);

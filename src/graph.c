@@ -36,8 +36,8 @@ static void link_closure(struct build *b)
 			for (size_t k = 0; o->linked && k < o->nsyms; k++) {
 				if (is_def(o->syms[k].bind))
 					defined[o->syms[k].name] = 1;
-				else if (o->syms[k].bind == SYM_UNDEF)
-					needed[o->syms[k].name] = 1;
+				else if (o->syms[k].bind == SYM_UNDEF && !o->module)
+					needed[o->syms[k].name] = 1;    /* modules pull nothing */
 			}
 		}
 		for (size_t i = 0; i < b->set.count; i++) {
@@ -89,24 +89,49 @@ static void build_index(struct build *b, struct symindex *ix)
 	free(fill);
 }
 
+static int same_image(const struct object *a, const struct object *b)
+{
+	if (!a->module || !b->module)
+		return a->module == b->module;
+	return !strcmp(a->module, b->module);
+}
+
+/* A reference from one module (or vmlinux) into another only links through an
+ * export; without one the module cannot load: an error of the tree, no tag. */
+static int reaches(const struct object *def, const struct object *ref, int exported,
+		   unsigned sym, struct build *b)
+{
+	if (same_image(def, ref) || exported)
+		return 1;
+	error("%s: %s uses %s (%s), which is not exported: it cannot load",
+	      ref->module ? ref->module : "vmlinux", ref->name,
+	      strtab_str(&b->set.names, sym), def->name);
+	return 0;
+}
+
 /* The sorted, de-duplicated, comma-joined units referencing definition d. */
 static char *referencing_units(struct build *b, const struct symref *list,
-			       size_t n, const struct symref *d)
+			       size_t n, const struct symref *d, unsigned sym,
+			       int exported)
 {
-	const char *own = b->set.objs[d->obj].unit;
+	const struct object *def = &b->set.objs[d->obj];
+	const char *own = def->unit;
 	const char **units = xcalloc(n, sizeof(*units));
 	size_t nu = 0, len = 0;
 	char *out = NULL;
 
 	for (size_t i = 0; i < n; i++) {
 		const struct symref *r = &list[i];
-		const char *u = b->set.objs[r->obj].unit;
+		const struct object *o = &b->set.objs[r->obj];
 		int ref = r->bind == SYM_UNDEF || r->bind == SYM_WEAKUNDEF;
-		int rival = is_def(r->bind) && r != d &&
+		int rival = is_def(r->bind) && r != d && same_image(def, o) &&
 			    (r->bind == SYM_WEAKDEF || d->bind == SYM_WEAKDEF);
 
-		if ((ref || rival) && strcmp(u, own))
-			units[nu++] = u;
+		if (!strcmp(o->unit, own) || !(ref || rival))
+			continue;
+		if (ref && r->bind == SYM_UNDEF && !reaches(def, o, exported, sym, b))
+			continue;
+		units[nu++] = o->unit;
 	}
 	if (nu)
 		qsort(units, nu, sizeof(*units), cmp_strptr);
@@ -167,7 +192,7 @@ void graph_decide(struct build *b, struct rows *out)
 
 			if (!is_def(list[i].bind))
 				continue;
-			refs = referencing_units(b, list, n, &list[i]);
+			refs = referencing_units(b, list, n, &list[i], s, exported);
 			if (refs)
 				add_row(out, b, s, &list[i], refs, exported);
 		}

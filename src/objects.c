@@ -20,6 +20,7 @@ void objset_free(struct objset *set)
 		free(o->unit);
 		free(o->source);
 		free(o->cmd_path);
+		free(o->module);
 		free(o->syms);
 	}
 	free(set->objs);

@@ -36,8 +36,10 @@ struct object {
 	char *unit;             /* unit name ("DIR", "DIR#asm", "DIR/NAME.ko") */
 	char *source;           /* relative to the source tree; NULL when unknown */
 	char *cmd_path;         /* the .cmd file naming its source; NULL if none */
+	char *module;           /* the module ("DIR/NAME.ko") it is linked into */
 	unsigned char link;     /* enum obj_link */
 	unsigned char is_asm;
+	unsigned char is_script; /* a linker script: references only, no file to nm */
 	unsigned char linked;   /* decided: part of the link */
 	unsigned char machine_ok;
 	unsigned machine;       /* ELF e_machine, 0 when unknown (nm input) */

@@ -1,0 +1,749 @@
+/* cocci.c - write OUTDIR for scripts/annotate.sh: the lists of definitions to
+ * tag and untag, the checksums of their source files, and one semantic patch
+ * per source file filled in from the templates in cocci/. */
+#include "cocci.h"
+#include "util.h"
+#include "templates.h"
+
+#include <errno.h>
+#include <ftw.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Macros that define the object named by one of their arguments
+ * (`DEFINE_MUTEX(name);`): each one found in a file gets its own rules. */
+static const char *const default_definers[] = {
+	"ATOMIC_NOTIFIER_HEAD", "BLOCKING_NOTIFIER_HEAD", "DECLARE_BITMAP",
+	"DECLARE_COMPLETION", "DECLARE_DEFERRABLE_WORK", "DECLARE_DELAYED_WORK",
+	"DECLARE_RWSEM", "DECLARE_TASKLET", "DECLARE_WAIT_QUEUE_HEAD",
+	"DECLARE_WORK", "DEFINE_HASHTABLE", "DEFINE_IDA", "DEFINE_IDR",
+	"DEFINE_LIST", "DEFINE_MUTEX", "DEFINE_PER_CPU",
+	"DEFINE_PER_CPU_ALIGNED", "DEFINE_PER_CPU_DECRYPTED",
+	"DEFINE_PER_CPU_FIRST", "DEFINE_PER_CPU_PAGE_ALIGNED",
+	"DEFINE_PER_CPU_READ_MOSTLY", "DEFINE_PER_CPU_SHARED_ALIGNED",
+	"DEFINE_RATELIMIT_STATE", "DEFINE_RAW_SPINLOCK", "DEFINE_RWLOCK",
+	"DEFINE_SEMAPHORE", "DEFINE_SEQLOCK", "DEFINE_SPINLOCK", "DEFINE_SRCU",
+	"DEFINE_STATIC_KEY_FALSE", "DEFINE_STATIC_KEY_FALSE_RO",
+	"DEFINE_STATIC_KEY_TRUE", "DEFINE_STATIC_KEY_TRUE_RO", "DEFINE_TIMER",
+	"DEFINE_WW_CLASS", "DEFINE_XARRAY", "DEFINE_XARRAY_ALLOC",
+	"DEFINE_XARRAY_FLAGS", "HLIST_HEAD", "LIST_HEAD", "LLIST_HEAD",
+	"RAW_NOTIFIER_HEAD", "SRCU_NOTIFIER_HEAD",
+};
+
+/* Macros that take a symbol's name without defining it. */
+static const char *const nondefiner_prefixes[] = {
+	"EXPORT_", "MODULE_", "module_", "DECLARE_PER_CPU", "NOKPROBE_",
+	"SYSCALL_", "COMPAT_SYSCALL_", "COND_SYSCALL", "cond_syscall", "BTF_",
+	"KSYMTAB", "ALLOW_ERROR_INJECTION", "__ADDRESSABLE",
+	"STACK_FRAME_NON_STANDARD", "__setup", "early_param", "__initcall",
+	"__exitcall", "sizeof", "typeof", "__typeof", "__attribute",
+	"asm", "__asm", "_Static_assert", "static_assert",
+};
+static const char *const nondefiner_infixes[] = { "initcall", "_param" };
+
+#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+/* ---- a growing string ------------------------------------------------- */
+
+struct sbuf {
+	char *s;
+	size_t len, cap;
+};
+
+static void sb_addn(struct sbuf *sb, const char *s, size_t n)
+{
+	grow_array((void **)&sb->s, &sb->cap, sb->len + n + 1, 1);
+	memcpy(sb->s + sb->len, s, n);
+	sb->len += n;
+	sb->s[sb->len] = '\0';
+}
+
+static void sb_add(struct sbuf *sb, const char *s)
+{
+	sb_addn(sb, s, strlen(s));
+}
+
+/* The string built so far (an empty string when nothing was added). */
+static char *sb_take(struct sbuf *sb)
+{
+	if (!sb->s)
+		return xstrdup("");
+	return sb->s;
+}
+
+/* ---- small helpers ------------------------------------------------------ */
+
+static int is_ident_start(int c)
+{
+	return c == '_' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+
+static int is_ident_char(int c)
+{
+	return is_ident_start(c) || (c >= '0' && c <= '9');
+}
+
+int cocci_is_ident(const char *s)
+{
+	if (!s || !is_ident_start((unsigned char)*s))
+		return 0;
+	while (*++s)
+		if (!is_ident_char((unsigned char)*s))
+			return 0;
+	return 1;
+}
+
+char *cocci_subst(const char *tmpl, const char *const *keys,
+		  const char *const *vals, size_t n)
+{
+	struct sbuf sb = { 0 };
+	const char *p = tmpl, *pct;
+
+	while ((pct = strchr(p, '%'))) {
+		const char *end = strchr(pct + 1, '%');
+		size_t i, klen;
+
+		sb_addn(&sb, p, (size_t)(pct - p));
+		if (!end)
+			fatal("template: unterminated %%KEY%%");
+		klen = (size_t)(end - pct - 1);
+		for (i = 0; i < n; i++)
+			if (strlen(keys[i]) == klen && !memcmp(keys[i], pct + 1, klen))
+				break;
+		if (i == n)
+			fatal("template: unknown key %%%.*s%%", (int)klen, pct + 1);
+		sb_add(&sb, vals[i]);
+		p = end + 1;
+	}
+	sb_add(&sb, p);
+	return sb_take(&sb);
+}
+
+/* ---- finding definer macros -------------------------------------------- */
+
+enum tok_kind { TK_IDENT, TK_PUNCT, TK_OTHER };
+
+struct tok {
+	const char *s;
+	size_t len;
+	enum tok_kind kind;
+};
+
+struct toks {
+	struct tok *v;
+	size_t n, cap;
+};
+
+static void tok_push(struct toks *tv, const char *s, size_t len, enum tok_kind kind)
+{
+	grow_array((void **)&tv->v, &tv->cap, tv->n + 1, sizeof(*tv->v));
+	tv->v[tv->n].s = s;
+	tv->v[tv->n].len = len;
+	tv->v[tv->n].kind = kind;
+	tv->n++;
+}
+
+/* Index just past a comment starting at i (t[i] == '/'), or i when none. */
+static size_t skip_comment(const char *t, size_t i, size_t len)
+{
+	if (i + 1 >= len)
+		return i;
+	if (t[i + 1] == '/') {
+		while (i < len && t[i] != '\n')
+			i++;
+		return i;
+	}
+	if (t[i + 1] == '*') {
+		i += 2;
+		while (i + 1 < len && !(t[i] == '*' && t[i + 1] == '/'))
+			i++;
+		return i + 2 < len ? i + 2 : len;
+	}
+	return i;
+}
+
+/* Index of the newline ending the preprocessor line that starts at i. */
+static size_t skip_pp_line(const char *t, size_t i, size_t len)
+{
+	while (i < len && t[i] != '\n') {
+		if (t[i] == '\\' && i + 1 < len && t[i + 1] == '\n')
+			i++;
+		i++;
+	}
+	return i;
+}
+
+/* Index just past the string or character literal starting at i. */
+static size_t skip_literal(const char *t, size_t i, size_t len)
+{
+	char q = t[i++];
+
+	while (i < len && t[i] != q && t[i] != '\n') {
+		if (t[i] == '\\')
+			i++;
+		i++;
+	}
+	return i < len ? i + 1 : len;
+}
+
+/* Split C text into identifiers, punctuation and other tokens, dropping
+ * comments and preprocessor lines. */
+static void tokenize(const char *t, size_t len, struct toks *tv)
+{
+	size_t i = 0, j;
+	int bol = 1;
+
+	while (i < len) {
+		unsigned char c = (unsigned char)t[i];
+
+		if (c == '\n') {
+			bol = 1;
+			i++;
+		} else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+			i++;
+		} else if (c == '/' && (j = skip_comment(t, i, len)) != i) {
+			i = j;
+		} else if (c == '#' && bol) {
+			i = skip_pp_line(t, i, len);
+		} else if (is_ident_start(c)) {
+			for (j = i; j < len && is_ident_char((unsigned char)t[j]); j++)
+				;
+			tok_push(tv, t + i, j - i, TK_IDENT);
+			i = j;
+			bol = 0;
+		} else if (c >= '0' && c <= '9') {
+			for (j = i; j < len && (is_ident_char((unsigned char)t[j]) || t[j] == '.'); j++)
+				;
+			tok_push(tv, t + i, j - i, TK_OTHER);
+			i = j;
+			bol = 0;
+		} else if (c == '"' || c == '\'') {
+			j = skip_literal(t, i, len);
+			tok_push(tv, t + i, j - i, TK_OTHER);
+			i = j;
+			bol = 0;
+		} else {
+			tok_push(tv, t + i, 1, TK_PUNCT);
+			i++;
+			bol = 0;
+		}
+	}
+}
+
+static int tok_is(const struct tok *tk, char c)
+{
+	return tk->kind == TK_PUNCT && tk->s[0] == c;
+}
+
+static int tok_eq(const struct tok *tk, const char *s)
+{
+	return tk->kind == TK_IDENT && strlen(s) == tk->len && !memcmp(tk->s, s, tk->len);
+}
+
+static int in_list(const struct tok *tk, const char *const *list, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (tok_eq(tk, list[i]))
+			return 1;
+	return 0;
+}
+
+static int is_nondefiner(const struct tok *tk)
+{
+	char name[128];
+	size_t i;
+
+	if (tk->len >= sizeof(name))
+		return 0;
+	memcpy(name, tk->s, tk->len);
+	name[tk->len] = '\0';
+	for (i = 0; i < ARRAY_LEN(nondefiner_prefixes); i++)
+		if (str_has_prefix(name, nondefiner_prefixes[i]))
+			return 1;
+	for (i = 0; i < ARRAY_LEN(nondefiner_infixes); i++)
+		if (strstr(name, nondefiner_infixes[i]))
+			return 1;
+	return 0;
+}
+
+/* Index of the token closing the parenthesis opened at v[open], or n. */
+static size_t match_paren(const struct tok *v, size_t n, size_t open)
+{
+	size_t k;
+	int depth = 0;
+
+	for (k = open; k < n; k++) {
+		if (tok_is(&v[k], '(') || tok_is(&v[k], '[') || tok_is(&v[k], '{'))
+			depth++;
+		else if (tok_is(&v[k], ')') || tok_is(&v[k], ']') || tok_is(&v[k], '}'))
+			if (--depth == 0)
+				return k;
+	}
+	return n;
+}
+
+/* 1 when one argument of the call v[open..close] is exactly one of syms. */
+static int wraps_symbol(const struct tok *v, size_t open, size_t close,
+			const char *const *syms, size_t nsyms)
+{
+	size_t k, start = open + 1;
+	int depth = 0;
+
+	for (k = open + 1; k <= close; k++) {
+		const struct tok *tk = &v[k];
+
+		if (tok_is(tk, '(') || tok_is(tk, '[') || tok_is(tk, '{')) {
+			depth++;
+		} else if (depth > 0 && (tok_is(tk, ')') || tok_is(tk, ']') || tok_is(tk, '}'))) {
+			depth--;
+		} else if (depth == 0 && (tok_is(tk, ',') || k == close)) {
+			if (k == start + 1 && v[start].kind == TK_IDENT) {
+				size_t i;
+
+				for (i = 0; i < nsyms; i++)
+					if (tok_eq(&v[start], syms[i]))
+						return 1;
+			}
+			start = k + 1;
+		}
+	}
+	return 0;
+}
+
+struct names {
+	char **v;
+	size_t n, cap;
+};
+
+static void names_add(struct names *nm, const struct tok *tk)
+{
+	size_t i;
+
+	for (i = 0; i < nm->n; i++)
+		if (tok_eq(tk, nm->v[i]))
+			return;
+	grow_array((void **)&nm->v, &nm->cap, nm->n + 1, sizeof(*nm->v));
+	nm->v[nm->n++] = xstrndup(tk->s, tk->len);
+}
+
+char **cocci_find_definers(const char *text, size_t len,
+			   const char *const *syms, size_t nsyms, size_t *count)
+{
+	struct toks tv = { 0 };
+	struct names found = { 0 };
+	size_t k;
+	int depth = 0, stmt_start = 1;
+
+	tokenize(text, len, &tv);
+	for (k = 0; k < tv.n; k++) {
+		const struct tok *tk = &tv.v[k];
+		size_t close;
+
+		if (tok_is(tk, '{')) {
+			depth++;
+			stmt_start = 0;
+		} else if (tok_is(tk, '}')) {
+			depth = depth > 0 ? depth - 1 : 0;
+			stmt_start = depth == 0;
+		} else if (tok_is(tk, ';')) {
+			stmt_start = depth == 0;
+		} else if (tk->kind == TK_IDENT && k + 1 < tv.n && tok_is(&tv.v[k + 1], '(')) {
+			close = match_paren(tv.v, tv.n, k + 1);
+			if (in_list(tk, default_definers, ARRAY_LEN(default_definers)))
+				names_add(&found, tk);
+			else if (depth == 0 && stmt_start && close + 1 < tv.n &&
+				 (tok_is(&tv.v[close + 1], ';') || tok_is(&tv.v[close + 1], '=')) &&
+				 !is_nondefiner(tk) &&
+				 wraps_symbol(tv.v, k + 1, close, syms, nsyms))
+				names_add(&found, tk);
+			stmt_start = 0;
+			if (depth == 0 && close < tv.n)
+				k = close;
+		} else {
+			stmt_start = 0;
+		}
+	}
+	free(tv.v);
+	if (found.n)
+		qsort(found.v, found.n, sizeof(*found.v), cmp_strptr);
+	*count = found.n;
+	return found.v;
+}
+
+void cocci_free_names(char **names, size_t count)
+{
+	size_t i;
+
+	for (i = 0; i < count; i++)
+		free(names[i]);
+	free(names);
+}
+
+/* ---- the targets of one source file ------------------------------------- */
+
+struct entry {
+	const struct cocci_target *t;
+	int remove;
+	enum def_kind kind;     /* merged over duplicates */
+};
+
+static int cmp_entry(const void *a, const void *b)
+{
+	const struct entry *x = a, *y = b;
+	int c = strcmp(x->t->source, y->t->source);
+
+	if (c)
+		return c;
+	if (x->remove != y->remove)
+		return x->remove - y->remove;
+	return strcmp(x->t->symbol, y->t->symbol);
+}
+
+/* A source path we can mirror under OUTDIR/cocci/ and in a temp tree. */
+static int source_path_ok(const char *s)
+{
+	const char *p = s;
+
+	if (!*s || *s == '/' || !strcmp(s, "-"))
+		return 0;
+	while (*p) {
+		size_t clen = strcspn(p, "/");
+
+		if ((clen == 2 && !strncmp(p, "..", 2)) || (clen == 1 && *p == '.') || !clen)
+			return 0;
+		p += clen;
+		if (*p)
+			p++;
+	}
+	return s[strlen(s) - 1] != '/';
+}
+
+/* 1 when e[0..n) holds an addition of t's (source, symbol). */
+static int add_has(const struct entry *e, size_t n, const struct cocci_target *t)
+{
+	while (n-- > 0 && !strcmp(e[n].t->source, t->source))
+		if (!e[n].remove && !strcmp(e[n].t->symbol, t->symbol))
+			return 1;
+	return 0;
+}
+
+/* Collect, check, sort and deduplicate the targets; drops what cannot be used. */
+static struct entry *collect_entries(const struct cocci_target *add, size_t nadd,
+				     const struct cocci_target *remove, size_t nremove,
+				     size_t *count)
+{
+	struct entry *e = xcalloc(nadd + nremove, sizeof(*e));
+	size_t i, n = 0, out = 0;
+
+	for (i = 0; i < nadd + nremove; i++) {
+		const struct cocci_target *t = i < nadd ? &add[i] : &remove[i - nadd];
+
+		if (!cocci_is_ident(t->symbol)) {
+			warn("%s: %s: not a C identifier, left out", t->source, t->symbol);
+			continue;
+		}
+		e[n].t = t;
+		e[n].remove = i >= nadd;
+		e[n].kind = t->kind;
+		n++;
+	}
+	if (n)
+		qsort(e, n, sizeof(*e), cmp_entry);
+	for (i = 0; i < n; i++) {
+		struct entry *prev = out ? &e[out - 1] : NULL;
+
+		if (prev && prev->remove == e[i].remove &&
+		    !strcmp(prev->t->source, e[i].t->source) &&
+		    !strcmp(prev->t->symbol, e[i].t->symbol)) {
+			if (prev->kind != e[i].kind)
+				prev->kind = DEF_OTHER;
+			continue;
+		}
+		if (e[i].remove && add_has(e, out, e[i].t)) {
+			warn("%s: %s: both to tag and to untag, only tagged",
+			     e[i].t->source, e[i].t->symbol);
+			continue;
+		}
+		e[out++] = e[i];
+	}
+	*count = out;
+	return e;
+}
+
+/* ---- the semantic patch of one file ------------------------------------ */
+
+/* "a, b, c": the symbols of e[0..n) with remove == rm whose kind is wanted. */
+static char *symbol_list(const struct entry *e, size_t n, int rm, int want_func)
+{
+	struct sbuf sb = { 0 };
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (e[i].remove != rm)
+			continue;
+		if (e[i].kind != DEF_OTHER && (e[i].kind == DEF_FUNC) != want_func)
+			continue;
+		if (sb.len)
+			sb_add(&sb, ", ");
+		sb_add(&sb, e[i].t->symbol);
+	}
+	return sb_take(&sb);
+}
+
+static void add_rules(struct sbuf *sb, const char *tmpl, const char *tag,
+		      const char *key, const char *list)
+{
+	const char *keys[] = { "TAG", key };
+	const char *vals[] = { tag, list };
+	char *text;
+
+	if (!*list)
+		return;         /* spatch rejects an empty `= {}` list */
+	text = cocci_subst(tmpl, keys, vals, 2);
+	sb_add(sb, "\n");
+	sb_add(sb, text);
+	free(text);
+}
+
+static void add_macro_rules(struct sbuf *sb, const char *tag, const char *msyms,
+			    char **macros, size_t nmacros)
+{
+	const char *keys[] = { "TAG", "MSYMS", "MACRO", "N" };
+	size_t i;
+
+	if (!*msyms)
+		return;
+	for (i = 0; i < nmacros; i++) {
+		char num[32];
+		const char *vals[] = { tag, msyms, macros[i], num };
+		char *text;
+
+		snprintf(num, sizeof(num), "%zu", i + 1);
+		text = cocci_subst(tmpl_add_macro, keys, vals, 4);
+		sb_add(sb, "\n");
+		sb_add(sb, text);
+		free(text);
+	}
+}
+
+/* The semantic patch for the source file with text (len bytes) whose targets
+ * are e[0..n). */
+static char *file_patch(const char *tag, const char *source, const char *text,
+			size_t len, const struct entry *e, size_t n)
+{
+	struct sbuf sb = { 0 };
+	char *funcs = symbol_list(e, n, 0, 1), *vars = symbol_list(e, n, 0, 0);
+	char *rfuncs = symbol_list(e, n, 1, 1), *rvars = symbol_list(e, n, 1, 0);
+	const char **msyms = xcalloc(n, sizeof(*msyms));
+	size_t i, nmsyms = 0, nmacros = 0;
+	char **macros;
+
+	for (i = 0; i < n; i++)
+		if (!e[i].remove && e[i].kind != DEF_FUNC)
+			msyms[nmsyms++] = e[i].t->symbol;
+	macros = cocci_find_definers(text, len, msyms, nmsyms, &nmacros);
+
+	sb_add(&sb, "// crossym: semantic patch for ");
+	sb_add(&sb, source);
+	sb_add(&sb, " (tag ");
+	sb_add(&sb, tag);
+	sb_add(&sb, "), made from the cocci/ templates: do not edit.\n");
+	add_rules(&sb, tmpl_add_func, tag, "FUNCS", funcs);
+	add_rules(&sb, tmpl_add_var, tag, "VARS", vars);
+	add_macro_rules(&sb, tag, vars, macros, nmacros);
+	add_rules(&sb, tmpl_remove_func, tag, "FUNCS", rfuncs);
+	add_rules(&sb, tmpl_remove_var, tag, "VARS", rvars);
+
+	cocci_free_names(macros, nmacros);
+	free(msyms);
+	free(funcs);
+	free(vars);
+	free(rfuncs);
+	free(rvars);
+	return sb_take(&sb);
+}
+
+/* ---- writing OUTDIR ------------------------------------------------------ */
+
+static void mkdir_p(const char *path)
+{
+	char *p = xstrdup(path), *s;
+
+	for (s = p + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(p, 0777) && errno != EEXIST)
+			fatal("%s: %s", p, strerror(errno));
+		*s = '/';
+	}
+	if (mkdir(p, 0777) && errno != EEXIST)
+		fatal("%s: %s", p, strerror(errno));
+	free(p);
+}
+
+static FILE *open_out(const char *path)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		fatal("%s: %s", path, strerror(errno));
+	return f;
+}
+
+static void close_out(FILE *f, const char *path)
+{
+	if (ferror(f) | fclose(f))
+		fatal("%s: write error: %s", path, strerror(errno ? errno : EIO));
+}
+
+static void write_text(const char *path, const char *text)
+{
+	FILE *f = open_out(path);
+
+	fputs(text, f);
+	close_out(f, path);
+}
+
+static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	if (remove(path))
+		fatal("%s: %s", path, strerror(errno));
+	return 0;
+}
+
+/* Forget the results of an earlier run in outdir. */
+static void clean_outdir(const char *outdir)
+{
+	static const char *const old[] = {
+		"annotate.patch", "annotate.rejected.patch", "forms.tsv",
+	};
+	char *path;
+	size_t i;
+
+	for (i = 0; i < ARRAY_LEN(old); i++) {
+		path = path_join(outdir, old[i]);
+		if (unlink(path) && errno != ENOENT)
+			fatal("%s: %s", path, strerror(errno));
+		free(path);
+	}
+	path = path_join(outdir, "cocci");
+	if (nftw(path, rm_entry, 16, FTW_DEPTH | FTW_PHYS) && errno != ENOENT)
+		fatal("%s: %s", path, strerror(errno));
+	free(path);
+}
+
+struct outfiles {
+	FILE *wanted, *stale, *files;
+	char *wanted_path, *stale_path, *files_path;
+};
+
+static void open_outfiles(struct outfiles *o, const char *outdir)
+{
+	o->wanted_path = path_join(outdir, "wanted.tsv");
+	o->stale_path = path_join(outdir, "stale.tsv");
+	o->files_path = path_join(outdir, "files.tsv");
+	o->wanted = open_out(o->wanted_path);
+	o->stale = open_out(o->stale_path);
+	o->files = open_out(o->files_path);
+}
+
+static void close_outfiles(struct outfiles *o)
+{
+	close_out(o->wanted, o->wanted_path);
+	close_out(o->stale, o->stale_path);
+	close_out(o->files, o->files_path);
+	free(o->wanted_path);
+	free(o->stale_path);
+	free(o->files_path);
+}
+
+static const char *kind_name(enum def_kind kind)
+{
+	return kind == DEF_FUNC ? "func" : kind == DEF_VAR ? "var" : "other";
+}
+
+/* Write everything about the source file whose targets are e[0..n);
+ * returns 1 when the file cannot be read (it is then left out). */
+static int write_file(const struct cocci_opts *opts, struct outfiles *o,
+		      const struct entry *e, size_t n)
+{
+	const char *source = e[0].t->source;
+	char *path = path_join(opts->srctree ? opts->srctree : ".", source);
+	char *rel, *cpath, *dir, *patch, *text;
+	size_t len = 0, i;
+
+	if (!source_path_ok(source)) {
+		error("%s: source path outside the source tree", source);
+		free(path);
+		return 1;
+	}
+	text = read_file(path, &len);
+	if (!text) {
+		error("%s: missing source", path);
+		free(path);
+		return 1;
+	}
+	rel = xasprintf("cocci/%s.cocci", source);
+	cpath = path_join(opts->outdir, rel);
+	dir = path_dirname(cpath);
+	mkdir_p(dir);
+	patch = file_patch(opts->tag, source, text, len, e, n);
+	write_text(cpath, patch);
+	fprintf(o->files, "%s\t%lu\t%zu\t%s\n", source,
+		posix_cksum((const unsigned char *)text, len), len, rel);
+	for (i = 0; i < n; i++) {
+		if (e[i].remove)
+			fprintf(o->stale, "%s\t%s\t%u\n", source, e[i].t->symbol, e[i].t->line);
+		else
+			fprintf(o->wanted, "%s\t%s\t%s\t%u\n", source, e[i].t->symbol,
+				kind_name(e[i].kind), e[i].t->line);
+	}
+	free(patch);
+	free(dir);
+	free(cpath);
+	free(rel);
+	free(text);
+	free(path);
+	return 0;
+}
+
+int cocci_write(const struct cocci_opts *opts,
+		const struct cocci_target *add, size_t nadd,
+		const struct cocci_target *remove, size_t nremove)
+{
+	struct outfiles o;
+	struct entry *e;
+	size_t n, i, j;
+	char *tagpath, *tagline;
+	int errors = 0;
+
+	if (!cocci_is_ident(opts->tag))
+		fatal("tag '%s' is not a C identifier", opts->tag ? opts->tag : "");
+	mkdir_p(opts->outdir);
+	clean_outdir(opts->outdir);
+	tagpath = path_join(opts->outdir, "tag");
+	tagline = xasprintf("%s\n", opts->tag);
+	write_text(tagpath, tagline);
+	free(tagline);
+	free(tagpath);
+
+	e = collect_entries(add, nadd, remove, nremove, &n);
+	open_outfiles(&o, opts->outdir);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && !strcmp(e[j].t->source, e[i].t->source); j++)
+			;
+		errors += write_file(opts, &o, e + i, j - i);
+	}
+	close_outfiles(&o);
+	free(e);
+	return errors;
+}
