@@ -1,0 +1,49 @@
+#!/bin/sh
+# t20-example: crossym on the bundled example tree, both layouts (ld -r
+# built-in.o and thin built-in.a, with a regular lib.a), against the report
+# derived by hand (expected.tsv) and an independent nm+awk computation.
+. "$(dirname "$0")/lib.sh"
+ex=$TOP/tests/trees/example
+
+for layout in ldr thin; do
+	out=$TMP/$layout
+	make -s -C "$ex" O="$out" LAYOUT="$layout" >"$TMP/build.log" 2>&1
+	ok $? "$layout: the example tree builds"
+	"$out/prog" >"$TMP/prog.out"
+	expect_eq "$ex/expected-output.txt" "$TMP/prog.out" "$layout: the program runs"
+	"$CROSSYM" report --format=tsv "$out" >"$TMP/got.tsv" 2>"$TMP/err"
+	ok $? "$layout: report exits 0"
+	expect_eq "$ex/expected.tsv" "$TMP/got.tsv" "$layout: exact TSV (hand-derived)"
+	sh "$ex/nm-xref.sh" "$out" >"$TMP/xref.tsv"
+	expect_eq "$TMP/xref.tsv" "$TMP/got.tsv" "$layout: equals the nm+awk computation"
+	(cd "$out" && "$CROSSYM" objects . | xargs nm -A) >"$TMP/nm.txt" 2>/dev/null
+	"$CROSSYM" report --format=tsv --nm "$TMP/nm.txt" "$out" >"$TMP/got-nm.tsv"
+	expect_eq "$TMP/got.tsv" "$TMP/got-nm.tsv" "$layout: nm text input, byte-identical"
+	"$CROSSYM" report "$out" >"$TMP/text"
+	expect_grep "^21 definitions in 8 units used from outside: 19 to tag, 1 exported, 1 in assembly" \
+		"$TMP/text" "$layout: text report summary"
+done
+
+# The traps of the decision, named.
+t=$TMP/ldr
+"$CROSSYM" report --format=tsv "$t" >"$TMP/got.tsv"
+for sym in print_banner update_curr sched_nr panic_timeout mm_debug_dump stat_writes; do
+	! grep -q "^$sym	" "$TMP/got.tsv"
+	ok $? "not reported: $sym (used inside its unit, or nowhere)"
+done
+[ "$(grep -c '^nr_running	' "$TMP/got.tsv")" -eq 1 ] &&
+	grep -q '^nr_running	kernel/sched	kernel/sched/core.o	' "$TMP/got.tsv"
+ok $? "a same-named static elsewhere (drivers/char/mem.c) is not the definition"
+grep -q "^arch_do_entry	arch/demo	.*	tag	arch/demo#asm$" "$TMP/got.tsv"
+ok $? "a C function called by assembly of its own directory needs the tag"
+[ "$(grep -c '^arch_early_init	' "$TMP/got.tsv")" -eq 2 ]
+ok $? "weak/strong pair: both definitions reported"
+grep -q "^demo_entry	arch/demo#asm	.*	asm	arch/demo,init$" "$TMP/got.tsv"
+ok $? "assembly definition: status asm"
+grep -q "^misc_register	.*	exported	" "$TMP/got.tsv"
+ok $? "exported symbol: status exported"
+
+# Several builds at once: the union of two layouts is the same set.
+"$CROSSYM" report --format=tsv "$TMP/ldr" "$TMP/thin" >"$TMP/union.tsv"
+expect_eq "$ex/expected.tsv" "$TMP/union.tsv" "two builds of one tree: union, merged"
+done_testing
