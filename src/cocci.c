@@ -331,14 +331,47 @@ static void names_add(struct names *nm, const struct tok *tk)
 	nm->v[nm->n++] = xstrndup(tk->s, tk->len);
 }
 
-char **cocci_find_definers(const char *text, size_t len,
-			   const char *const *syms, size_t nsyms, size_t *count)
+/* Keywords that may be followed by a parenthesis in a declaration without
+ * being a macro call: `int (*fp)(void);`. */
+static const char *const type_words[] = {
+	"_Bool", "char", "const", "double", "enum", "extern", "float", "inline",
+	"int", "long", "register", "restrict", "short", "signed", "static",
+	"struct", "union", "unsigned", "void", "volatile",
+};
+
+/* Mark in is_free[] the symbols of syms[] that v[k] is. */
+static void mark_free(const struct tok *tk, const char *const *syms, size_t nsyms,
+		      unsigned char *is_free)
+{
+	size_t i;
+
+	if (tk->kind != TK_IDENT)
+		return;
+	for (i = 0; i < nsyms; i++)
+		if (tok_eq(tk, syms[i]))
+			is_free[i] = 1;
+}
+
+/* 1 when the call v[k](...v[close]) at top level defines one of syms. */
+static int defines_symbol(const struct toks *tv, size_t k, size_t close,
+			  int stmt_start, const char *const *syms, size_t nsyms)
+{
+	return stmt_start && close + 1 < tv->n &&
+		(tok_is(&tv->v[close + 1], ';') || tok_is(&tv->v[close + 1], '=')) &&
+		!is_nondefiner(&tv->v[k]) &&
+		wraps_symbol(tv->v, k + 1, close, syms, nsyms);
+}
+
+char **cocci_scan(const char *text, size_t len, const char *const *syms,
+		  size_t nsyms, size_t nwrap, unsigned char *is_free, size_t *ndefiners)
 {
 	struct toks tv = { 0 };
 	struct names found = { 0 };
 	size_t k;
 	int depth = 0, stmt_start = 1;
 
+	if (is_free)
+		memset(is_free, 0, nsyms);
 	tokenize(text, len, &tv);
 	for (k = 0; k < tv.n; k++) {
 		const struct tok *tk = &tv.v[k];
@@ -352,26 +385,27 @@ char **cocci_find_definers(const char *text, size_t len,
 			stmt_start = depth == 0;
 		} else if (tok_is(tk, ';')) {
 			stmt_start = depth == 0;
-		} else if (tk->kind == TK_IDENT && k + 1 < tv.n && tok_is(&tv.v[k + 1], '(')) {
+		} else if (tk->kind == TK_IDENT && k + 1 < tv.n && tok_is(&tv.v[k + 1], '(') &&
+			   !in_list(tk, type_words, ARRAY_LEN(type_words))) {
 			close = match_paren(tv.v, tv.n, k + 1);
-			if (in_list(tk, default_definers, ARRAY_LEN(default_definers)))
+			if (in_list(tk, default_definers, ARRAY_LEN(default_definers)) ||
+			    (depth == 0 && defines_symbol(&tv, k, close, stmt_start, syms, nwrap)))
 				names_add(&found, tk);
-			else if (depth == 0 && stmt_start && close + 1 < tv.n &&
-				 (tok_is(&tv.v[close + 1], ';') || tok_is(&tv.v[close + 1], '=')) &&
-				 !is_nondefiner(tk) &&
-				 wraps_symbol(tv.v, k + 1, close, syms, nsyms))
-				names_add(&found, tk);
+			if (depth == 0 && is_free)
+				mark_free(tk, syms, nsyms, is_free);
 			stmt_start = 0;
 			if (depth == 0 && close < tv.n)
-				k = close;
+				k = close;      /* arguments define nothing by themselves */
 		} else {
+			if (depth == 0 && is_free)
+				mark_free(tk, syms, nsyms, is_free);
 			stmt_start = 0;
 		}
 	}
 	free(tv.v);
 	if (found.n)
 		qsort(found.v, found.n, sizeof(*found.v), cmp_strptr);
-	*count = found.n;
+	*ndefiners = found.n;
 	return found.v;
 }
 
@@ -477,14 +511,16 @@ static struct entry *collect_entries(const struct cocci_target *add, size_t nadd
 
 /* ---- the semantic patch of one file ------------------------------------ */
 
-/* "a, b, c": the symbols of e[0..n) with remove == rm whose kind is wanted. */
-static char *symbol_list(const struct entry *e, size_t n, int rm, int want_func)
+/* "a, b, c": the symbols of e[0..n) with remove == rm, of the kind wanted
+ * (DEF_OTHER counts as both) and, when is_free is given, marked in it. */
+static char *symbol_list(const struct entry *e, size_t n, int rm, int want_func,
+			 const unsigned char *is_free)
 {
 	struct sbuf sb = { 0 };
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		if (e[i].remove != rm)
+		if (e[i].remove != rm || (is_free && !is_free[i]))
 			continue;
 		if (e[i].kind != DEF_OTHER && (e[i].kind == DEF_FUNC) != want_func)
 			continue;
@@ -532,39 +568,59 @@ static void add_macro_rules(struct sbuf *sb, const char *tag, const char *msyms,
 }
 
 /* The semantic patch for the source file with text (len bytes) whose targets
- * are e[0..n). */
+ * are e[0..n). Function and variable rules get only the names that occur in
+ * the text outside macro arguments: a rule matching a definition that a macro
+ * expands to makes spatch fail on the whole file ("try to delete an expanded
+ * token"); the macro rules get every object name. */
 static char *file_patch(const char *tag, const char *source, const char *text,
 			size_t len, const struct entry *e, size_t n)
 {
 	struct sbuf sb = { 0 };
-	char *funcs = symbol_list(e, n, 0, 1), *vars = symbol_list(e, n, 0, 0);
-	char *rfuncs = symbol_list(e, n, 1, 1), *rvars = symbol_list(e, n, 1, 0);
-	const char **msyms = xcalloc(n, sizeof(*msyms));
-	size_t i, nmsyms = 0, nmacros = 0;
-	char **macros;
+	const char **syms = xcalloc(n, sizeof(*syms));
+	unsigned char *is_free = xcalloc(n, 1), *scan_free = xcalloc(n, 1);
+	size_t *order = xcalloc(n, sizeof(*order));
+	size_t i, nsyms = 0, nwrap, nmacros = 0;
+	char **macros, *lists[5];
 
+	/* objects to tag first: only they make a macro a definer */
 	for (i = 0; i < n; i++)
 		if (!e[i].remove && e[i].kind != DEF_FUNC)
-			msyms[nmsyms++] = e[i].t->symbol;
-	macros = cocci_find_definers(text, len, msyms, nmsyms, &nmacros);
+			order[nsyms++] = i;
+	nwrap = nsyms;
+	for (i = 0; i < n; i++)
+		if (e[i].remove || e[i].kind == DEF_FUNC)
+			order[nsyms++] = i;
+	for (i = 0; i < n; i++)
+		syms[i] = e[order[i]].t->symbol;
+	macros = cocci_scan(text, len, syms, n, nwrap, scan_free, &nmacros);
+	for (i = 0; i < n; i++)
+		is_free[order[i]] = scan_free[i];
 
+	lists[0] = symbol_list(e, n, 0, 1, is_free);
+	lists[1] = symbol_list(e, n, 0, 0, is_free);
+	lists[2] = symbol_list(e, n, 0, 0, NULL);
+	lists[3] = symbol_list(e, n, 1, 1, is_free);
+	lists[4] = symbol_list(e, n, 1, 0, is_free);
 	sb_add(&sb, "// crossym: semantic patch for ");
 	sb_add(&sb, source);
 	sb_add(&sb, " (tag ");
 	sb_add(&sb, tag);
 	sb_add(&sb, "), made from the cocci/ templates: do not edit.\n");
-	add_rules(&sb, tmpl_add_func, tag, "FUNCS", funcs);
-	add_rules(&sb, tmpl_add_var, tag, "VARS", vars);
-	add_macro_rules(&sb, tag, vars, macros, nmacros);
-	add_rules(&sb, tmpl_remove_func, tag, "FUNCS", rfuncs);
-	add_rules(&sb, tmpl_remove_var, tag, "VARS", rvars);
+	add_rules(&sb, tmpl_add_func, tag, "FUNCS", lists[0]);
+	add_rules(&sb, tmpl_add_var, tag, "VARS", lists[1]);
+	add_macro_rules(&sb, tag, lists[2], macros, nmacros);
+	add_rules(&sb, tmpl_remove_func, tag, "FUNCS", lists[3]);
+	add_rules(&sb, tmpl_remove_var, tag, "VARS", lists[4]);
+	if (!strstr(sb.s, "\n@"))
+		sb_add(&sb, "// No rule: no name here spatch could change in place.\n");
 
+	for (i = 0; i < 5; i++)
+		free(lists[i]);
 	cocci_free_names(macros, nmacros);
-	free(msyms);
-	free(funcs);
-	free(vars);
-	free(rfuncs);
-	free(rvars);
+	free(order);
+	free(scan_free);
+	free(is_free);
+	free(syms);
 	return sb_take(&sb);
 }
 

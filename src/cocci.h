@@ -46,15 +46,18 @@ int cocci_is_ident(const char *s);
 char *cocci_subst(const char *tmpl, const char *const *keys,
 		  const char *const *vals, size_t n);
 
-/* The definer macros whose rules the semantic patch of a file with this text
- * needs: macros of the built-in default list called at top level, plus every
- * macro called as a whole top-level statement (`NAME(...);` or
- * `NAME(...) = ...;`) with one of syms[0..nsyms) as an argument of its own,
+/* Scan C text (len bytes; comments, literals and preprocessor lines are
+ * skipped). Returns the definer macros whose rules the semantic patch of the
+ * file needs: the macros of the built-in default list that are called, plus
+ * every macro called as a whole top-level statement (`NAME(...);` or
+ * `NAME(...) = ...;`) with one of syms[0..nwrap) as an argument of its own,
  * except known non-definers (EXPORT_SYMBOL, initcalls, module_param, ...).
- * Returns a sorted array of fresh strings, *count set; free with
- * cocci_free_names(). */
-char **cocci_find_definers(const char *text, size_t len,
-			   const char *const *syms, size_t nsyms, size_t *count);
+ * The array is sorted, of fresh strings, *ndefiners set; free it with
+ * cocci_free_names(). When is_free is not NULL, is_free[i] is set to 1 when
+ * syms[i] (i < nsyms) occurs at top level outside the parentheses of a call
+ * (where a definition names it), else 0. */
+char **cocci_scan(const char *text, size_t len, const char *const *syms,
+		  size_t nsyms, size_t nwrap, unsigned char *is_free, size_t *ndefiners);
 void cocci_free_names(char **names, size_t count);
 
 #endif

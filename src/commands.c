@@ -5,6 +5,7 @@
 #include "db.h"
 #include "graph.h"
 #include "report.h"
+#include "tagcheck.h"
 #include "util.h"
 
 #include <getopt.h>
@@ -125,8 +126,30 @@ static int parse_options(int argc, char **argv, const char *allowed,
 
 /* Scan every build and decide; the rows of all builds, merged. Returns the
  * number of objects read, or -1 when a build directory is unusable. */
+/* What `check` and `cocci` need beyond the rows: every C source compiled and
+ * every symbol defined, over all builds. */
+struct build_facts {
+	struct strtab sources, defined;
+};
+
+static void collect_facts(const struct build *b, struct build_facts *facts)
+{
+	for (size_t i = 0; i < b->set.count; i++) {
+		const struct object *o = &b->set.objs[i];
+
+		if (!o->linked || o->is_script)
+			continue;
+		if (o->source && !o->is_asm)
+			strtab_intern(&facts->sources, o->source);
+		for (size_t k = 0; k < o->nsyms; k++)
+			if (o->syms[k].bind == SYM_DEF || o->syms[k].bind == SYM_WEAKDEF)
+				strtab_intern(&facts->defined,
+					      strtab_str(&b->set.names, o->syms[k].name));
+	}
+}
+
 static long scan_builds(const struct options *opts, struct scan_opts *scan,
-			struct rows *rows, char **srctree)
+			struct rows *rows, char **srctree, struct build_facts *facts)
 {
 	long nobjects = 0;
 
@@ -140,6 +163,8 @@ static long scan_builds(const struct options *opts, struct scan_opts *scan,
 		graph_decide(&b, rows);
 		if (srctree && !*srctree)
 			*srctree = xstrdup(b.srctree);
+		if (facts)
+			collect_facts(&b, facts);
 		nobjects += (long)b.set.count;
 		build_free(&b);
 	}
@@ -147,7 +172,7 @@ static long scan_builds(const struct options *opts, struct scan_opts *scan,
 }
 
 static long scan_and_decide(const struct options *opts, struct rows *rows,
-			    char **srctree)
+			    char **srctree, struct build_facts *facts)
 {
 	struct scan_opts scan = opts->scan;
 	struct db db;
@@ -161,7 +186,11 @@ static long scan_and_decide(const struct options *opts, struct rows *rows,
 		}
 		scan.db = &db;
 	}
-	nobjects = scan_builds(opts, &scan, rows, srctree);
+	if (facts) {
+		strtab_init(&facts->sources);
+		strtab_init(&facts->defined);
+	}
+	nobjects = scan_builds(opts, &scan, rows, srctree, facts);
 	if (opts->db_file) {
 		if (nobjects >= 0 && !db_save(&db))
 			fprintf(stderr, "crossym: %s: %zu object files read, %zu taken "
@@ -195,7 +224,7 @@ int cmd_report(int argc, char **argv)
 		fprintf(stderr, "crossym report: --format is text or tsv\n");
 		return 2;
 	}
-	nobjects = scan_and_decide(&opts, &rows, NULL);
+	nobjects = scan_and_decide(&opts, &rows, NULL, NULL);
 	if (nobjects < 0)
 		return 2;
 	if (!strcmp(opts.format, "tsv"))
@@ -259,19 +288,46 @@ static const char cocci_help[] =
 	"  --tag NAME        the tag (default __global; __visible for today's kernel,\n"
 	"                    where an existing __visible counts as a tag)\n";
 
-static enum def_kind def_kind_of(const struct row *r)
+static void to_targets(const struct tag_issue *v, size_t n, struct cocci_target *t)
 {
-	return r->kind == KIND_FUNC ? DEF_FUNC : DEF_VAR;
+	for (size_t i = 0; i < n; i++) {
+		t[i].source = v[i].source;
+		t[i].symbol = v[i].symbol;
+		t[i].kind = v[i].kind == KIND_FUNC ? DEF_FUNC : DEF_VAR;
+		t[i].line = v[i].line;
+	}
+}
+
+/* Scan, decide and compare with the tags in the sources. Returns 0, or the
+ * exit status to end with. */
+static int scan_and_check(const struct options *opts, struct rows *rows,
+			  char **srctree, struct tag_report *rep)
+{
+	struct build_facts facts;
+
+	*srctree = NULL;
+	if (scan_and_decide(opts, rows, srctree, &facts) < 0) {
+		free(*srctree);
+		return 2;
+	}
+	for (size_t i = 0; i < rows->count; i++)
+		if (rows->v[i].status == STATUS_TAG && !rows->v[i].source)
+			error("%s: %s: source unknown, cannot tag it", rows->v[i].object,
+			      rows->v[i].symbol);
+	tagcheck_run(rows, &facts.sources, &facts.defined, *srctree, opts->tag, rep);
+	strtab_free(&facts.sources);
+	strtab_free(&facts.defined);
+	return 0;
 }
 
 int cmd_cocci(int argc, char **argv)
 {
 	struct options opts;
 	struct rows rows;
-	struct cocci_target *targets;
+	struct tag_report rep;
+	struct cocci_target *add, *remove;
 	struct cocci_opts copts;
-	char *srctree = NULL;
-	size_t n = 0;
+	char *srctree;
 	int done, status = parse_options(argc, argv, "snotd", cocci_help, &opts, &done);
 
 	if (status || done)
@@ -280,31 +336,67 @@ int cmd_cocci(int argc, char **argv)
 		fputs("crossym cocci: -o OUTDIR is required\n", stderr);
 		return 2;
 	}
-	if (scan_and_decide(&opts, &rows, &srctree) < 0)
-		return 2;
-	targets = xcalloc(rows.count, sizeof(*targets));
-	for (size_t i = 0; i < rows.count; i++) {
-		const struct row *r = &rows.v[i];
-
-		if (r->status != STATUS_TAG)
-			continue;
-		if (!r->source) {
-			error("%s: %s: source unknown, cannot tag %s", r->object,
-			      r->symbol, r->symbol);
-			continue;
-		}
-		targets[n].source = r->source;
-		targets[n].symbol = r->symbol;
-		targets[n].kind = def_kind_of(r);
-		targets[n].line = 0;
-		n++;
-	}
+	status = scan_and_check(&opts, &rows, &srctree, &rep);
+	if (status)
+		return status;
+	add = xcalloc(rep.nmissing, sizeof(*add));
+	remove = xcalloc(rep.nstale, sizeof(*remove));
+	to_targets(rep.missing, rep.nmissing, add);
+	to_targets(rep.stale, rep.nstale, remove);
 	copts.outdir = opts.outdir;
 	copts.tag = opts.tag;
 	copts.srctree = srctree;
-	cocci_write(&copts, targets, n, NULL, 0);
-	free(targets);
+	cocci_write(&copts, add, rep.nmissing, remove, rep.nstale);
+	fprintf(stderr, "crossym cocci: %zu tags to add, %zu to remove, %zu in place "
+		"already\n", rep.nmissing, rep.nstale, rep.nexact);
+	free(add);
+	free(remove);
+	tagcheck_free(&rep);
 	free(srctree);
 	rows_free(&rows);
 	return diag.status;
+}
+
+static const char check_help[] =
+	"usage: crossym check [--tag NAME] [--srctree DIR] [--nm FILE] [--db FILE] BUILD_DIR...\n\n"
+	"Compare the tags in the sources with what the builds need. Prints each\n"
+	"missing tag (needed, absent) and each stale tag (present on a definition no\n"
+	"longer referenced from outside its unit, or on a symbol the builds do not\n"
+	"define) as `missing|stale FILE:LINE: SYMBOL: why`. Exit 1 when there is any,\n"
+	"0 when the tree is exact.\n\n"
+	"  --tag NAME        the tag (default __global)\n";
+
+/* "missing FILE:LINE: SYMBOL: why" (no LINE when it is not known). */
+static void print_issue(const char *what, const struct tag_issue *t)
+{
+	if (t->line)
+		printf("%s %s:%u: %s: %s\n", what, t->source, t->line, t->symbol, t->why);
+	else
+		printf("%s %s: %s: %s\n", what, t->source, t->symbol, t->why);
+}
+
+int cmd_check(int argc, char **argv)
+{
+	struct options opts;
+	struct rows rows;
+	struct tag_report rep;
+	char *srctree;
+	int done, status = parse_options(argc, argv, "sntd", check_help, &opts, &done);
+
+	if (status || done)
+		return status;
+	status = scan_and_check(&opts, &rows, &srctree, &rep);
+	if (status)
+		return status;
+	for (size_t i = 0; i < rep.nmissing; i++)
+		print_issue("missing", &rep.missing[i]);
+	for (size_t i = 0; i < rep.nstale; i++)
+		print_issue("stale", &rep.stale[i]);
+	fprintf(stderr, "crossym check: %zu missing, %zu stale, %zu exact\n",
+		rep.nmissing, rep.nstale, rep.nexact);
+	status = diag.status ? diag.status : (rep.nmissing || rep.nstale);
+	tagcheck_free(&rep);
+	free(srctree);
+	rows_free(&rows);
+	return status;
 }

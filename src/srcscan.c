@@ -1,0 +1,1144 @@
+/* srcscan.c - tokens of C source text, and declarations read off them.
+ *
+ * The lexer turns the (spliced) text into tokens, linking each bracket with
+ * its partner and recording the brace depth; directives become one TK_PP token
+ * each.  Declarations are then read a statement at a time, starting from the
+ * token of interest (a tag, an occurrence of a symbol) and going back to the
+ * start of its statement. */
+#include "srcscan.h"
+#include "util.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NONE ((size_t)-1)
+#define MAX_NEST 64             /* declarator parentheses looked into */
+
+enum tok_kind { TK_IDENT, TK_PUNCT, TK_NUM, TK_LIT, TK_PP };
+
+struct tok {
+	uint32_t off;           /* in the spliced text */
+	uint32_t len;
+	int32_t match;          /* index of the partner bracket, or -1 */
+	uint16_t depth;         /* brace depth; a brace's own is the one outside */
+	uint8_t kind;           /* enum tok_kind */
+	char c;                 /* TK_PUNCT: the character */
+};
+
+/* An open #if: snapshots (in the pool) of the bracket stack. */
+struct cond {
+	size_t if_at, if_len;           /* at the #if */
+	size_t first_at, first_len;     /* at the end of the first branch */
+	int in_else;
+};
+
+struct lex {
+	const char *s;          /* the text after splicing */
+	size_t n;
+	char *own;              /* s, when splicing had to copy */
+	size_t *splice;         /* offsets in s where a backslash-newline went */
+	size_t nsplice, splice_cap;
+	struct tok *t;
+	size_t nt, cap;
+	int32_t *stack;         /* open brackets */
+	size_t nstack, stack_cap;
+	unsigned nbrace;        /* the '{' among them */
+	struct cond *cond;
+	size_t ncond, cond_cap;
+	int32_t *pool;
+	size_t npool, pool_cap;
+	size_t lpos, lsplice;   /* line cursor: offset, splices passed, line */
+	unsigned lline;
+};
+
+/* ---- splicing and lines ---- */
+
+static int needs_splice(const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+
+	if (!len)
+		return 0;
+	if (memchr(text, '\r', len))
+		return 1;
+	while ((p = memchr(p, '\\', (size_t)(end - p))) && p + 1 < end) {
+		if (p[1] == '\n')
+			return 1;
+		p++;
+	}
+	return 0;
+}
+
+static void add_splice(struct lex *L, size_t off)
+{
+	grow_array((void **)&L->splice, &L->splice_cap, L->nsplice + 1, sizeof(*L->splice));
+	L->splice[L->nsplice++] = off;
+}
+
+/* Drop backslash-newlines (remembering where) and the CR of CRLF. */
+static void lex_splice(struct lex *L, const char *text, size_t len)
+{
+	size_t o = 0;
+
+	L->s = text;
+	L->n = len;
+	if (!needs_splice(text, len))
+		return;
+	L->own = xmalloc(len);
+	for (size_t i = 0; i < len; i++) {
+		char c = text[i];
+
+		if (c == '\\' && i + 1 < len && text[i + 1] == '\n') {
+			add_splice(L, o);
+			i++;
+		} else if (c == '\\' && i + 2 < len && text[i + 1] == '\r' &&
+			   text[i + 2] == '\n') {
+			add_splice(L, o);
+			i += 2;
+		} else if (c != '\r' || i + 1 >= len || text[i + 1] != '\n') {
+			L->own[o++] = c;
+		}
+	}
+	L->s = L->own;
+	L->n = o;
+}
+
+/* The original line of offset off; offsets must come in increasing order
+ * (the cursor restarts otherwise). */
+static unsigned line_at(struct lex *L, size_t off)
+{
+	const char *p, *end = L->s + off;
+
+	if (off < L->lpos) {
+		L->lpos = L->lsplice = 0;
+		L->lline = 1;
+	}
+	p = L->s + L->lpos;
+	while ((p = memchr(p, '\n', (size_t)(end - p)))) {
+		L->lline++;
+		p++;
+	}
+	L->lpos = off;
+	while (L->lsplice < L->nsplice && L->splice[L->lsplice] <= off) {
+		L->lline++;
+		L->lsplice++;
+	}
+	return L->lline;
+}
+
+/* ---- brackets and #if ---- */
+
+static struct tok *push_tok(struct lex *L, enum tok_kind kind, size_t off, size_t len)
+{
+	struct tok *t;
+
+	if (L->nt == L->cap)
+		grow_array((void **)&L->t, &L->cap, L->nt + 1, sizeof(*L->t));
+	t = &L->t[L->nt++];
+	t->off = (uint32_t)off;
+	t->len = (uint32_t)len;
+	t->match = -1;
+	t->depth = L->nbrace > UINT16_MAX ? UINT16_MAX : (uint16_t)L->nbrace;
+	t->kind = (uint8_t)kind;
+	t->c = 0;
+	return t;
+}
+
+static void push_open(struct lex *L, size_t ti)
+{
+	grow_array((void **)&L->stack, &L->stack_cap, L->nstack + 1, sizeof(*L->stack));
+	L->stack[L->nstack++] = (int32_t)ti;
+	if (L->t[ti].c == '{')
+		L->nbrace++;
+}
+
+static void link_top(struct lex *L, size_t ti)
+{
+	int32_t open = L->stack[--L->nstack];
+
+	L->t[open].match = (int32_t)ti;
+	L->t[ti].match = open;
+	if (L->t[open].c == '{')
+		L->nbrace--;
+}
+
+/* A ')' or ']' closes the top bracket when it is its kind; a '}' closes the
+ * innermost '{' and whatever was left open inside it. */
+static void close_bracket(struct lex *L, size_t ti)
+{
+	char c = L->t[ti].c, want = c == ')' ? '(' : c == ']' ? '[' : '{';
+
+	if (c == '}') {
+		if (!L->nbrace)
+			return;
+		while (L->t[L->stack[L->nstack - 1]].c != '{')
+			L->nstack--;
+	} else if (!L->nstack || L->t[L->stack[L->nstack - 1]].c != want) {
+		return;
+	}
+	link_top(L, ti);
+	L->t[ti].depth = L->nbrace > UINT16_MAX ? UINT16_MAX : (uint16_t)L->nbrace;
+}
+
+static void snapshot(struct lex *L, size_t *at, size_t *len)
+{
+	*at = L->npool;
+	*len = L->nstack;
+	if (!L->nstack)
+		return;
+	grow_array((void **)&L->pool, &L->pool_cap, L->npool + L->nstack, sizeof(*L->pool));
+	memcpy(L->pool + L->npool, L->stack, L->nstack * sizeof(*L->stack));
+	L->npool += L->nstack;
+}
+
+static void restore(struct lex *L, size_t at, size_t len)
+{
+	grow_array((void **)&L->stack, &L->stack_cap, len, sizeof(*L->stack));
+	if (len)
+		memcpy(L->stack, L->pool + at, len * sizeof(*L->stack));
+	L->nstack = len;
+	L->nbrace = 0;
+	for (size_t i = 0; i < len; i++)
+		L->nbrace += L->t[L->stack[i]].c == '{';
+}
+
+static void cond_if(struct lex *L)
+{
+	struct cond *c;
+
+	grow_array((void **)&L->cond, &L->cond_cap, L->ncond + 1, sizeof(*L->cond));
+	c = &L->cond[L->ncond++];
+	snapshot(L, &c->if_at, &c->if_len);
+	c->in_else = 0;
+}
+
+/* Every later branch starts from the brackets open at the #if. */
+static void cond_else(struct lex *L)
+{
+	struct cond *c = L->ncond ? &L->cond[L->ncond - 1] : NULL;
+
+	if (!c)
+		return;
+	if (!c->in_else) {
+		snapshot(L, &c->first_at, &c->first_len);
+		c->in_else = 1;
+	}
+	restore(L, c->if_at, c->if_len);
+}
+
+/* After the #endif the brackets are those the first branch left. */
+static void cond_endif(struct lex *L)
+{
+	struct cond *c = L->ncond ? &L->cond[L->ncond - 1] : NULL;
+
+	if (!c)
+		return;
+	if (c->in_else)
+		restore(L, c->first_at, c->first_len);
+	L->npool = c->if_at;
+	L->ncond--;
+}
+
+/* ---- the lexer ---- */
+
+static int is_idstart(unsigned char c)
+{
+	return ((c | 32) >= 'a' && (c | 32) <= 'z') || c == '_' || c == '$';
+}
+
+static int is_digit(unsigned char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int is_idchar(unsigned char c)
+{
+	return is_idstart(c) || is_digit(c);
+}
+
+static size_t line_end(const char *s, size_t n, size_t i)
+{
+	const char *p = memchr(s + i, '\n', n - i);
+
+	return p ? (size_t)(p - s) : n;
+}
+
+static size_t skip_block_comment(const char *s, size_t n, size_t i)
+{
+	const char *p = s + i + 2, *end = s + n;
+
+	while ((p = memchr(p, '*', (size_t)(end - p))) && p + 1 < end) {
+		if (p[1] == '/')
+			return (size_t)(p + 2 - s);
+		p++;
+	}
+	return n;
+}
+
+/* A string or character literal from its quote; an unterminated one ends at
+ * the end of the line. */
+static size_t skip_literal(const char *s, size_t n, size_t i)
+{
+	char q = s[i];
+
+	for (i++; i < n; i++) {
+		if (s[i] == '\\')
+			i++;
+		else if (s[i] == q)
+			return i + 1;
+		else if (s[i] == '\n')
+			return i;
+	}
+	return n;
+}
+
+static size_t skip_number(const char *s, size_t n, size_t i)
+{
+	for (i++; i < n; i++) {
+		char c = s[i], p = s[i - 1];
+
+		if ((c == '+' || c == '-') && (p == 'e' || p == 'E' || p == 'p' || p == 'P'))
+			continue;
+		if (!is_idchar((unsigned char)c) && c != '.')
+			break;
+	}
+	return i;
+}
+
+/* A directive runs to the end of its line, or further when a comment that
+ * starts on it goes on. */
+static size_t skip_directive(const char *s, size_t n, size_t i)
+{
+	while (i < n && s[i] != '\n') {
+		if (s[i] == '/' && i + 1 < n && s[i + 1] == '*')
+			i = skip_block_comment(s, n, i);
+		else if (s[i] == '/' && i + 1 < n && s[i + 1] == '/')
+			return line_end(s, n, i);
+		else if (s[i] == '"' || s[i] == '\'')
+			i = skip_literal(s, n, i);
+		else
+			i++;
+	}
+	return i;
+}
+
+enum pp_kind { PP_OTHER, PP_IF, PP_ELSE, PP_ENDIF };
+
+static enum pp_kind pp_kind(const char *s, size_t n, size_t i)
+{
+	size_t j;
+
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	for (j = i; j < n && s[j] >= 'a' && s[j] <= 'z'; j++)
+		;
+	if (j - i == 2 && !memcmp(s + i, "if", 2))
+		return PP_IF;
+	if ((j - i == 5 && !memcmp(s + i, "ifdef", 5)) ||
+	    (j - i == 6 && !memcmp(s + i, "ifndef", 6)))
+		return PP_IF;
+	if (j - i >= 4 && (!memcmp(s + i, "elif", 4) || !memcmp(s + i, "else", 4)))
+		return PP_ELSE;
+	if (j - i == 5 && !memcmp(s + i, "endif", 5))
+		return PP_ENDIF;
+	return PP_OTHER;
+}
+
+static size_t lex_directive(struct lex *L, size_t i)
+{
+	size_t end = skip_directive(L->s, L->n, i + 1);
+
+	push_tok(L, TK_PP, i, end - i);
+	switch (pp_kind(L->s, end, i + 1)) {
+	case PP_IF:
+		cond_if(L);
+		break;
+	case PP_ELSE:
+		cond_else(L);
+		break;
+	case PP_ENDIF:
+		cond_endif(L);
+		break;
+	default:
+		break;
+	}
+	return end;
+}
+
+static void lex_punct(struct lex *L, size_t i)
+{
+	struct tok *t = push_tok(L, TK_PUNCT, i, 1);
+	size_t ti = L->nt - 1;
+
+	t->c = L->s[i];
+	if (t->c == '(' || t->c == '[' || t->c == '{')
+		push_open(L, ti);
+	else if (t->c == ')' || t->c == ']' || t->c == '}')
+		close_bracket(L, ti);
+}
+
+static int is_lit_prefix(const char *s, size_t len)
+{
+	return (len == 1 && (*s == 'L' || *s == 'u' || *s == 'U')) ||
+	       (len == 2 && s[0] == 'u' && s[1] == '8');
+}
+
+static size_t add(struct lex *L, enum tok_kind kind, size_t from, size_t to)
+{
+	push_tok(L, kind, from, to - from);
+	return to;
+}
+
+static size_t lex_token(struct lex *L, size_t i)
+{
+	const char *s = L->s;
+	size_t n = L->n, j = i + 1;
+	unsigned char c = (unsigned char)s[i];
+
+	if (is_idstart(c)) {
+		while (j < n && is_idchar((unsigned char)s[j]))
+			j++;
+		if (j < n && (s[j] == '"' || s[j] == '\'') && is_lit_prefix(s + i, j - i))
+			return add(L, TK_LIT, i, skip_literal(s, n, j));
+		return add(L, TK_IDENT, i, j);
+	}
+	if (is_digit(c) || (c == '.' && j < n && is_digit((unsigned char)s[j])))
+		return add(L, TK_NUM, i, skip_number(s, n, i));
+	if (c == '"' || c == '\'')
+		return add(L, TK_LIT, i, skip_literal(s, n, i));
+	lex_punct(L, i);
+	return j;
+}
+
+static void lex_run(struct lex *L)
+{
+	const char *s = L->s;
+	size_t n = L->n, i = 0;
+	int bol = 1;
+
+	while (i < n) {
+		char c = s[i];
+
+		if (c == '\n') {
+			bol = 1;
+			i++;
+		} else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+			i++;
+		} else if (c == '/' && i + 1 < n && s[i + 1] == '*') {
+			i = skip_block_comment(s, n, i);
+		} else if (c == '/' && i + 1 < n && s[i + 1] == '/') {
+			i = line_end(s, n, i);
+		} else if (c == '#' && bol) {
+			i = lex_directive(L, i);
+		} else {
+			bol = 0;
+			i = lex_token(L, i);
+		}
+	}
+}
+
+static void lex_free(struct lex *L)
+{
+	free(L->own);
+	free(L->splice);
+	free(L->t);
+	free(L->stack);
+	free(L->cond);
+	free(L->pool);
+}
+
+/* ---- words ---- */
+
+enum word_class {
+	W_PLAIN,                /* an identifier: a name, a typedef, a macro */
+	W_TYPE,                 /* int, unsigned, ... */
+	W_QUAL,                 /* const, inline, ... */
+	W_STATIC, W_EXTERN, W_TYPEDEF,
+	W_SUE,                  /* struct, union, enum */
+	W_TYPEOF,               /* typeof(...), _Atomic(...) */
+	W_ATTR,                 /* an attribute: skipped, with its (...) if any */
+	W_STMT,                 /* the statement is no declaration */
+};
+
+#define F_STATIC        1u
+#define F_EXTERN        2u
+#define F_TYPEDEF       4u
+#define F_BAD           8u
+
+struct word {
+	const char *s;
+	unsigned char len, cls;
+};
+
+#define W(s, c) { s, sizeof(s) - 1, c }
+static const struct word words[] = {
+	W("void", W_TYPE), W("char", W_TYPE), W("short", W_TYPE), W("int", W_TYPE),
+	W("long", W_TYPE), W("float", W_TYPE), W("double", W_TYPE),
+	W("signed", W_TYPE), W("unsigned", W_TYPE), W("_Bool", W_TYPE),
+	W("bool", W_TYPE), W("_Complex", W_TYPE), W("__int128", W_TYPE),
+	W("__signed__", W_TYPE), W("__signed", W_TYPE), W("__builtin_va_list", W_TYPE),
+	W("const", W_QUAL), W("volatile", W_QUAL), W("restrict", W_QUAL),
+	W("__restrict", W_QUAL), W("__restrict__", W_QUAL), W("inline", W_QUAL),
+	W("__inline", W_QUAL), W("__inline__", W_QUAL), W("register", W_QUAL),
+	W("auto", W_QUAL), W("_Noreturn", W_QUAL), W("_Thread_local", W_QUAL),
+	W("__thread", W_QUAL), W("__extension__", W_QUAL), W("__const", W_QUAL),
+	W("__const__", W_QUAL), W("__volatile__", W_QUAL), W("__volatile", W_QUAL),
+	W("static", W_STATIC), W("extern", W_EXTERN), W("typedef", W_TYPEDEF),
+	W("struct", W_SUE), W("union", W_SUE), W("enum", W_SUE),
+	W("typeof", W_TYPEOF), W("__typeof", W_TYPEOF), W("__typeof__", W_TYPEOF),
+	W("typeof_unqual", W_TYPEOF), W("_Atomic", W_TYPEOF),
+	W("return", W_STMT), W("if", W_STMT), W("else", W_STMT), W("while", W_STMT),
+	W("for", W_STMT), W("do", W_STMT), W("switch", W_STMT), W("case", W_STMT),
+	W("default", W_STMT), W("goto", W_STMT), W("break", W_STMT),
+	W("continue", W_STMT), W("sizeof", W_STMT), W("_Static_assert", W_STMT),
+	W("static_assert", W_STMT), W("_Alignof", W_STMT), W("__alignof__", W_STMT),
+	W("_Generic", W_STMT),
+	/* attributes, GNU and the kernel's */
+	W("__attribute__", W_ATTR), W("__attribute", W_ATTR), W("asm", W_ATTR),
+	W("__asm", W_ATTR), W("__asm__", W_ATTR), W("__declspec", W_ATTR),
+	W("_Alignas", W_ATTR), W("alignas", W_ATTR), W("__global", W_ATTR),
+	W("__visible", W_ATTR), W("asmlinkage", W_ATTR), W("__init", W_ATTR),
+	W("__exit", W_ATTR), W("__initdata", W_ATTR), W("__exitdata", W_ATTR),
+	W("__initconst", W_ATTR), W("__exitconst", W_ATTR), W("__ref", W_ATTR),
+	W("__refdata", W_ATTR), W("__refconst", W_ATTR), W("__meminit", W_ATTR),
+	W("__meminitdata", W_ATTR), W("__meminitconst", W_ATTR),
+	W("__cpuinit", W_ATTR), W("__cpuinitdata", W_ATTR), W("__devinit", W_ATTR),
+	W("__devinitdata", W_ATTR), W("__init_or_module", W_ATTR),
+	W("__initdata_or_module", W_ATTR), W("__init_memblock", W_ATTR),
+	W("__net_init", W_ATTR), W("__net_exit", W_ATTR), W("__net_initdata", W_ATTR),
+	W("__read_mostly", W_ATTR), W("__ro_after_init", W_ATTR),
+	W("__cacheline_aligned", W_ATTR), W("__cacheline_aligned_in_smp", W_ATTR),
+	W("____cacheline_aligned", W_ATTR), W("____cacheline_aligned_in_smp", W_ATTR),
+	W("____cacheline_internodealigned_in_smp", W_ATTR),
+	W("__page_aligned_data", W_ATTR), W("__page_aligned_bss", W_ATTR),
+	W("__aligned", W_ATTR), W("__section", W_ATTR), W("__used", W_ATTR),
+	W("__maybe_unused", W_ATTR), W("__always_unused", W_ATTR), W("__weak", W_ATTR),
+	W("__packed", W_ATTR), W("__nosavedata", W_ATTR), W("__percpu", W_ATTR),
+	W("__user", W_ATTR), W("__iomem", W_ATTR), W("__rcu", W_ATTR),
+	W("__force", W_ATTR), W("__kernel", W_ATTR), W("__always_inline", W_ATTR),
+	W("__noinline", W_ATTR), W("noinline", W_ATTR), W("__cold", W_ATTR),
+	W("__hot", W_ATTR), W("__latent_entropy", W_ATTR),
+	W("__randomize_layout", W_ATTR), W("__must_check", W_ATTR),
+	W("__noreturn", W_ATTR), W("__noclone", W_ATTR), W("__naked", W_ATTR),
+	W("__nocfi", W_ATTR), W("noinstr", W_ATTR), W("__kprobes", W_ATTR),
+	W("notrace", W_ATTR), W("__sched", W_ATTR), W("__lockfunc", W_ATTR),
+	W("__printf", W_ATTR), W("__scanf", W_ATTR), W("__acquires", W_ATTR),
+	W("__releases", W_ATTR), W("__must_hold", W_ATTR), W("__malloc", W_ATTR),
+	W("__pure", W_ATTR), W("__attribute_const__", W_ATTR),
+	W("__deprecated", W_ATTR), W("__no_sanitize_address", W_ATTR),
+	W("__irq_entry", W_ATTR), W("__softirq_entry", W_ATTR), W("__cpuidle", W_ATTR),
+	W("__head", W_ATTR), W("__alias", W_ATTR), W("__flatten", W_ATTR),
+	W("__noendbr", W_ATTR), W("__nonstring", W_ATTR), W("__gnu_inline", W_ATTR),
+	W("__bpf_kfunc", W_ATTR), W("__no_kcsan", W_ATTR), W("__no_profile", W_ATTR),
+	W("fastcall", W_ATTR), W("__fastcall", W_ATTR), W("__stdcall", W_ATTR),
+	W("__cdecl", W_ATTR),
+	/* busybox's */
+	W("FAST_FUNC", W_ATTR), W("NORETURN", W_ATTR), W("ALIGN1", W_ATTR),
+	W("ALIGN2", W_ATTR), W("ALIGN4", W_ATTR), W("ALIGN8", W_ATTR),
+	W("ALIGN_INT", W_ATTR), W("ALIGN_PTR", W_ATTR), W("ALIGNED", W_ATTR),
+	W("PACKED", W_ATTR), W("UNUSED_PARAM", W_ATTR), W("NOINLINE", W_ATTR),
+	W("ALWAYS_INLINE", W_ATTR), W("MAIN_EXTERNALLY_VISIBLE", W_ATTR),
+	W("EXTERNALLY_VISIBLE", W_ATTR), W("POSSIBLY_UNUSED", W_ATTR),
+	W("UNUSED_PARAM_RESULT", W_ATTR), W("RETURNS_MALLOC", W_ATTR),
+};
+#undef W
+
+/* Macros that refer to a symbol without defining it. */
+static const char *const referring_prefixes[] = {
+	"EXPORT_", "MODULE_", "module_", "NOKPROBE_SYMBOL", "ALLOW_ERROR_INJECTION",
+	"__setup", "early_param", "core_param", "__initcall", "__exitcall",
+	"BUILD_BUG_ON", "__ADDRESSABLE", "DECLARE_PER_CPU", "DECLARE_STATIC_KEY",
+	"DECLARE_STATIC_CALL", "COND_SYSCALL", "SYSCALL_ALIAS", "KSYMTAB",
+};
+
+struct scan {
+	struct lex L;
+	const char *tag;        /* counted as an attribute when not NULL */
+	size_t taglen;
+};
+
+static int is_ident(const struct lex *L, size_t i)
+{
+	return i < L->nt && L->t[i].kind == TK_IDENT;
+}
+
+static int is_punct(const struct lex *L, size_t i, char c)
+{
+	return i < L->nt && L->t[i].kind == TK_PUNCT && L->t[i].c == c;
+}
+
+static int tok_eq(const struct lex *L, size_t i, const char *w, size_t wl)
+{
+	return is_ident(L, i) && L->t[i].len == wl && !memcmp(L->s + L->t[i].off, w, wl);
+}
+
+static int tok_has(const struct lex *L, size_t i, const char *w)
+{
+	return memmem(L->s + L->t[i].off, L->t[i].len, w, strlen(w)) != NULL;
+}
+
+static int tok_starts(const struct lex *L, size_t i, const char *w)
+{
+	size_t wl = strlen(w);
+
+	return L->t[i].len >= wl && !memcmp(L->s + L->t[i].off, w, wl);
+}
+
+static enum word_class word_class(const struct scan *S, size_t i)
+{
+	const struct tok *t = &S->L.t[i];
+	const char *s = S->L.s + t->off;
+
+	if (S->tag && t->len == S->taglen && !memcmp(s, S->tag, t->len))
+		return W_ATTR;
+	for (size_t k = 0; k < sizeof(words) / sizeof(words[0]); k++)
+		if (words[k].len == t->len && !memcmp(words[k].s, s, t->len))
+			return (enum word_class)words[k].cls;
+	return W_PLAIN;
+}
+
+/* An attribute-like word after a declarator: known, `__xxx` or ALL_CAPS. */
+static int is_trailing_word(const struct scan *S, size_t i)
+{
+	const struct tok *t = &S->L.t[i];
+	const char *s = S->L.s + t->off;
+	enum word_class c = word_class(S, i);
+	int caps = t->len > 1;
+
+	if (c == W_ATTR)
+		return 1;
+	if (c != W_PLAIN)
+		return 0;
+	if (t->len > 2 && s[0] == '_' && s[1] == '_')
+		return 1;
+	for (size_t k = 0; k < t->len && caps; k++)
+		caps = (s[k] >= 'A' && s[k] <= 'Z') || s[k] == '_' || is_digit((unsigned char)s[k]);
+	return caps;
+}
+
+static int macro_refers(const struct lex *L, size_t m)
+{
+	for (size_t k = 0; k < sizeof(referring_prefixes) / sizeof(referring_prefixes[0]); k++)
+		if (tok_starts(L, m, referring_prefixes[k]))
+			return 1;
+	return tok_has(L, m, "initcall") || tok_has(L, m, "_param");
+}
+
+/* ---- walking tokens ---- */
+
+/* The first token from i that is not a directive. */
+static size_t nx(const struct lex *L, size_t i)
+{
+	while (i < L->nt && L->t[i].kind == TK_PP)
+		i++;
+	return i;
+}
+
+/* The token after the group opened at i. */
+static size_t past_group(const struct lex *L, size_t i)
+{
+	return L->t[i].match >= 0 ? nx(L, (size_t)L->t[i].match + 1) : L->nt;
+}
+
+static size_t group_end(const struct lex *L, size_t open)
+{
+	return L->t[open].match >= 0 ? (size_t)L->t[open].match : L->nt;
+}
+
+static int is_tag(const struct scan *S, size_t i)
+{
+	return S->tag && tok_eq(&S->L, i, S->tag, S->taglen);
+}
+
+/* Attributes from i on (trailing: also `__xxx` and ALL_CAPS words), each with
+ * its parenthesised part, if any: not the tag's, nor a `(*` declarator's. */
+static size_t skip_attrs(const struct scan *S, size_t i, size_t limit, int trailing)
+{
+	const struct lex *L = &S->L;
+
+	while (i < limit && is_ident(L, i) &&
+	       (trailing ? is_trailing_word(S, i) : word_class(S, i) == W_ATTR)) {
+		int bare = is_tag(S, i);
+
+		i = nx(L, i + 1);
+		if (i < limit && !bare && is_punct(L, i, '(') && !is_punct(L, nx(L, i + 1), '*'))
+			i = past_group(L, i);
+	}
+	return i;
+}
+
+/* Whether a declarator ends at i. */
+static int ends_decl(const struct lex *L, size_t i, size_t limit)
+{
+	char c;
+
+	if (i >= limit)
+		return 1;
+	if (L->t[i].kind != TK_PUNCT)
+		return 0;
+	c = L->t[i].c;
+	return c == ';' || c == ',' || c == '=' || c == '{' || c == '}' || c == ')' || c == ':';
+}
+
+/* The end of the macro argument that starts at p (a ',' or close), and in
+ * *id the argument's token when it is one plain identifier, else NONE. */
+static size_t next_arg(const struct scan *S, size_t p, size_t close, size_t *id)
+{
+	const struct lex *L = &S->L;
+	size_t first = p, count = 0;
+
+	while (p < close && !is_punct(L, p, ',')) {
+		count++;
+		if (L->t[p].kind == TK_PUNCT && (L->t[p].c == '(' || L->t[p].c == '[' ||
+						 L->t[p].c == '{'))
+			p = past_group(L, p);
+		else
+			p = nx(L, p + 1);
+	}
+	*id = count == 1 && is_ident(L, first) && word_class(S, first) == W_PLAIN ? first : NONE;
+	return p < close ? p : close;
+}
+
+/* The symbol a tagged macro call defines: its first one-identifier argument,
+ * the last one for the PER_CPU macros (type, name). */
+static size_t macro_symbol(const struct scan *S, size_t m, size_t open)
+{
+	const struct lex *L = &S->L;
+	size_t close = group_end(L, open), first = NONE, last = NONE, id, e;
+
+	for (size_t p = nx(L, open + 1); p < close; p = nx(L, e + 1)) {
+		e = next_arg(S, p, close, &id);
+		if (id != NONE && first == NONE)
+			first = id;
+		if (id != NONE)
+			last = id;
+	}
+	return tok_has(L, m, "PER_CPU") ? last : first;
+}
+
+static int macro_has_arg(const struct scan *S, size_t open, size_t want)
+{
+	const struct lex *L = &S->L;
+	size_t close = group_end(L, open), id, e;
+
+	for (size_t p = nx(L, open + 1); p < close && p <= want; p = nx(L, e + 1)) {
+		e = next_arg(S, p, close, &id);
+		if (id == want)
+			return 1;
+	}
+	return 0;
+}
+
+/* The end of an initialiser: the ',', ';', '}' or ')' after it. */
+static size_t init_end(const struct lex *L, size_t p, size_t limit)
+{
+	while (p < limit) {
+		const struct tok *t = &L->t[p];
+
+		if (t->kind == TK_PUNCT && (t->c == ',' || t->c == ';' || t->c == '}' ||
+					    t->c == ')'))
+			return p;
+		if (t->kind == TK_PUNCT && (t->c == '(' || t->c == '[' || t->c == '{'))
+			p = past_group(L, p);
+		else
+			p = nx(L, p + 1);
+	}
+	return limit;
+}
+
+/* The end of the declarator whose name is behind p: ',', ';', '{', '}', ')'
+ * or limit, past brackets, attributes and an initialiser. */
+static size_t decl_end(const struct lex *L, size_t p, size_t limit)
+{
+	while (p < limit) {
+		const struct tok *t = &L->t[p];
+		char c = t->kind == TK_PUNCT ? t->c : 0;
+
+		if (c == ',' || c == ';' || c == '{' || c == '}' || c == ')')
+			return p;
+		if (c == '=')
+			return init_end(L, p + 1, limit);
+		p = c == '(' || c == '[' ? past_group(L, p) : nx(L, p + 1);
+	}
+	return limit;
+}
+
+/* A '}' the statement goes on behind: an initialiser's or a struct body's. */
+static int brace_in_decl(const struct scan *S, size_t close)
+{
+	const struct lex *L = &S->L;
+	int32_t open = L->t[close].match;
+	size_t p;
+
+	if (open <= 0)
+		return 0;
+	p = (size_t)open - 1;
+	if (is_punct(L, p, '='))
+		return 1;
+	if (!is_ident(L, p))
+		return 0;
+	return word_class(S, p) == W_SUE || (p > 0 && is_ident(L, p - 1) &&
+					     word_class(S, p - 1) == W_SUE);
+}
+
+/* The first token of the statement holding token i. */
+static size_t stmt_start(const struct scan *S, size_t i)
+{
+	const struct lex *L = &S->L;
+
+	while (i > 0) {
+		const struct tok *t = &L->t[i - 1];
+
+		if (t->kind == TK_PP)
+			break;
+		if (t->kind == TK_PUNCT) {
+			if (t->c == ';' || t->c == '{')
+				break;
+			if (t->c == '}' && !brace_in_decl(S, i - 1))
+				break;
+			if (t->c == '}' || t->c == ')' || t->c == ']') {
+				if (t->match < 0)
+					break;
+				i = (size_t)t->match;
+				continue;
+			}
+		}
+		i--;
+	}
+	return i;
+}
+
+/* ---- declarations ---- */
+
+struct decl {
+	size_t name;            /* the declarator's name, or NONE */
+	size_t macro;           /* the macro of a macro call statement, or NONE */
+	size_t end;             /* the ',', ';', '{', ... after it, or the limit */
+	int func;               /* name(...) */
+};
+
+struct walk {
+	const struct scan *S;
+	size_t p, limit;
+	int have_type;          /* a type was seen: an identifier now is a name */
+	int nest;
+	unsigned flags;         /* F_* of the statement */
+	struct decl d;
+};
+
+static void walk_decl(struct walk *W);
+
+static int take_name(struct walk *W, size_t name, size_t p, int func)
+{
+	W->d.name = name;
+	W->d.func = func;
+	W->p = p;
+	return 1;
+}
+
+/* Identifier i followed by the group at open: a function declarator, a macro
+ * call statement, or an attribute macro to step over. */
+static int walk_call(struct walk *W, size_t i, size_t open)
+{
+	const struct lex *L = &W->S->L;
+	size_t past = past_group(L, open);
+	size_t after = skip_attrs(W->S, past, W->limit, 1);
+
+	if (!ends_decl(L, after, W->limit)) {
+		W->p = past;
+		return 0;
+	}
+	if (W->have_type)
+		return take_name(W, i, after, 1);
+	W->d.macro = i;
+	W->d.name = macro_symbol(W->S, i, open);
+	W->p = after;
+	return 1;
+}
+
+/* A plain identifier: the name, or a typedef (or unknown attribute) word. */
+static int walk_name(struct walk *W)
+{
+	const struct lex *L = &W->S->L;
+	size_t i = W->p, q = nx(L, i + 1);
+
+	if (q < W->limit && is_punct(L, q, '('))
+		return walk_call(W, i, q);
+	q = skip_attrs(W->S, q, W->limit, 0);
+	if ((q < W->limit && is_punct(L, q, '[')) || ends_decl(L, q, W->limit))
+		return take_name(W, i, q, 0);
+	if (W->have_type && is_ident(L, q) && q < W->limit &&
+	    ends_decl(L, skip_attrs(W->S, q, W->limit, 1), W->limit))
+		return take_name(W, i, q, 0);
+	W->have_type = 1;
+	W->p = q;
+	return 0;
+}
+
+static int walk_ident(struct walk *W)
+{
+	const struct lex *L = &W->S->L;
+	size_t i = W->p;
+
+	W->p = nx(L, i + 1);
+	switch (word_class(W->S, i)) {
+	case W_ATTR:
+		W->p = skip_attrs(W->S, i, W->limit, 0);
+		return 0;
+	case W_TYPEOF:
+		if (W->p < W->limit && is_punct(L, W->p, '('))
+			W->p = past_group(L, W->p);
+		W->have_type = 1;
+		return 0;
+	case W_SUE:
+		W->p = skip_attrs(W->S, W->p, W->limit, 0);
+		if (W->p < W->limit && is_ident(L, W->p))
+			W->p = nx(L, W->p + 1);
+		if (W->p < W->limit && is_punct(L, W->p, '{'))
+			W->p = past_group(L, W->p);
+		W->have_type = 1;
+		return 0;
+	case W_TYPE:
+		W->have_type = 1;
+		return 0;
+	case W_QUAL:
+		return 0;
+	case W_STATIC:
+		W->flags |= F_STATIC;
+		return 0;
+	case W_EXTERN:
+		W->flags |= F_EXTERN;
+		return 0;
+	case W_TYPEDEF:
+		W->flags |= F_TYPEDEF;
+		return 0;
+	case W_STMT:
+		W->flags |= F_BAD;
+		W->p = i;
+		return 1;
+	default:
+		W->p = i;
+		return walk_name(W);
+	}
+}
+
+/* `(` before the name: a declarator in parentheses, `(*fp)(void)`. */
+static int walk_nested(struct walk *W)
+{
+	const struct lex *L = &W->S->L;
+	size_t open = W->p, close = group_end(L, open);
+	struct walk in = { W->S, nx(L, open + 1), close < W->limit ? close : W->limit, 1,
+			   W->nest + 1, W->flags, { NONE, NONE, NONE, 0 } };
+
+	W->p = past_group(L, open);
+	if (W->nest >= MAX_NEST)
+		return 1;
+	walk_decl(&in);
+	W->flags = in.flags;
+	if (in.d.name == NONE)
+		return 0;
+	W->d.name = in.d.name;
+	W->d.func = in.d.func;
+	return 1;
+}
+
+static int walk_step(struct walk *W)
+{
+	const struct lex *L = &W->S->L;
+	const struct tok *t = &L->t[W->p];
+
+	if (t->kind == TK_IDENT)
+		return walk_ident(W);
+	if (t->kind != TK_PUNCT)
+		return 1;
+	switch (t->c) {
+	case '*':
+		W->have_type = 1;
+		W->p = nx(L, W->p + 1);
+		return 0;
+	case '(':
+		return walk_nested(W);
+	case '[':
+		W->p = past_group(L, W->p);
+		return 0;
+	default:
+		return 1;
+	}
+}
+
+static void walk_decl(struct walk *W)
+{
+	while (W->p < W->limit && !walk_step(W))
+		;
+	W->d.end = decl_end(&W->S->L, W->p, W->limit);
+}
+
+/* The declarator of the statement holding token i that i is part of (the one
+ * whose end is not before i), and the statement's F_* flags. */
+static void stmt_decl(const struct scan *S, size_t i, struct decl *d, unsigned *flags)
+{
+	const struct lex *L = &S->L;
+	struct walk W = { S, nx(L, stmt_start(S, i)), L->nt, 0, 0, 0,
+			  { NONE, NONE, NONE, 0 } };
+
+	for (;;) {
+		walk_decl(&W);
+		if (W.d.end >= i || W.d.macro != NONE || (W.flags & F_BAD) ||
+		    !is_punct(L, W.d.end, ','))
+			break;
+		W.p = nx(L, W.d.end + 1);
+		W.have_type = 1;
+		W.d.name = NONE;
+		W.d.func = 0;
+	}
+	*d = W.d;
+	*flags = W.flags;
+}
+
+/* ---- the interface ---- */
+
+/* Lex text, unless word (the tag or symbol looked for) is not in it. */
+static int scan_open(struct scan *S, const char *text, size_t len, const char *word,
+		     const char *tag)
+{
+	memset(S, 0, sizeof(*S));
+	S->L.lline = 1;
+	S->tag = tag;
+	S->taglen = tag ? strlen(tag) : 0;
+	if (len >= INT32_MAX)
+		fatal("source text of %zu bytes is too large", len);
+	lex_splice(&S->L, text, len);
+	if (word && (!*word || !memmem(S->L.s, S->L.n, word, strlen(word)))) {
+		lex_free(&S->L);
+		return 0;
+	}
+	S->L.cap = S->L.n / 5 + 16;
+	S->L.t = xmalloc(S->L.cap * sizeof(*S->L.t));
+	lex_run(&S->L);
+	return 1;
+}
+
+static void add_tag(struct scan *S, size_t i, struct src_tag **out, size_t *n, size_t *cap)
+{
+	const struct lex *L = &S->L;
+	struct src_tag *t;
+	struct decl d;
+	unsigned flags;
+
+	stmt_decl(S, i, &d, &flags);
+	if (d.name == NONE)
+		return;
+	grow_array((void **)out, cap, *n + 1, sizeof(**out));
+	t = &(*out)[(*n)++];
+	t->symbol = xstrndup(L->s + L->t[d.name].off, L->t[d.name].len);
+	t->line = line_at(&S->L, L->t[i].off);
+	t->form = d.macro != NONE ? TAG_MACRO : flags & F_EXTERN ? TAG_REDECL : TAG_DECLARATOR;
+}
+
+size_t srcscan_tags(const char *text, size_t len, const char *tag, struct src_tag **out)
+{
+	struct scan S;
+	size_t n = 0, cap = 0, taglen = strlen(tag);
+
+	*out = NULL;
+	if (!scan_open(&S, text, len, tag, tag))
+		return 0;
+	for (size_t i = 0; i < S.L.nt; i++)
+		if (tok_eq(&S.L, i, tag, taglen))
+			add_tag(&S, i, out, &n, &cap);
+	lex_free(&S.L);
+	return n;
+}
+
+void srcscan_free(struct src_tag *tags, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(tags[i].symbol);
+	free(tags);
+}
+
+/* What occurrence i (at brace depth 0) of a symbol is; *m gets the macro. */
+static enum locate_result classify(const struct scan *S, size_t i, size_t *m)
+{
+	const struct lex *L = &S->L;
+	struct decl d;
+	unsigned flags;
+
+	stmt_decl(S, i, &d, &flags);
+	if (flags & (F_STATIC | F_EXTERN | F_TYPEDEF | F_BAD))
+		return LOC_NOT_FOUND;
+	if (d.macro == NONE && d.name == i)
+		return !d.func || is_punct(L, d.end, '{') ? LOC_DECLARATOR : LOC_NOT_FOUND;
+	if (d.macro != NONE && !macro_refers(L, d.macro) &&
+	    macro_has_arg(S, nx(L, d.macro + 1), i)) {
+		*m = d.macro;
+		return LOC_IN_MACRO;
+	}
+	return LOC_NOT_FOUND;
+}
+
+enum locate_result srcscan_locate(const char *text, size_t len, const char *symbol,
+				  unsigned *line, char **macro)
+{
+	struct scan S;
+	size_t sl = strlen(symbol), mac = NONE, m = NONE, at = NONE;
+	enum locate_result r = LOC_NOT_FOUND;
+
+	if (!scan_open(&S, text, len, symbol, NULL))
+		return LOC_NOT_FOUND;
+	for (size_t i = 0; i < S.L.nt && at == NONE; i++) {
+		if (S.L.t[i].depth || !tok_eq(&S.L, i, symbol, sl))
+			continue;
+		r = classify(&S, i, &m);
+		if (r == LOC_DECLARATOR)
+			at = i;
+		else if (r == LOC_IN_MACRO && mac == NONE)
+			mac = m;
+	}
+	if (at != NONE) {
+		r = LOC_DECLARATOR;
+		*line = line_at(&S.L, S.L.t[at].off);
+	} else if (mac != NONE) {
+		r = LOC_IN_MACRO;
+		*line = line_at(&S.L, S.L.t[mac].off);
+		if (macro)
+			*macro = xstrndup(S.L.s + S.L.t[mac].off, S.L.t[mac].len);
+	}
+	lex_free(&S.L);
+	return r;
+}
+
+/* Whether symbol ends with "_" + the text of token a. */
+static int pasted_from(const struct lex *L, size_t a, const char *symbol, size_t sl)
+{
+	size_t al = L->t[a].len;
+
+	return sl > al && symbol[sl - al - 1] == '_' &&
+	       !memcmp(symbol + sl - al, L->s + L->t[a].off, al);
+}
+
+char *srcscan_paste_macro(const char *text, size_t len, const char *symbol)
+{
+	struct scan S;
+	size_t sl = strlen(symbol), id, open;
+	char *found = NULL;
+	struct decl d;
+	unsigned flags;
+
+	scan_open(&S, text, len, NULL, NULL);
+	for (size_t i = 0; i < S.L.nt && !found; i++) {
+		const struct lex *L = &S.L;
+
+		if (L->t[i].depth || !is_ident(L, i) || !is_punct(L, (open = nx(L, i + 1)), '('))
+			continue;
+		next_arg(&S, nx(L, open + 1), group_end(L, open), &id);
+		if (id == NONE || !pasted_from(L, id, symbol, sl) || macro_refers(L, i))
+			continue;
+		stmt_decl(&S, i, &d, &flags);
+		if (d.macro == i)
+			found = xstrndup(L->s + L->t[i].off, L->t[i].len);
+	}
+	lex_free(&S.L);
+	return found;
+}

@@ -1,0 +1,180 @@
+/* tagcheck.c - missing and stale tags, from the rows and the sources' text. */
+#include "tagcheck.h"
+#include "srcscan.h"
+#include "strtab.h"
+#include "util.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void push_issue(struct tag_issue **arr, size_t *n, size_t *cap,
+		       const char *source, const char *symbol, unsigned line,
+		       enum sym_kind kind, const char *why)
+{
+	struct tag_issue *t;
+
+	grow_array((void **)arr, cap, *n + 1, sizeof(**arr));
+	t = &(*arr)[(*n)++];
+	t->source = xstrdup(source);
+	t->symbol = xstrdup(symbol);
+	t->line = line;
+	t->kind = kind;
+	t->why = why;
+}
+
+/* Key "source\tsymbol" of a wanted definition or a present tag. */
+static char *pair_key(const char *source, const char *symbol)
+{
+	return xasprintf("%s\t%s", source, symbol);
+}
+
+/* Why a present tag is not needed: the symbol is defined in the build but not
+ * used from outside, or the build has no such definition at all. */
+static const char *stale_reason(const struct strtab *defined, const char *symbol,
+				const struct strtab *reported)
+{
+	if (strtab_find(reported, symbol) >= 0)
+		return "the build needs no tag here (exported, or defined elsewhere)";
+	if (strtab_find(defined, symbol) >= 0)
+		return "not referenced from outside its unit";
+	return "no such symbol in the build";
+}
+
+/* The tags of one file: stale ones recorded, wanted ones marked found. */
+static void check_file(const char *source, const char *text, size_t len,
+		       const char *tag, struct strtab *wanted, unsigned char *found,
+		       const struct strtab *reported, const struct strtab *defined,
+		       struct tag_report *out)
+{
+	struct src_tag *tags;
+	size_t n = srcscan_tags(text, len, tag, &tags);
+
+	for (size_t i = 0; i < n; i++) {
+		char *key = pair_key(source, tags[i].symbol);
+		long id = strtab_find(wanted, key);
+
+		if (id >= 0) {
+			if (!found[id])
+				out->nexact++;
+			found[id] = 1;
+		} else {
+			push_issue(&out->stale, &out->nstale, &out->stale_cap, source,
+				   tags[i].symbol, tags[i].line, KIND_FUNC,
+				   stale_reason(defined, tags[i].symbol, reported));
+		}
+		free(key);
+	}
+	srcscan_free(tags, n);
+}
+
+/* The line where source defines symbol, for a missing tag; 0 when unknown. */
+static unsigned definition_line(const char *text, size_t len, const char *symbol)
+{
+	unsigned line = 0;
+	char *macro = NULL;
+
+	if (srcscan_locate(text, len, symbol, &line, &macro) == LOC_NOT_FOUND)
+		line = 0;
+	free(macro);
+	return line;
+}
+
+static int cmp_issue(const void *pa, const void *pb)
+{
+	const struct tag_issue *a = pa, *b = pb;
+	int c = strcmp(a->source, b->source);
+
+	if (!c)
+		c = (a->line > b->line) - (a->line < b->line);
+	return c ? c : strcmp(a->symbol, b->symbol);
+}
+
+void tagcheck_run(const struct rows *rows, const struct strtab *sources,
+		  const struct strtab *defined, const char *srctree, const char *tag,
+		  struct tag_report *out)
+{
+	struct strtab wanted, reported;
+	unsigned char *found, *kinds = NULL;
+	size_t kinds_cap = 0;
+	char **order = xcalloc(sources->count, sizeof(*order));
+
+	memset(out, 0, sizeof(*out));
+	strtab_init(&wanted);
+	strtab_init(&reported);
+	for (size_t i = 0; i < rows->count; i++) {
+		const struct row *r = &rows->v[i];
+
+		strtab_intern(&reported, r->symbol);
+		if (r->status == STATUS_TAG && r->source) {
+			char *key = pair_key(r->source, r->symbol);
+			unsigned id = strtab_intern(&wanted, key);
+
+			grow_array((void **)&kinds, &kinds_cap, (size_t)id + 1, 1);
+			kinds[id] = r->kind;
+			free(key);
+		}
+	}
+	found = xcalloc(wanted.count, 1);
+	for (size_t i = 0; i < sources->count; i++)
+		order[i] = sources->strings[i];
+	if (sources->count)
+		qsort(order, sources->count, sizeof(*order), cmp_strptr);
+	for (size_t i = 0; i < sources->count; i++) {
+		char *abs = path_join(srctree, order[i]);
+		size_t len;
+		char *text = read_file(abs, &len);
+
+		if (!text)
+			error("%s: missing source: %s", abs, strerror(errno));
+		else
+			check_file(order[i], text, len, tag, &wanted, found, &reported,
+				   defined, out);
+		free(text);
+		free(abs);
+	}
+	for (size_t id = 0; id < wanted.count; id++) {
+		char *key = xstrdup(wanted.strings[id]), *tab = strchr(key, '\t');
+		char *abs, *text;
+		size_t len = 0;
+
+		if (found[id] || !tab) {
+			free(key);
+			continue;
+		}
+		*tab = '\0';
+		abs = path_join(srctree, key);
+		text = read_file(abs, &len);
+		push_issue(&out->missing, &out->nmissing, &out->missing_cap, key, tab + 1,
+			   text ? definition_line(text, len, tab + 1) : 0, KIND_FUNC,
+			   "referenced from outside its unit");
+		free(text);
+		free(abs);
+		free(key);
+	}
+	if (out->nmissing)
+		qsort(out->missing, out->nmissing, sizeof(*out->missing), cmp_issue);
+	if (out->nstale)
+		qsort(out->stale, out->nstale, sizeof(*out->stale), cmp_issue);
+	free(order);
+	free(found);
+	free(kinds);
+	strtab_free(&wanted);
+	strtab_free(&reported);
+}
+
+static void free_issues(struct tag_issue *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].source);
+		free(v[i].symbol);
+	}
+	free(v);
+}
+
+void tagcheck_free(struct tag_report *rep)
+{
+	free_issues(rep->missing, rep->nmissing);
+	free_issues(rep->stale, rep->nstale);
+	memset(rep, 0, sizeof(*rep));
+}
