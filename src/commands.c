@@ -129,7 +129,7 @@ static int parse_options(int argc, char **argv, const char *allowed,
 /* What `check` and `cocci` need beyond the rows: every C source compiled and
  * every symbol defined, over all builds. */
 struct build_facts {
-	struct strtab sources, defined;
+	struct strtab sources, defined, unlinked;
 };
 
 static void collect_facts(const struct build *b, struct build_facts *facts)
@@ -137,13 +137,13 @@ static void collect_facts(const struct build *b, struct build_facts *facts)
 	for (size_t i = 0; i < b->set.count; i++) {
 		const struct object *o = &b->set.objs[i];
 
-		if (!o->linked || o->is_script)
+		if (o->is_script || !o->machine_ok)
 			continue;
 		if (o->source && !o->is_asm)
 			strtab_intern(&facts->sources, o->source);
 		for (size_t k = 0; k < o->nsyms; k++)
 			if (o->syms[k].bind == SYM_DEF || o->syms[k].bind == SYM_WEAKDEF)
-				strtab_intern(&facts->defined,
+				strtab_intern(o->linked ? &facts->defined : &facts->unlinked,
 					      strtab_str(&b->set.names, o->syms[k].name));
 	}
 }
@@ -189,6 +189,7 @@ static long scan_and_decide(const struct options *opts, struct rows *rows,
 	if (facts) {
 		strtab_init(&facts->sources);
 		strtab_init(&facts->defined);
+		strtab_init(&facts->unlinked);
 	}
 	nobjects = scan_builds(opts, &scan, rows, srctree, facts);
 	if (opts->db_file) {
@@ -314,9 +315,11 @@ static int scan_and_check(const struct options *opts, struct rows *rows,
 		if (rows->v[i].status == STATUS_TAG && !rows->v[i].source)
 			error("%s: %s: source unknown, cannot tag it", rows->v[i].object,
 			      rows->v[i].symbol);
-	tagcheck_run(rows, &facts.sources, &facts.defined, *srctree, opts->tag, rep);
+	tagcheck_run(rows, &facts.sources, &facts.defined, &facts.unlinked, *srctree,
+		     opts->tag, rep);
 	strtab_free(&facts.sources);
 	strtab_free(&facts.defined);
+	strtab_free(&facts.unlinked);
 	return 0;
 }
 

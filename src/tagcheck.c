@@ -31,21 +31,25 @@ static char *pair_key(const char *source, const char *symbol)
 
 /* Why a present tag is not needed: the symbol is defined in the build but not
  * used from outside, or the build has no such definition at all. */
-static const char *stale_reason(const struct strtab *defined, const char *symbol,
-				const struct strtab *reported)
+struct known_symbols {
+	const struct strtab *reported, *defined, *unlinked;
+};
+
+static const char *stale_reason(const struct known_symbols *known, const char *symbol)
 {
-	if (strtab_find(reported, symbol) >= 0)
+	if (strtab_find(known->reported, symbol) >= 0)
 		return "the build needs no tag here (exported, or defined elsewhere)";
-	if (strtab_find(defined, symbol) >= 0)
+	if (strtab_find(known->defined, symbol) >= 0)
 		return "not referenced from outside its unit";
+	if (strtab_find(known->unlinked, symbol) >= 0)
+		return "not referenced at all (the link leaves its object out)";
 	return "no such symbol in the build";
 }
 
 /* The tags of one file: stale ones recorded, wanted ones marked found. */
 static void check_file(const char *source, const char *text, size_t len,
 		       const char *tag, struct strtab *wanted, unsigned char *found,
-		       const struct strtab *reported, const struct strtab *defined,
-		       struct tag_report *out)
+		       const struct known_symbols *known, struct tag_report *out)
 {
 	struct src_tag *tags;
 	size_t n = srcscan_tags(text, len, tag, &tags);
@@ -61,7 +65,7 @@ static void check_file(const char *source, const char *text, size_t len,
 		} else {
 			push_issue(&out->stale, &out->nstale, &out->stale_cap, source,
 				   tags[i].symbol, tags[i].line, KIND_FUNC,
-				   stale_reason(defined, tags[i].symbol, reported));
+				   stale_reason(known, tags[i].symbol));
 		}
 		free(key);
 	}
@@ -91,10 +95,11 @@ static int cmp_issue(const void *pa, const void *pb)
 }
 
 void tagcheck_run(const struct rows *rows, const struct strtab *sources,
-		  const struct strtab *defined, const char *srctree, const char *tag,
-		  struct tag_report *out)
+		  const struct strtab *defined, const struct strtab *unlinked,
+		  const char *srctree, const char *tag, struct tag_report *out)
 {
 	struct strtab wanted, reported;
+	struct known_symbols known = { &reported, defined, unlinked };
 	unsigned char *found, *kinds = NULL;
 	size_t kinds_cap = 0;
 	char **order = xcalloc(sources->count, sizeof(*order));
@@ -128,8 +133,7 @@ void tagcheck_run(const struct rows *rows, const struct strtab *sources,
 		if (!text)
 			error("%s: missing source: %s", abs, strerror(errno));
 		else
-			check_file(order[i], text, len, tag, &wanted, found, &reported,
-				   defined, out);
+			check_file(order[i], text, len, tag, &wanted, found, &known, out);
 		free(text);
 		free(abs);
 	}

@@ -23,11 +23,12 @@ struct tag_report {
 struct strtab;
 
 /* Read every C source the builds compiled (sources: paths relative to srctree)
- * and compare their tags with the rows' `tag` definitions; defined holds every
- * symbol the builds define. Unreadable sources are reported with error(). */
+ * and compare their tags with the rows' `tag` definitions. defined holds every
+ * symbol the builds' linked objects define, unlinked those only library members
+ * the link leaves out define. Unreadable sources are reported with error(). */
 void tagcheck_run(const struct rows *rows, const struct strtab *sources,
-		  const struct strtab *defined, const char *srctree, const char *tag,
-		  struct tag_report *out);
+		  const struct strtab *defined, const struct strtab *unlinked,
+		  const char *srctree, const char *tag, struct tag_report *out);
 void tagcheck_free(struct tag_report *rep);
 
 #endif
