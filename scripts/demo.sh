@@ -45,6 +45,10 @@ grep -o "undefined reference to \`[^']*'" "$work/wp-untagged.log" |
 	sed "s/.*\`//; s/'$//" | sort -u >"$work/undefined.txt"
 echo "link failed as it must; $(wc -l <"$work/undefined.txt") undefined symbols:"
 sed 's/^/    /' "$work/undefined.txt"
+awk -F '\t' 'NR > 1 && $5 == "tag" { print $1 }' "$work/report.tsv" | sort -u >"$work/tag-symbols.txt"
+cmp -s "$work/undefined.txt" "$work/tag-symbols.txt" ||
+	fail "the undefined symbols are not exactly the report's tag symbols"
+echo "they are exactly the $(wc -l <"$work/tag-symbols.txt") symbols of the report's tag rows"
 
 say "5. whole-program build of the TAGGED copy: it must link and run"
 make -s -C "$example" O="$work/wp-tagged" LAYOUT="$layout" WHOLEPROG=1 \

@@ -1,0 +1,33 @@
+#!/bin/sh
+# t40-demo: the README's `make demo` job end to end on the example tree: the
+# untagged whole-program link fails with exactly the tag symbols undefined, the
+# tagged one links and prints the expected output (asserted inside demo.sh);
+# then the annotation is idempotent and `crossym check` agrees.
+. "$(dirname "$0")/lib.sh"
+for layout in ldr thin; do
+	DEMO_DIR=$TMP/demo-$layout LAYOUT=$layout CROSSYM=$CROSSYM \
+		sh "$TOP/scripts/demo.sh" >"$TMP/demo.log" 2>&1
+	ok $? "$layout: demo.sh succeeds (failing untagged link, working tagged link)"
+	grep "FAILED" "$TMP/demo.log" | sed 's/^/# /'
+	expect_grep "they are exactly the 18 symbols of the report's tag rows" "$TMP/demo.log" \
+		"$layout: undefined symbols of the untagged link == the tag rows' symbols"
+	expect_grep "^tag rows in the TSV report: *19$" "$TMP/demo.log" "$layout: 19 tag rows"
+	expect_grep "^definitions crossym tagged: *19$" "$TMP/demo.log" "$layout: 19 tags written"
+done
+d=$TMP/demo-ldr
+# Idempotence: a second cocci + annotate on the tagged copy changes nothing.
+make -s -C "$TOP/tests/trees/example" O="$d/retag" SRC="$d/src-tagged" LAYOUT=ldr >/dev/null 2>&1
+"$CROSSYM" cocci -o "$d/cocci2" "$d/retag" 2>"$TMP/err"
+expect_grep "0 tags to add, 0 to remove, 19 in place already" "$TMP/err" "second run: nothing to add"
+sh "$TOP/scripts/annotate.sh" "$d/cocci2" "$d/src-tagged" --apply >"$TMP/out" 2>&1
+ok $? "second annotate.sh run succeeds"
+[ ! -s "$d/cocci2/annotate.patch" ]
+ok $? "second run: the patch is empty"
+expect_status 0 "$CROSSYM" check "$d/retag"
+# The tags sit exactly where the hand-derived expectation puts them.
+fails=0
+while IFS='	' read -r path sym line; do
+	grep -qxF "$line" "$d/src-tagged/$path" || { fails=$((fails + 1)); echo "# not found in $path: $line"; }
+done <"$TOP/tests/trees/example/expected-tags.txt"
+ok $fails "every tagged line is as expected-tags.txt says (historic style)"
+done_testing
