@@ -214,6 +214,7 @@ int cmd_report(int argc, char **argv)
 {
 	struct options opts;
 	struct rows rows;
+	char *srctree = NULL;
 	long nobjects;
 	int done, status = parse_options(argc, argv, "snfd",
 					 report_help, &opts,
@@ -225,13 +226,22 @@ int cmd_report(int argc, char **argv)
 		fprintf(stderr, "crossym report: --format is text or tsv\n");
 		return 2;
 	}
-	nobjects = scan_and_decide(&opts, &rows, NULL, NULL);
-	if (nobjects < 0)
+	nobjects = scan_and_decide(&opts, &rows, &srctree, NULL);
+	if (nobjects < 0) {
+		free(srctree);
 		return 2;
-	if (!strcmp(opts.format, "tsv"))
+	}
+	if (!strcmp(opts.format, "tsv")) {
 		report_tsv(stdout, &rows);
-	else
-		report_text(stdout, &rows, (size_t)nobjects);
+	} else {
+		struct placement *places = xcalloc(rows.count, sizeof(*places));
+
+		placement_classify(&rows, srctree, places);
+		report_text(stdout, &rows, (size_t)nobjects, places);
+		placement_free(places, rows.count);
+		free(places);
+	}
+	free(srctree);
 	rows_free(&rows);
 	return diag.status;
 }

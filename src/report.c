@@ -28,7 +28,56 @@ static int cmp_by_unit(const void *pa, const void *pb, void *ctx)
 	return c ? c : strcmp(a->symbol, b->symbol);
 }
 
-void report_text(FILE *out, const struct rows *rows, size_t nobjects)
+/* "N  how [MACRO]" lines: the tag rows counted by placement and macro. */
+static void report_placement_counts(FILE *out, const struct rows *rows,
+				    const struct placement *places, size_t ntags)
+{
+	char **keys = xcalloc(rows->count, sizeof(*keys));
+	size_t n = 0;
+
+	for (size_t i = 0; i < rows->count; i++)
+		if (places[i].kind != PLACE_NONE)
+			keys[n++] = xasprintf("%s%s%s", placement_name(places[i].kind),
+					      places[i].macro ? " " : "",
+					      places[i].macro ? places[i].macro : "");
+	if (n)
+		qsort(keys, n, sizeof(*keys), cmp_strptr);
+	fprintf(out, "\nWhere the %zu tags go:\n", ntags);
+	for (size_t i = 0, run = 1; i < n; i++, run++)
+		if (i + 1 == n || strcmp(keys[i], keys[i + 1])) {
+			fprintf(out, "  %6zu  %s\n", run, keys[i]);
+			run = 0;
+		}
+	for (size_t i = 0; i < n; i++)
+		free(keys[i]);
+	free(keys);
+}
+
+static void report_not_taggable(FILE *out, const struct rows *rows,
+				const struct placement *places)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < rows->count; i++)
+		n += places[i].kind >= PLACE_PASTED && places[i].kind < PLACE_NONE;
+	if (!n)
+		return;
+	fprintf(out, "\nNot taggable in place (%zu; annotate.sh re-declares them tagged, "
+		"or put the tag into the macro):\n", n);
+	for (size_t i = 0; i < rows->count; i++) {
+		const struct placement *p = &places[i];
+
+		if (p->kind < PLACE_PASTED || p->kind == PLACE_NONE)
+			continue;
+		fprintf(out, "  %s  %s  %s%s%s\n", rows->v[i].symbol,
+			rows->v[i].source ? rows->v[i].source : rows->v[i].object,
+			placement_name(p->kind), p->macro ? " " : "",
+			p->macro ? p->macro : "");
+	}
+}
+
+void report_text(FILE *out, const struct rows *rows, size_t nobjects,
+		 const struct placement *places)
 {
 	size_t *order = xcalloc(rows->count, sizeof(*order));
 	size_t counts[3] = { 0 }, nunits = 0;
@@ -59,5 +108,9 @@ void report_text(FILE *out, const struct rows *rows, size_t nobjects)
 		"%zu exported, %zu in assembly (%zu objects read)\n",
 		rows->count ? "\n" : "", rows->count, nunits, counts[STATUS_TAG],
 		counts[STATUS_EXPORTED], counts[STATUS_ASM], nobjects);
+	if (places) {
+		report_placement_counts(out, rows, places, counts[STATUS_TAG]);
+		report_not_taggable(out, rows, places);
+	}
 	free(order);
 }

@@ -4,9 +4,13 @@
 
 #include <stdio.h>
 #include "graph.h"
+#include "placement.h"
 
 void report_tsv(FILE *out, const struct rows *rows);
-/* Grouped by unit, with summary counts; nobjects/nunits describe the scan. */
-void report_text(FILE *out, const struct rows *rows, size_t nobjects);
+/* Grouped by unit, with summary counts, then where the tags go (per definer
+ * macro) and the definitions not taggable in place; places has one entry per
+ * row, or is NULL. */
+void report_text(FILE *out, const struct rows *rows, size_t nobjects,
+		 const struct placement *places);
 
 #endif

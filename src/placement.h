@@ -1,0 +1,34 @@
+/* placement.h - where the tag of each `tag` definition can go, found by
+ * reading its source file: on the declarator, on a definer macro call
+ * (`__global DEFINE_PER_CPU(...)`), or nowhere in place because a macro pasted
+ * the name together (SYSCALL_DEFINEn) or the name is not in the file at all;
+ * those get a tagged re-declaration, and the maintainer may put the tag into
+ * the macro itself. */
+#ifndef CROSSYM_PLACEMENT_H
+#define CROSSYM_PLACEMENT_H
+
+#include "graph.h"
+
+enum place_kind {
+	PLACE_DECLARATOR,       /* in place, before the declarator name */
+	PLACE_DECLARER,         /* in front of the definer macro call */
+	PLACE_PASTED,           /* the name is pasted by macro */
+	PLACE_NOT_IN_SOURCE,    /* the name is nowhere in the source file */
+	PLACE_NO_SOURCE,        /* the source file is unknown or unreadable */
+	PLACE_NONE,             /* not a `tag` row */
+};
+
+struct placement {
+	unsigned char kind;     /* enum place_kind */
+	unsigned line;          /* 0 when unknown */
+	char *macro;            /* PLACE_DECLARER, PLACE_PASTED: the macro */
+};
+
+/* One placement per row (out has rows->count entries), reading each source
+ * file once. */
+void placement_classify(const struct rows *rows, const char *srctree,
+			struct placement *out);
+void placement_free(struct placement *p, size_t n);
+const char *placement_name(enum place_kind kind);
+
+#endif
