@@ -1,0 +1,160 @@
+#!/bin/sh
+# kernel-build.sh CONFIG...: build Linux 6.1 (Debian's linux-source-6.1) for the
+# real-tree tests, one build directory per CONFIG, and print each build directory
+# on stdout (one line per CONFIG, in argument order).
+#
+# CONFIG is one of
+#   i386-tiny    make ARCH=i386 tinyconfig (what plain `make tinyconfig` gives on
+#                an x86 host: a 32-bit kernel)
+#   x86_64-tiny  make ARCH=x86_64 tinyconfig
+#   x86_64-mod   x86_64 tinyconfig + CONFIG_MODULES=y + a few modules (=m), see
+#                MOD_OPTS below; builds .vmlinux.export.o and NAME.mod files
+#   x86_64-dwarf x86_64 tinyconfig + CONFIG_DEBUG_INFO (DWARF 5), for DWARF tests
+# Targets: `vmlinux` (+ `modules` for x86_64-mod); no bzImage (crossym reads only
+# the objects, and the compressed image costs time).
+#
+# Layout (outside git):
+#   CACHE=${CROSSYM_CACHE:-$HOME/.cache/crossym}/linux-6.1
+#   $CACHE/src          the unpacked source, unpacked once, never written to by builds
+#   $CACHE/build-CONFIG make O= output; build.log is the last build's log
+#   $CACHE/build-CONFIG/.crossym-build   stamp: "$KB_VERSION CONFIG" once complete
+# A build whose stamp matches is not run again (a rerun costs well under a second).
+# Bump KB_VERSION whenever a recipe below changes: every build is then redone
+# (incrementally, by make).
+#
+# Missing build dependencies are installed with apt-get (needs root).
+# Environment: JOBS (default 2), CROSSYM_CACHE.
+set -eu
+KB_VERSION=1
+JOBS=${JOBS:-2}
+CACHE=${CROSSYM_CACHE:-$HOME/.cache/crossym}/linux-6.1
+SRC=$CACHE/src
+TARBALL=/usr/src/linux-source-6.1.tar.xz
+# Modules of x86_64-mod (all tristate options with a prompt, none needs CONFIG_BLOCK,
+# which tinyconfig lacks):
+#   XZ_DEC       lib/xz/xz_dec.ko, 5 objects, exports xz_dec_*
+#   XZ_DEC_TEST  lib/xz/xz_dec_test.ko, 1 object, uses xz_dec_* of xz_dec.ko
+#   CONFIGFS_FS  fs/configfs/configfs.ko, 6 objects
+#   AUTOFS_FS    fs/autofs/autofs4.ko, 7 objects (module name != directory name)
+MOD_OPTS="XZ_DEC XZ_DEC_TEST CONFIGFS_FS AUTOFS_FS"
+
+[ $# -ge 1 ] || { echo "usage: $0 CONFIG... (i386-tiny x86_64-tiny x86_64-mod x86_64-dwarf)" >&2; exit 2; }
+for c in "$@"; do
+	case $c in
+	i386-tiny|x86_64-tiny|x86_64-mod|x86_64-dwarf) ;;
+	*) echo "kernel-build: unknown config '$c'" >&2; exit 2 ;;
+	esac
+done
+
+# --- dependencies -------------------------------------------------------------
+need=
+for p in linux-source-6.1 gcc make binutils flex bison bc libssl-dev libelf-dev cpio xz-utils; do
+	st=$(dpkg-query -W -f '${Status}' "$p" 2>/dev/null || true)
+	case $st in *" installed") ;; *) need="$need $p" ;; esac
+done
+if [ -n "$need" ]; then
+	echo "kernel-build: installing$need" >&2
+	# shellcheck disable=SC2086
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q $need >&2 ||
+		{ apt-get update -q >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $need >&2; }
+fi
+
+# --- source, unpacked once ----------------------------------------------------
+mkdir -p "$CACHE"
+if [ ! -f "$SRC/.crossym-unpacked" ]; then
+	tmp=$CACHE/src.tmp.$$
+	rm -rf "$tmp"
+	mkdir "$tmp"
+	echo "kernel-build: unpacking $TARBALL into $SRC" >&2
+	tar -xJf "$TARBALL" -C "$tmp" --strip-components=1
+	date >"$tmp/.crossym-unpacked"
+	if [ -e "$SRC" ]; then
+		# another run unpacked it meanwhile, or an interrupted one left a partial tree
+		if [ -f "$SRC/.crossym-unpacked" ]; then rm -rf "$tmp"; else rm -rf "$SRC"; mv "$tmp" "$SRC"; fi
+	else
+		mv "$tmp" "$SRC"
+	fi
+fi
+if [ -f "$SRC/.config" ] || [ -f "$SRC/include/config/auto.conf" ]; then
+	echo "kernel-build: $SRC is configured in place; run 'make mrproper' there" >&2
+	exit 1
+fi
+
+# --- one config -----------------------------------------------------------------
+# kmake OUT ARCH ARGS...: make in the source tree for build directory OUT.
+kmake() {
+	o=$1 a=$2
+	shift 2
+	make -C "$SRC" O="$o" ARCH="$a" "$@"
+}
+
+# shellcheck disable=SC2086
+build_one() {
+	name=$1
+	out=$CACHE/build-$name
+	stamp=$out/.crossym-build
+	want="$KB_VERSION $name"
+	case $name in
+	i386-tiny) arch=i386 targets=vmlinux ;;
+	x86_64-mod) arch=x86_64 targets="vmlinux modules" ;;
+	*) arch=x86_64 targets=vmlinux ;;
+	esac
+	if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -f "$out/vmlinux" ] &&
+		{ [ "$name" != x86_64-mod ] || [ -f "$out/modules.order" ]; }; then
+		echo "$out"
+		return 0
+	fi
+	mkdir -p "$out"
+	rm -f "$stamp"
+	log=$out/build.log
+	start=$(date +%s)
+	echo "kernel-build: building $name in $out (log: $log)" >&2
+	{
+		kmake "$out" $arch tinyconfig &&
+		case $name in
+		x86_64-mod)
+			"$SRC/scripts/config" --file "$out/.config" --enable MODULES --enable MODULE_UNLOAD &&
+			for m in $MOD_OPTS; do
+				"$SRC/scripts/config" --file "$out/.config" --module "$m" || return 1
+			done &&
+			kmake "$out" $arch olddefconfig
+			;;
+		x86_64-dwarf)
+			"$SRC/scripts/config" --file "$out/.config" --enable DEBUG_KERNEL \
+				--enable DEBUG_INFO_DWARF5 --disable DEBUG_INFO_NONE \
+				--disable DEBUG_INFO_REDUCED --disable DEBUG_INFO_SPLIT \
+				--disable DEBUG_INFO_BTF &&
+			kmake "$out" $arch olddefconfig
+			;;
+		esac &&
+		kmake "$out" $arch -j"$JOBS" $targets
+	} >"$log" 2>&1 || {
+		echo "kernel-build: $name failed, last lines of $log:" >&2
+		tail -n 30 "$log" >&2
+		return 1
+	}
+	# check that the options asked for survived olddefconfig
+	case $name in
+	x86_64-mod) opts="MODULES $MOD_OPTS" ;;
+	x86_64-dwarf) opts="DEBUG_INFO DEBUG_INFO_DWARF5" ;;
+	*) opts= ;;
+	esac
+	for m in $opts; do
+		grep -q "^CONFIG_$m=[ym]" "$out/.config" || {
+			echo "kernel-build: $name: CONFIG_$m did not stick (see $out/.config)" >&2
+			return 1
+		}
+	done
+	echo "kernel-build: $name built in $(($(date +%s) - start)) s" >&2
+	echo "$want" >"$stamp"
+	echo "$out"
+}
+
+for c in "$@"; do
+	# one build per directory at a time (parallel test runs share the cache)
+	mkdir -p "$CACHE/build-$c"
+	exec 9>"$CACHE/build-$c.lock"
+	if command -v flock >/dev/null 2>&1; then flock 9; fi
+	build_one "$c" || exit 1
+	exec 9>&-
+done
