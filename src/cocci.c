@@ -339,7 +339,7 @@ static const char *const type_words[] = {
 	"struct", "union", "unsigned", "void", "volatile",
 };
 
-/* Mark in is_free[] the symbols of syms[] that v[k] is. */
+/* Mark in is_free[] the symbols of syms[] that tk is. */
 static void mark_free(const struct tok *tk, const char *const *syms, size_t nsyms,
 		      unsigned char *is_free)
 {
@@ -368,7 +368,7 @@ char **cocci_scan(const char *text, size_t len, const char *const *syms,
 	struct toks tv = { 0 };
 	struct names found = { 0 };
 	size_t k;
-	int depth = 0, stmt_start = 1;
+	int depth = 0, stmt_start = 1, in_init = 0;
 
 	if (is_free)
 		memset(is_free, 0, nsyms);
@@ -378,26 +378,32 @@ char **cocci_scan(const char *text, size_t len, const char *const *syms,
 		size_t close;
 
 		if (tok_is(tk, '{')) {
-			depth++;
+			if (depth++ == 0 && !in_init && k > 0 && tok_is(&tv.v[k - 1], ')'))
+				in_init = 0;    /* a function body */
 			stmt_start = 0;
 		} else if (tok_is(tk, '}')) {
 			depth = depth > 0 ? depth - 1 : 0;
-			stmt_start = depth == 0;
+			stmt_start = depth == 0 && !in_init;
 		} else if (tok_is(tk, ';')) {
 			stmt_start = depth == 0;
+			in_init = in_init && depth > 0;
+		} else if (tok_is(tk, '=') || tok_is(tk, ',')) {
+			if (depth == 0)
+				in_init = tok_is(tk, '=');
+			stmt_start = 0;
 		} else if (tk->kind == TK_IDENT && k + 1 < tv.n && tok_is(&tv.v[k + 1], '(') &&
 			   !in_list(tk, type_words, ARRAY_LEN(type_words))) {
 			close = match_paren(tv.v, tv.n, k + 1);
 			if (in_list(tk, default_definers, ARRAY_LEN(default_definers)) ||
 			    (depth == 0 && defines_symbol(&tv, k, close, stmt_start, syms, nwrap)))
 				names_add(&found, tk);
-			if (depth == 0 && is_free)
+			if (depth == 0 && !in_init && is_free)
 				mark_free(tk, syms, nsyms, is_free);
 			stmt_start = 0;
 			if (depth == 0 && close < tv.n)
 				k = close;      /* arguments define nothing by themselves */
 		} else {
-			if (depth == 0 && is_free)
+			if (depth == 0 && !in_init && is_free)
 				mark_free(tk, syms, nsyms, is_free);
 			stmt_start = 0;
 		}
@@ -477,6 +483,11 @@ static struct entry *collect_entries(const struct cocci_target *add, size_t nadd
 	for (i = 0; i < nadd + nremove; i++) {
 		const struct cocci_target *t = i < nadd ? &add[i] : &remove[i - nadd];
 
+		if (!t->source || !t->symbol) {
+			warn("%s: %s: no source file known, left out",
+			     t->source ? t->source : "-", t->symbol ? t->symbol : "-");
+			continue;
+		}
 		if (!cocci_is_ident(t->symbol)) {
 			warn("%s: %s: not a C identifier, left out", t->source, t->symbol);
 			continue;
@@ -511,18 +522,15 @@ static struct entry *collect_entries(const struct cocci_target *add, size_t nadd
 
 /* ---- the semantic patch of one file ------------------------------------ */
 
-/* "a, b, c": the symbols of e[0..n) with remove == rm, of the kind wanted
- * (DEF_OTHER counts as both) and, when is_free is given, marked in it. */
-static char *symbol_list(const struct entry *e, size_t n, int rm, int want_func,
-			 const unsigned char *is_free)
+/* "a, b, c": the symbols of e[0..n) with remove == rm and pick[i] set. */
+static char *symbol_list(const struct entry *e, size_t n, int rm,
+			 const unsigned char *pick)
 {
 	struct sbuf sb = { 0 };
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		if (e[i].remove != rm || (is_free && !is_free[i]))
-			continue;
-		if (e[i].kind != DEF_OTHER && (e[i].kind == DEF_FUNC) != want_func)
+		if (e[i].remove != rm || !pick[i])
 			continue;
 		if (sb.len)
 			sb_add(&sb, ", ");
@@ -568,57 +576,53 @@ static void add_macro_rules(struct sbuf *sb, const char *tag, const char *msyms,
 }
 
 /* The semantic patch for the source file with text (len bytes) whose targets
- * are e[0..n). Function and variable rules get only the names that occur in
- * the text outside macro arguments: a rule matching a definition that a macro
+ * are e[0..n). Function and variable rules get the names the text defines
+ * itself (outside macro arguments): a rule matching a definition that a macro
  * expands to makes spatch fail on the whole file ("try to delete an expanded
- * token"); the macro rules get every object name. */
+ * token"). The macro rules get the other names: a macro call naming an object
+ * the text defines itself (`KERNEL_ATTR_RW(x);`, `EXPORT_SYMBOL(x);`) uses
+ * it, it does not define it. The kind is only a hint: every name is in both
+ * the function and the variable rules (each matches only its own shape), so
+ * a wrong kind costs nothing. */
 static char *file_patch(const char *tag, const char *source, const char *text,
 			size_t len, const struct entry *e, size_t n)
 {
 	struct sbuf sb = { 0 };
 	const char **syms = xcalloc(n, sizeof(*syms));
-	unsigned char *is_free = xcalloc(n, 1), *scan_free = xcalloc(n, 1);
-	size_t *order = xcalloc(n, sizeof(*order));
-	size_t i, nsyms = 0, nwrap, nmacros = 0;
-	char **macros, *lists[5];
+	unsigned char *is_free = xcalloc(n, 1), *by_macro = xcalloc(n, 1);
+	size_t i, nwrap = 0, nmacros = 0;
+	char **macros, *lists[3];
 
-	/* objects to tag first: only they make a macro a definer */
 	for (i = 0; i < n; i++)
-		if (!e[i].remove && e[i].kind != DEF_FUNC)
-			order[nsyms++] = i;
-	nwrap = nsyms;
-	for (i = 0; i < n; i++)
-		if (e[i].remove || e[i].kind == DEF_FUNC)
-			order[nsyms++] = i;
-	for (i = 0; i < n; i++)
-		syms[i] = e[order[i]].t->symbol;
-	macros = cocci_scan(text, len, syms, n, nwrap, scan_free, &nmacros);
-	for (i = 0; i < n; i++)
-		is_free[order[i]] = scan_free[i];
+		syms[i] = e[i].t->symbol;
+	cocci_free_names(cocci_scan(text, len, syms, n, 0, is_free, &nmacros), nmacros);
+	for (i = 0; i < n; i++) {
+		by_macro[i] = !is_free[i];
+		if (!e[i].remove && !is_free[i])
+			syms[nwrap++] = e[i].t->symbol;
+	}
+	macros = cocci_scan(text, len, syms, nwrap, nwrap, NULL, &nmacros);
 
-	lists[0] = symbol_list(e, n, 0, 1, is_free);
-	lists[1] = symbol_list(e, n, 0, 0, is_free);
-	lists[2] = symbol_list(e, n, 0, 0, NULL);
-	lists[3] = symbol_list(e, n, 1, 1, is_free);
-	lists[4] = symbol_list(e, n, 1, 0, is_free);
+	lists[0] = symbol_list(e, n, 0, is_free);
+	lists[1] = symbol_list(e, n, 0, by_macro);
+	lists[2] = symbol_list(e, n, 1, is_free);
 	sb_add(&sb, "// crossym: semantic patch for ");
 	sb_add(&sb, source);
 	sb_add(&sb, " (tag ");
 	sb_add(&sb, tag);
 	sb_add(&sb, "), made from the cocci/ templates: do not edit.\n");
 	add_rules(&sb, tmpl_add_func, tag, "FUNCS", lists[0]);
-	add_rules(&sb, tmpl_add_var, tag, "VARS", lists[1]);
-	add_macro_rules(&sb, tag, lists[2], macros, nmacros);
-	add_rules(&sb, tmpl_remove_func, tag, "FUNCS", lists[3]);
-	add_rules(&sb, tmpl_remove_var, tag, "VARS", lists[4]);
+	add_rules(&sb, tmpl_add_var, tag, "VARS", lists[0]);
+	add_macro_rules(&sb, tag, lists[1], macros, nmacros);
+	add_rules(&sb, tmpl_remove_func, tag, "FUNCS", lists[2]);
+	add_rules(&sb, tmpl_remove_var, tag, "VARS", lists[2]);
 	if (!strstr(sb.s, "\n@"))
 		sb_add(&sb, "// No rule: no name here spatch could change in place.\n");
 
-	for (i = 0; i < 5; i++)
+	for (i = 0; i < 3; i++)
 		free(lists[i]);
 	cocci_free_names(macros, nmacros);
-	free(order);
-	free(scan_free);
+	free(by_macro);
 	free(is_free);
 	free(syms);
 	return sb_take(&sb);

@@ -21,11 +21,12 @@ struct options {
 	const char *outdir;     /* cocci: -o */
 	const char *tag;        /* cocci: --tag */
 	const char *db_file;    /* --db */
+	int keep_stale;         /* cocci --keep-stale */
 	char **builds;          /* the BUILD_DIR arguments */
 	int nbuilds;
 };
 
-enum { OPT_SRCTREE = 256, OPT_NM, OPT_FORMAT, OPT_TAG, OPT_DB, OPT_LDS };
+enum { OPT_SRCTREE = 256, OPT_NM, OPT_FORMAT, OPT_TAG, OPT_DB, OPT_LDS, OPT_KEEP };
 
 static const struct option long_options[] = {
 	{ "srctree", required_argument, NULL, OPT_SRCTREE },
@@ -34,6 +35,7 @@ static const struct option long_options[] = {
 	{ "tag", required_argument, NULL, OPT_TAG },
 	{ "db", required_argument, NULL, OPT_DB },
 	{ "lds", required_argument, NULL, OPT_LDS },
+	{ "keep-stale", no_argument, NULL, OPT_KEEP },
 	{ "output", required_argument, NULL, 'o' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
@@ -68,6 +70,7 @@ static char option_letter(int c)
 	case OPT_TAG: return 't';
 	case OPT_DB: return 'd';
 	case OPT_LDS: return 'd';
+	case OPT_KEEP: return 'k';
 	default: return (char)c;
 	}
 }
@@ -103,6 +106,7 @@ static int parse_options(int argc, char **argv, const char *allowed,
 		case OPT_FORMAT: opts->format = optarg; break;
 		case OPT_TAG: opts->tag = optarg; break;
 		case OPT_DB: opts->db_file = optarg; break;
+		case OPT_KEEP: opts->keep_stale = 1; break;
 		case OPT_LDS:
 			if (opts->scan.nlds < MAX_LDS)
 				opts->scan.lds[opts->scan.nlds++] = optarg;
@@ -297,7 +301,9 @@ static const char cocci_help[] =
 	"scripts/annotate.sh OUTDIR SRCTREE [--apply] to make and check the patch.\n\n"
 	"  -o, --output DIR  where to write (created)\n"
 	"  --tag NAME        the tag (default __global; __visible for today's kernel,\n"
-	"                    where an existing __visible counts as a tag)\n";
+	"                    where an existing __visible counts as a tag)\n"
+	"  --keep-stale      do not remove stale tags (for tags crossym did not\n"
+	"                    write, such as the kernel's own __visible)\n";
 
 static void to_targets(const struct tag_issue *v, size_t n, struct cocci_target *t)
 {
@@ -341,7 +347,7 @@ int cmd_cocci(int argc, char **argv)
 	struct cocci_target *add, *remove;
 	struct cocci_opts copts;
 	char *srctree;
-	int done, status = parse_options(argc, argv, "snotd", cocci_help, &opts, &done);
+	int done, status = parse_options(argc, argv, "snotdk", cocci_help, &opts, &done);
 
 	if (status || done)
 		return status;
@@ -359,9 +365,12 @@ int cmd_cocci(int argc, char **argv)
 	copts.outdir = opts.outdir;
 	copts.tag = opts.tag;
 	copts.srctree = srctree;
-	cocci_write(&copts, add, rep.nmissing, remove, rep.nstale);
+	if (opts.keep_stale)
+		rep.nstale_kept = rep.nstale;
+	cocci_write(&copts, add, rep.nmissing, remove, rep.nstale - rep.nstale_kept);
 	fprintf(stderr, "crossym cocci: %zu tags to add, %zu to remove, %zu in place "
-		"already\n", rep.nmissing, rep.nstale, rep.nexact);
+		"already%s\n", rep.nmissing, rep.nstale - rep.nstale_kept, rep.nexact,
+		rep.nstale_kept ? " (stale tags kept)" : "");
 	free(add);
 	free(remove);
 	tagcheck_free(&rep);

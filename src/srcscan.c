@@ -76,49 +76,88 @@ static void add_splice(struct lex *L, size_t off)
 	L->splice[L->nsplice++] = off;
 }
 
-/* Drop backslash-newlines (remembering where) and the CR of CRLF. */
+/* At a backslash or CR (or the end) j: record a splice, or drop a CR before
+ * LF, or copy the character; returns where to go on. */
+static size_t splice_at(struct lex *L, const char *text, size_t len, size_t j, size_t *o)
+{
+	if (j + 1 < len && text[j] == '\\' && text[j + 1] == '\n') {
+		add_splice(L, *o);
+		return j + 2;
+	}
+	if (j + 2 < len && text[j] == '\\' && text[j + 1] == '\r' && text[j + 2] == '\n') {
+		add_splice(L, *o);
+		return j + 3;
+	}
+	if (j < len && !(text[j] == '\r' && j + 1 < len && text[j + 1] == '\n'))
+		L->own[(*o)++] = text[j];
+	return j + 1;
+}
+
+/* The first c in text[i, len), or len. */
+static size_t find_from(const char *text, size_t len, size_t i, char c)
+{
+	const char *p = memchr(text + i, c, len - i);
+
+	return p ? (size_t)(p - text) : len;
+}
+
+/* Drop backslash-newlines (remembering where) and the CR of CRLF, copying the
+ * plain stretches between them whole. */
 static void lex_splice(struct lex *L, const char *text, size_t len)
 {
-	size_t o = 0;
+	size_t o = 0, i = 0, bs = 0, cr = 0;
 
 	L->s = text;
 	L->n = len;
 	if (!needs_splice(text, len))
 		return;
 	L->own = xmalloc(len);
-	for (size_t i = 0; i < len; i++) {
-		char c = text[i];
+	while (i < len) {
+		size_t j;
 
-		if (c == '\\' && i + 1 < len && text[i + 1] == '\n') {
-			add_splice(L, o);
-			i++;
-		} else if (c == '\\' && i + 2 < len && text[i + 1] == '\r' &&
-			   text[i + 2] == '\n') {
-			add_splice(L, o);
-			i += 2;
-		} else if (c != '\r' || i + 1 >= len || text[i + 1] != '\n') {
-			L->own[o++] = c;
-		}
+		if (bs <= i)
+			bs = find_from(text, len, i, '\\');
+		if (cr <= i)
+			cr = find_from(text, len, i, '\r');
+		j = bs < cr ? bs : cr;
+		memcpy(L->own + o, text + i, j - i);
+		o += j - i;
+		i = splice_at(L, text, len, j, &o);
 	}
 	L->s = L->own;
 	L->n = o;
+}
+
+/* The '\n' in s[0, n), eight bytes at a time: a byte of w ^ NLs is zero just
+ * where s has a newline, and the zero bytes get their top bit set. */
+static unsigned count_newlines(const char *s, size_t n)
+{
+	const uint64_t ones = 0x0101010101010101u, low7 = 0x7f7f7f7f7f7f7f7fu;
+	unsigned count = 0;
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w, z;
+
+		memcpy(&w, s + i, 8);
+		w ^= ones * '\n';
+		z = ~(((w & low7) + low7) | w | low7);
+		count += (unsigned)(((z >> 7) * ones) >> 56);
+	}
+	for (; i < n; i++)
+		count += s[i] == '\n';
+	return count;
 }
 
 /* The original line of offset off; offsets must come in increasing order
  * (the cursor restarts otherwise). */
 static unsigned line_at(struct lex *L, size_t off)
 {
-	const char *p, *end = L->s + off;
-
 	if (off < L->lpos) {
 		L->lpos = L->lsplice = 0;
 		L->lline = 1;
 	}
-	p = L->s + L->lpos;
-	while ((p = memchr(p, '\n', (size_t)(end - p)))) {
-		L->lline++;
-		p++;
-	}
+	L->lline += count_newlines(L->s + L->lpos, off - L->lpos);
 	L->lpos = off;
 	while (L->lsplice < L->nsplice && L->splice[L->lsplice] <= off) {
 		L->lline++;
@@ -129,7 +168,7 @@ static unsigned line_at(struct lex *L, size_t off)
 
 /* ---- brackets and #if ---- */
 
-static struct tok *push_tok(struct lex *L, enum tok_kind kind, size_t off, size_t len)
+static inline struct tok *push_tok(struct lex *L, enum tok_kind kind, size_t off, size_t len)
 {
 	struct tok *t;
 
@@ -242,9 +281,12 @@ static void cond_endif(struct lex *L)
 
 /* ---- the lexer ---- */
 
-static int is_idstart(unsigned char c)
+/* Bit c set for the characters of identifiers: $ 0-9 A-Z _ a-z. */
+static const uint64_t idchars[4] = { 0x03ff001000000000u, 0x07fffffe87fffffeu, 0, 0 };
+
+static inline int is_idchar(unsigned char c)
 {
-	return ((c | 32) >= 'a' && (c | 32) <= 'z') || c == '_' || c == '$';
+	return (idchars[c >> 6] >> (c & 63)) & 1;
 }
 
 static int is_digit(unsigned char c)
@@ -252,9 +294,9 @@ static int is_digit(unsigned char c)
 	return c >= '0' && c <= '9';
 }
 
-static int is_idchar(unsigned char c)
+static int is_idstart(unsigned char c)
 {
-	return is_idstart(c) || is_digit(c);
+	return is_idchar(c) && !is_digit(c);
 }
 
 static size_t line_end(const char *s, size_t n, size_t i)
@@ -424,7 +466,8 @@ static void lex_run(struct lex *L)
 			bol = 1;
 			i++;
 		} else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
-			i++;
+			while (++i < n && (s[i] == ' ' || s[i] == '\t'))
+				;
 		} else if (c == '/' && i + 1 < n && s[i + 1] == '*') {
 			i = skip_block_comment(s, n, i);
 		} else if (c == '/' && i + 1 < n && s[i + 1] == '/') {
@@ -585,12 +628,17 @@ static int tok_starts(const struct lex *L, size_t i, const char *w)
 	return L->t[i].len >= wl && !memcmp(L->s + L->t[i].off, w, wl);
 }
 
+static int is_tag(const struct scan *S, size_t i)
+{
+	return S->tag && tok_eq(&S->L, i, S->tag, S->taglen);
+}
+
 static enum word_class word_class(const struct scan *S, size_t i)
 {
 	const struct tok *t = &S->L.t[i];
 	const char *s = S->L.s + t->off;
 
-	if (S->tag && t->len == S->taglen && !memcmp(s, S->tag, t->len))
+	if (is_tag(S, i))
 		return W_ATTR;
 	for (size_t k = 0; k < sizeof(words) / sizeof(words[0]); k++)
 		if (words[k].len == t->len && !memcmp(words[k].s, s, t->len))
@@ -644,11 +692,6 @@ static size_t past_group(const struct lex *L, size_t i)
 static size_t group_end(const struct lex *L, size_t open)
 {
 	return L->t[open].match >= 0 ? (size_t)L->t[open].match : L->nt;
-}
-
-static int is_tag(const struct scan *S, size_t i)
-{
-	return S->tag && tok_eq(&S->L, i, S->tag, S->taglen);
 }
 
 /* Attributes from i on (trailing: also `__xxx` and ALL_CAPS words), each with
@@ -748,17 +791,20 @@ static size_t init_end(const struct lex *L, size_t p, size_t limit)
 }
 
 /* The end of the declarator whose name is behind p: ',', ';', '{', '}', ')'
- * or limit, past brackets, attributes and an initialiser. */
-static size_t decl_end(const struct lex *L, size_t p, size_t limit)
+ * or limit, past brackets, attributes and an initialiser (*init set then). */
+static size_t decl_end(const struct lex *L, size_t p, size_t limit, int *init)
 {
+	*init = 0;
 	while (p < limit) {
 		const struct tok *t = &L->t[p];
 		char c = t->kind == TK_PUNCT ? t->c : 0;
 
 		if (c == ',' || c == ';' || c == '{' || c == '}' || c == ')')
 			return p;
-		if (c == '=')
+		if (c == '=') {
+			*init = 1;
 			return init_end(L, p + 1, limit);
+		}
 		p = c == '(' || c == '[' ? past_group(L, p) : nx(L, p + 1);
 	}
 	return limit;
@@ -816,6 +862,7 @@ struct decl {
 	size_t macro;           /* the macro of a macro call statement, or NONE */
 	size_t end;             /* the ',', ';', '{', ... after it, or the limit */
 	int func;               /* name(...) */
+	int init;               /* name ... = ... */
 };
 
 struct walk {
@@ -838,14 +885,17 @@ static int take_name(struct walk *W, size_t name, size_t p, int func)
 }
 
 /* Identifier i followed by the group at open: a function declarator, a macro
- * call statement, or an attribute macro to step over. */
+ * call statement, or an attribute macro to step over.  A directive right after
+ * the group ends the declarator: `f(int a)` `#else` `f(void)` `#endif` `{`. */
 static int walk_call(struct walk *W, size_t i, size_t open)
 {
 	const struct lex *L = &W->S->L;
+	size_t raw = L->t[open].match >= 0 ? (size_t)L->t[open].match + 1 : L->nt;
 	size_t past = past_group(L, open);
 	size_t after = skip_attrs(W->S, past, W->limit, 1);
+	int directive = raw < L->nt && L->t[raw].kind == TK_PP;
 
-	if (!ends_decl(L, after, W->limit)) {
+	if (!directive && !ends_decl(L, after, W->limit)) {
 		W->p = past;
 		return 0;
 	}
@@ -855,6 +905,17 @@ static int walk_call(struct walk *W, size_t i, size_t open)
 	W->d.name = macro_symbol(W->S, i, open);
 	W->p = after;
 	return 1;
+}
+
+/* Whether the words from q on are attributes after a name (`x __attr;`), not
+ * the name after a type (`T __name(...)`). */
+static int trails_name(const struct scan *S, size_t q, size_t limit)
+{
+	const struct lex *L = &S->L;
+
+	if (word_class(S, q) != W_ATTR && is_punct(L, nx(L, q + 1), '('))
+		return 0;
+	return ends_decl(L, skip_attrs(S, q, limit, 1), limit);
 }
 
 /* A plain identifier: the name, or a typedef (or unknown attribute) word. */
@@ -868,8 +929,7 @@ static int walk_name(struct walk *W)
 	q = skip_attrs(W->S, q, W->limit, 0);
 	if ((q < W->limit && is_punct(L, q, '[')) || ends_decl(L, q, W->limit))
 		return take_name(W, i, q, 0);
-	if (W->have_type && is_ident(L, q) && q < W->limit &&
-	    ends_decl(L, skip_attrs(W->S, q, W->limit, 1), W->limit))
+	if (W->have_type && q < W->limit && is_ident(L, q) && trails_name(W->S, q, W->limit))
 		return take_name(W, i, q, 0);
 	W->have_type = 1;
 	W->p = q;
@@ -929,7 +989,7 @@ static int walk_nested(struct walk *W)
 	const struct lex *L = &W->S->L;
 	size_t open = W->p, close = group_end(L, open);
 	struct walk in = { W->S, nx(L, open + 1), close < W->limit ? close : W->limit, 1,
-			   W->nest + 1, W->flags, { NONE, NONE, NONE, 0 } };
+			   W->nest + 1, W->flags, { NONE, NONE, NONE, 0, 0 } };
 
 	W->p = past_group(L, open);
 	if (W->nest >= MAX_NEST)
@@ -971,7 +1031,7 @@ static void walk_decl(struct walk *W)
 {
 	while (W->p < W->limit && !walk_step(W))
 		;
-	W->d.end = decl_end(&W->S->L, W->p, W->limit);
+	W->d.end = decl_end(&W->S->L, W->p, W->limit, &W->d.init);
 }
 
 /* The declarator of the statement holding token i that i is part of (the one
@@ -980,7 +1040,7 @@ static void stmt_decl(const struct scan *S, size_t i, struct decl *d, unsigned *
 {
 	const struct lex *L = &S->L;
 	struct walk W = { S, nx(L, stmt_start(S, i)), L->nt, 0, 0, 0,
-			  { NONE, NONE, NONE, 0 } };
+			  { NONE, NONE, NONE, 0, 0 } };
 
 	for (;;) {
 		walk_decl(&W);
@@ -997,6 +1057,14 @@ static void stmt_decl(const struct scan *S, size_t i, struct decl *d, unsigned *
 }
 
 /* ---- the interface ---- */
+
+/* A function with a body, an initialised variable, or a variable not extern. */
+static int is_definition(const struct lex *L, const struct decl *d, unsigned flags)
+{
+	if (d->func)
+		return is_punct(L, d->end, '{');
+	return d->init || !(flags & F_EXTERN);
+}
 
 /* Lex text, unless word (the tag or symbol looked for) is not in it. */
 static int scan_open(struct scan *S, const char *text, size_t len, const char *word,
@@ -1033,7 +1101,12 @@ static void add_tag(struct scan *S, size_t i, struct src_tag **out, size_t *n, s
 	t = &(*out)[(*n)++];
 	t->symbol = xstrndup(L->s + L->t[d.name].off, L->t[d.name].len);
 	t->line = line_at(&S->L, L->t[i].off);
-	t->form = d.macro != NONE ? TAG_MACRO : flags & F_EXTERN ? TAG_REDECL : TAG_DECLARATOR;
+	if (d.macro != NONE)
+		t->form = TAG_MACRO;
+	else if ((flags & F_EXTERN) && !is_definition(L, &d, flags))
+		t->form = TAG_REDECL;
+	else
+		t->form = TAG_DECLARATOR;
 }
 
 size_t srcscan_tags(const char *text, size_t len, const char *tag, struct src_tag **out)
@@ -1066,11 +1139,11 @@ static enum locate_result classify(const struct scan *S, size_t i, size_t *m)
 	unsigned flags;
 
 	stmt_decl(S, i, &d, &flags);
-	if (flags & (F_STATIC | F_EXTERN | F_TYPEDEF | F_BAD))
+	if (flags & (F_STATIC | F_TYPEDEF | F_BAD))
 		return LOC_NOT_FOUND;
 	if (d.macro == NONE && d.name == i)
-		return !d.func || is_punct(L, d.end, '{') ? LOC_DECLARATOR : LOC_NOT_FOUND;
-	if (d.macro != NONE && !macro_refers(L, d.macro) &&
+		return is_definition(L, &d, flags) ? LOC_DECLARATOR : LOC_NOT_FOUND;
+	if (d.macro != NONE && !(flags & F_EXTERN) && !macro_refers(L, d.macro) &&
 	    macro_has_arg(S, nx(L, d.macro + 1), i)) {
 		*m = d.macro;
 		return LOC_IN_MACRO;
@@ -1118,16 +1191,22 @@ static int pasted_from(const struct lex *L, size_t a, const char *symbol, size_t
 	       !memcmp(symbol + sl - al, L->s + L->t[a].off, al);
 }
 
+/* Whether macro m made symbol in the compat flavour it asks for. */
+static int compat_agrees(const struct lex *L, size_t m, const char *symbol)
+{
+	return tok_has(L, m, "COMPAT") == (strstr(symbol, "compat") != NULL);
+}
+
 char *srcscan_paste_macro(const char *text, size_t len, const char *symbol)
 {
 	struct scan S;
-	size_t sl = strlen(symbol), id, open;
+	size_t sl = strlen(symbol), id, open, first = NONE, best = NONE;
 	char *found = NULL;
 	struct decl d;
 	unsigned flags;
 
 	scan_open(&S, text, len, NULL, NULL);
-	for (size_t i = 0; i < S.L.nt && !found; i++) {
+	for (size_t i = 0; i < S.L.nt && best == NONE; i++) {
 		const struct lex *L = &S.L;
 
 		if (L->t[i].depth || !is_ident(L, i) || !is_punct(L, (open = nx(L, i + 1)), '('))
@@ -1136,8 +1215,17 @@ char *srcscan_paste_macro(const char *text, size_t len, const char *symbol)
 		if (id == NONE || !pasted_from(L, id, symbol, sl) || macro_refers(L, i))
 			continue;
 		stmt_decl(&S, i, &d, &flags);
-		if (d.macro == i)
-			found = xstrndup(L->s + L->t[i].off, L->t[i].len);
+		if (d.macro != i)
+			continue;
+		if (first == NONE)
+			first = i;
+		if (compat_agrees(L, i, symbol))
+			best = i;
+	}
+	if (best != NONE || first != NONE) {
+		size_t m = best != NONE ? best : first;
+
+		found = xstrndup(S.L.s + S.L.t[m].off, S.L.t[m].len);
 	}
 	lex_free(&S.L);
 	return found;

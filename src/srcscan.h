@@ -70,8 +70,11 @@ enum locate_result srcscan_locate(const char *text, size_t len, const char *symb
 /* The name of a top-level macro call statement `M(arg, ...)` whose first
  * argument is a plain identifier arg such that symbol ends with `_` + arg
  * (so `sys_` + arg too): SYSCALL_DEFINE3(read, ...) for `__x64_sys_read`,
- * `__se_sys_read` or `__do_sys_read`.  The first such call in the text wins.
- * Returns an allocated string the caller frees, or NULL. */
+ * `__se_sys_read` or `__do_sys_read`.  The first such call wins, but one
+ * whose name has COMPAT when symbol has "compat" (and not otherwise) is
+ * preferred: COMPAT_SYSCALL_DEFINE5(preadv, ...) for
+ * `__ia32_compat_sys_preadv` over SYSCALL_DEFINE5(preadv, ...).  Returns an
+ * allocated string the caller frees, or NULL. */
 char *srcscan_paste_macro(const char *text, size_t len, const char *symbol);
 
 #endif
