@@ -1,0 +1,139 @@
+#!/bin/sh
+# busybox-proof.sh: the real-world proof on BusyBox 1.35.0 (defconfig), as TAP.
+#   1. fetch the Debian source package, build it normally (cached);
+#   2. crossym's report of the normal build == an independent nm + awk oracle
+#      (busybox-oracle.sh); the `tag` rows are the tags;
+#   3. the untagged whole-program build (every directory one -fwhole-program
+#      unit) fails to link, and every undefined symbol is a tag row;
+#   4. closure: tagging only what the link reports, round after round, until it
+#      links (busybox-tagloop.sh, no crossym) needs exactly the tag rows;
+#   5. a copy of the sources tagged by crossym (cocci + annotate.sh) builds
+#      whole-program and links; its units export exactly the tags (+ main);
+#   6. the binary runs, and BusyBox's test suite gives the same result, test by
+#      test, as the normal build;
+#   7. the size report (old,new,delta,percent*100,name).
+# Everything lands in ${CROSSYM_CACHE:-$HOME/.cache/crossym}/busybox/ (proof/
+# holds the reports); a second run rebuilds only what changed.
+# Without a built crossym ($CROSSYM, default ./crossym) the oracle stands in for
+# `crossym report` and the tag-loop copy for the crossym-tagged copy, so the
+# rest of the chain still runs; the TAP lines say so.
+# Environment: CROSSYM, CROSSYM_CACHE, JOBS, CROSSYM_PROOF_CLOSURE=0 (skip 4).
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+CROSSYM=${CROSSYM:-$ROOT/crossym}
+. "$HERE/../lib.sh"
+TOP=$ROOT
+export LC_ALL=C
+CACHE=${CROSSYM_CACHE:-$HOME/.cache/crossym}
+BB=$CACHE/busybox
+P=$BB/proof
+mkdir -p "$P"
+have_crossym=0
+[ -x "$CROSSYM" ] && have_crossym=1
+
+# fresh FILE THAN: FILE exists and is newer than THAN.
+fresh() { [ -s "$1" ] && [ -n "$(find "$1" -newer "$2" 2>/dev/null)" ]; }
+# counts RESULTS: "P pass, F fail, S skipped".
+counts() {
+	awk -F'\t' '{ n[$2]++ } END { printf "%d pass, %d fail, %d skipped",
+		n["PASS"], n["FAIL"], n["SKIPPED"] }' "$1"
+}
+
+# 1. Source and normal build.
+SRC=$(sh "$HERE/busybox-fetch.sh" 2>"$P/fetch.log")
+ok $? "fetch BusyBox 1.35.0 from Debian's source package"
+[ -n "$SRC" ] || { done_testing; exit 1; }
+NORMAL=$(sh "$HERE/busybox-build.sh" "$SRC" "$BB/build-normal" 2>"$P/build.log")
+ok $? "normal defconfig build ($BB/build-normal)"
+[ -x "$NORMAL/busybox" ] || { done_testing; exit 1; }
+
+# 2. The report and the tags.
+fresh "$P/oracle.tsv" "$NORMAL/busybox_unstripped" ||
+	sh "$HERE/busybox-oracle.sh" "$NORMAL" >"$P/oracle.tsv"
+ok $? "nm oracle of the normal build: $(($(wc -l <"$P/oracle.tsv") - 1)) rows"
+# ---- crossym plugs in here (report) -------------------------------------
+# --srctree: a BusyBox O= build has no `source` link; its Makefile names the
+# tree (KERNELSRC := ...).
+if [ $have_crossym -eq 1 ]; then
+	"$CROSSYM" report --format=tsv --srctree "$SRC" "$NORMAL" >"$P/report.tsv" 2>"$P/report.err"
+	ok $? "crossym report --format=tsv exits 0"
+	expect_eq "$P/oracle.tsv" "$P/report.tsv" "crossym report == the nm oracle"
+else
+	echo "# crossym not built ($CROSSYM): the nm oracle stands in for its report"
+	cp "$P/oracle.tsv" "$P/report.tsv"
+fi
+# -------------------------------------------------------------------------
+awk -F'\t' 'NR > 1 && $5 == "tag" { print $1 }' "$P/report.tsv" | sort -u >"$P/tags.txt"
+ntags=$(wc -l <"$P/tags.txt")
+echo "# tags: $(awk -F'\t' 'NR > 1 && $5 == "tag"' "$P/report.tsv" | wc -l) tag rows, $ntags symbols"
+[ "$ntags" -gt 0 ]
+ok $? "the report has tag rows"
+
+# 3. Untagged whole-program build: must fail, on tag rows only.
+rc=0
+sh "$HERE/busybox-wholeprog.sh" "$SRC" "$BB/wp-untagged" >/dev/null 2>"$P/wp-untagged.log" || rc=$?
+[ $rc -eq 1 ]
+ok $? "untagged whole-program link fails (exit $rc)"
+cp "$BB/wp-untagged/undefined.txt" "$P/undefined-untagged.txt" 2>/dev/null || : >"$P/undefined-untagged.txt"
+echo "# untagged link: $(wc -l <"$P/undefined-untagged.txt") undefined symbols ($P/undefined-untagged.txt)"
+comm -23 "$P/undefined-untagged.txt" "$P/tags.txt" >"$TMP/not-tags"
+expect_eq /dev/null "$TMP/not-tags" "every undefined symbol of the untagged link is a tag row"
+
+# 4. Closure: what the link itself asks for, round by round, == the tag rows.
+if [ "${CROSSYM_PROOF_CLOSURE:-1}" != 0 ]; then
+	sh "$HERE/busybox-tagloop.sh" "$SRC" "$NORMAL" "$BB/src-looptag" "$BB/wp-looptag" 2>"$P/tagloop.log"
+	ok $? "tagging only the undefined symbols of each failing link converges"
+	cut -f2 "$BB/src-looptag/.crossym-tags" | sort -u >"$P/tags-needed.txt"
+	echo "# closure: $(wc -l <"$P/tags-needed.txt") tags in" \
+		"$(cut -f1 "$BB/src-looptag/.crossym-tags" | sort -u | wc -l) rounds" \
+		"($(cut -f1 "$BB/src-looptag/.crossym-tags" | uniq -c | awk '{ printf "%s%s", s, $1; s = "+" }'))"
+	expect_eq "$P/tags-needed.txt" "$P/tags.txt" "the tags the links need == the tag rows"
+fi
+
+# 5. The tagged copy.
+# ---- crossym plugs in here (cocci + annotate) ---------------------------
+if [ $have_crossym -eq 1 ]; then
+	COPY=$BB/src-tagged
+	WP=$BB/wp-tagged
+	rm -rf "$COPY" "$P/cocci"
+	mkdir -p "$COPY"
+	(cd "$SRC" && tar cf - .) | (cd "$COPY" && tar xf -)
+	"$CROSSYM" cocci -o "$P/cocci" --srctree "$SRC" "$NORMAL" >"$P/cocci.log" 2>&1
+	ok $? "crossym cocci -o $P/cocci exits 0"
+	sh "$ROOT/scripts/annotate.sh" "$P/cocci" "$COPY" --apply \
+		--macro-file "$HERE/busybox-macros.h" >"$P/annotate.log" 2>&1
+	ok $? "annotate.sh --apply on a copy of the sources"
+else
+	echo "# crossym not built: the tag-loop copy stands in for the crossym-tagged copy"
+	COPY=$BB/src-looptag
+	WP=$BB/wp-looptag
+fi
+# -------------------------------------------------------------------------
+rc=0
+sh "$HERE/busybox-wholeprog.sh" "$COPY" "$WP" >"$P/undefined-tagged.txt" 2>"$P/wp-tagged.log" || rc=$?
+ok $rc "tagged whole-program busybox links ($WP)"
+[ $rc -eq 0 ] || sed 's/^/# undefined: /' "$P/undefined-tagged.txt" | head -n 40
+if [ $rc -eq 0 ]; then
+	cut -f1 "$WP/units.txt" | (cd "$WP" && xargs nm) |
+		awk '$2 ~ /^[A-TV-Z]$/ && $3 != "main" { print $3 }' | sort -u >"$P/unit-globals.txt"
+	expect_eq "$P/tags.txt" "$P/unit-globals.txt" "the units export exactly the tags (and main)"
+
+	# 6. It runs; the test suite agrees.
+	out=$("$WP/busybox" echo whole-program 2>&1)
+	[ "$out" = whole-program ]
+	ok $? "the whole-program busybox runs"
+	fresh "$P/results-normal.txt" "$NORMAL/busybox" ||
+		sh "$HERE/busybox-runtest.sh" "$NORMAL" "$P/results-normal.txt" 2>/dev/null
+	ok $? "test suite on the normal build: $(counts "$P/results-normal.txt")"
+	fresh "$P/results-wholeprog.txt" "$WP/busybox" ||
+		sh "$HERE/busybox-runtest.sh" "$WP" "$P/results-wholeprog.txt" 2>/dev/null
+	ok $? "test suite on the whole-program build: $(counts "$P/results-wholeprog.txt")"
+	expect_eq "$P/results-normal.txt" "$P/results-wholeprog.txt" \
+		"test suite: the same result for every test"
+
+	# 7. Sizes.
+	sh "$HERE/busybox-sizes.sh" "$NORMAL" "$WP" >"$P/sizes.csv"
+	ok $? "size report ($P/sizes.csv)"
+	sed 's/^/# /' "$P/sizes.csv"
+fi
+done_testing

@@ -1,0 +1,226 @@
+#!/bin/sh
+# t30-annotate: scripts/annotate.sh on the shapes tree (tests/trees/shapes):
+# the exact patch per file and forms.tsv, the whole-program compile proof of
+# the applied tree, idempotence, --tag __visible, the changed-since-the-scan
+# error, a spatch that fails on one file, a stale tag that cannot be found,
+# and the usage errors. Each spatch run is timed (seconds per file in the TAP
+# diagnostics).
+. "$(dirname "$0")/lib.sh"
+TEST_COCCI=${UNIT_DIR:-$TOP/build}/test-cocci
+SHAPES=$TOP/tests/trees/shapes
+ANNOTATE="sh $TOP/scripts/annotate.sh"
+command -v dash >/dev/null 2>&1 && ANNOTATE="dash $TOP/scripts/annotate.sh"
+command -v spatch >/dev/null 2>&1 || skip_all "spatch (coccinelle) not installed"
+[ -x "$TEST_COCCI" ] || skip_all "$TEST_COCCI not built (make unit)"
+GLOBAL="-D__global=__attribute__((externally_visible))"
+ANNOTATE_ENV=
+
+# fresh_tree DIR: a copy of the shapes sources.
+fresh_tree() {
+	rm -rf "$1"
+	cp -R "$SHAPES/src" "$1"
+}
+
+# write_outdir OUTDIR TREE TAG TARGETS: the OUTDIR crossym cocci would write.
+write_outdir() {
+	rm -rf "$1"
+	"$TEST_COCCI" --write "$1" "$2" "$3" "$4"
+}
+
+# annotate NAME ARGS...: run annotate.sh, timing it; status in $rc.
+annotate() {
+	name=$1; shift
+	t0=$(date +%s.%N)
+	$ANNOTATE_ENV $ANNOTATE "$@" >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	t1=$(date +%s.%N)
+	nfiles=$(wc -l <"$1/files.tsv")
+	echo "# $name: annotate.sh on $nfiles files took" \
+		"$(echo "$t0 $t1 $nfiles" | awk '{ printf "%.2f s, %.2f s per file", $2 - $1, ($2 - $1) / ($3 ? $3 : 1) }')"
+}
+
+# split_patch PATCH DIR: one DIR/<source>.patch per file of a diff -u patch.
+split_patch() {
+	rm -rf "$2"
+	mkdir -p "$2"
+	awk -v dir="$2" '
+		/^--- a\// { if (out) close(out); f = substr($0, 7); out = dir "/" f ".patch";
+			     d = out; sub(/\/[^\/]*$/, "", d); system("mkdir -p \"" d "\"") }
+		{ print > out }' "$1"
+}
+
+# compare_patches EXPECTED_DIR GOT_DIR LABEL: the same files, each identical.
+compare_patches() {
+	(cd "$1" && find . -name '*.patch' | sed 's|^\./||' | sort) >"$TMP/want.list"
+	(cd "$2" && find . -name '*.patch' | sed 's|^\./||' | sort) >"$TMP/got.list"
+	expect_eq "$TMP/want.list" "$TMP/got.list" "$3: the expected files are patched"
+	while read -r f; do
+		[ -f "$2/$f" ] || continue
+		expect_eq "$1/$f" "$2/$f" "$3: exact patch for ${f%.patch}"
+	done <"$TMP/want.list"
+}
+
+# whole_program TREE SOURCE CFLAGS: the globally defined symbols left after a
+# whole-program link of the file alone (GCC keeps only externally_visible ones).
+whole_program() {
+	o=$TMP/wp.$$
+	gcc -O2 -w $3 -flto -c "$1/$2" -o "$o.lto.o" &&
+		gcc -O2 -w $3 -flto -fno-use-linker-plugin -fwhole-program -r -nostdlib \
+			"$o.lto.o" -o "$o.o" &&
+		nm "$o.o" | awk 'NF == 3 && $2 ~ /^[A-Z]$/ { print $3 }' | sort
+}
+
+# proof TREE OUTDIR CFLAGS: every file compiles, and after a whole-program
+# link every wanted symbol is still global and every stale one is not.
+# Diagnostics as TAP comments; status 0 when all holds.
+proof() {
+	status=0
+	for f in $(cd "$1" && find . -name '*.c' | sed 's|^\./||' | sort); do
+		if ! gcc -c -Wall $3 "$1/$f" -o "$TMP/c.o" 2>"$TMP/cc.err"; then
+			echo "# $f does not compile:"; sed 's/^/#   /' "$TMP/cc.err"
+			status=1
+			continue
+		fi
+		whole_program "$1" "$f" "$3" >"$TMP/kept" || { status=1; continue; }
+		for s in $(awk -F '\t' -v f="$f" '$1 == f { print $2 }' "$2/wanted.tsv"); do
+			grep -qx "$s" "$TMP/kept" || { echo "# $f: $s not kept global"; status=1; }
+		done
+		for s in $(awk -F '\t' -v f="$f" '$1 == f { print $2 }' "$2/stale.tsv"); do
+			! grep -qx "$s" "$TMP/kept" || { echo "# $f: stale $s still global"; status=1; }
+		done
+	done
+	return $status
+}
+
+# ---- the shapes with the default tag ------------------------------------------------
+
+tree=$TMP/tree
+out=$TMP/out1
+fresh_tree "$tree"
+write_outdir "$out" "$tree" __global "$SHAPES/targets.tsv"
+ok $? "test-cocci writes the OUTDIR"
+annotate shapes "$out" "$tree"
+ok $rc "annotate.sh exits 0 (got $rc)"
+[ $rc -eq 0 ] || sed 's/^/# /' "$TMP/err"
+split_patch "$out/annotate.patch" "$TMP/got-global"
+compare_patches "$SHAPES/expected/global" "$TMP/got-global" "global"
+expect_eq "$SHAPES/expected/global/forms.tsv" "$out/forms.tsv" "global: forms.tsv"
+echo "crossym: annotate: 32 in place, 3 already tagged, 7 re-declared, 5 removed, 10 files" >"$TMP/want"
+head -n 1 "$TMP/out" >"$TMP/got"
+expect_eq "$TMP/want" "$TMP/got" "global: summary line"
+expect_grep "re-declared kernel/sys.c: sys_getlevel (name not in source)" "$TMP/out" \
+	"global: re-declared ones listed with their reason"
+expect_grep "drivers/quote.c: spatch result discarded" "$TMP/err" \
+	"global: a file spatch garbled is reported"
+cmp -s "$SHAPES/src/mm/pgtable.c" "$tree/mm/pgtable.c"
+ok $? "global: without --apply the tree is untouched"
+
+(cd "$tree" && git init -q . && git apply --check "$out/annotate.patch") >/dev/null 2>&1
+ok $? "global: git apply takes the patch"
+(cd "$tree" && patch -p1 --dry-run -s <"$out/annotate.patch") >/dev/null 2>&1
+ok $? "global: patch -p1 takes the patch"
+rm -rf "$tree/.git"
+
+proof "$SHAPES/src" "$out" "$GLOBAL" >/dev/null
+ok $([ $? -ne 0 ]; echo $?) "the untagged tree fails the whole-program proof (it can fail)"
+
+# ---- --apply, the compile proof, idempotence --------------------------------------
+
+annotate apply "$out" "$tree" --apply -j 1
+ok $rc "--apply -j 1 exits 0 (got $rc)"
+(cd "$TMP" && cp -R "$SHAPES/src" orig && cd orig && patch -p1 -s <"$out/annotate.patch")
+diff -r "$TMP/orig" "$tree" >/dev/null
+ok $? "--apply leaves the tree the patch describes"
+rm -rf "$TMP/orig"
+proof "$tree" "$out" "$GLOBAL"
+ok $? "applied tree: every file compiles; whole-program keeps the wanted, drops the stale"
+
+grep -v '^remove' "$SHAPES/targets.tsv" >"$TMP/again.tsv"
+write_outdir "$TMP/out2" "$tree" __global "$TMP/again.tsv"
+annotate again "$TMP/out2" "$tree"
+ok $rc "second run exits 0 (got $rc)"
+[ ! -s "$TMP/out2/annotate.patch" ]
+ok $? "second run: empty patch"
+awk -F '\t' '$3 != "already"' "$TMP/out2/forms.tsv" >"$TMP/not-already"
+[ ! -s "$TMP/not-already" ] && [ -s "$TMP/out2/forms.tsv" ]
+ok $? "second run: every definition already tagged"
+
+# ---- changed since the scan ----------------------------------------------------------
+
+fresh_tree "$tree"
+write_outdir "$out" "$tree" __global "$SHAPES/targets.tsv"
+echo "/* edited */" >>"$tree/kernel/vars.c"
+ls "$out" >"$TMP/before"
+expect_status 1 $ANNOTATE "$out" "$tree" --apply
+echo "crossym: annotate: kernel/vars.c: changed since the scan" >"$TMP/want"
+expect_eq "$TMP/want" "$TMP/err" "changed file: the message"
+ls "$out" >"$TMP/after"
+expect_eq "$TMP/before" "$TMP/after" "changed file: nothing written to OUTDIR"
+cmp -s "$SHAPES/src/mm/pgtable.c" "$tree/mm/pgtable.c"
+ok $? "changed file: nothing applied"
+
+# ---- --tag __visible ---------------------------------------------------------------------
+
+fresh_tree "$tree"
+write_outdir "$out" "$tree" __visible "$SHAPES/targets-visible.tsv"
+annotate visible "$out" "$tree" --apply
+ok $rc "--tag __visible: exits 0 (got $rc)"
+split_patch "$out/annotate.patch" "$TMP/got-visible"
+compare_patches "$SHAPES/expected/visible" "$TMP/got-visible" "visible"
+expect_eq "$SHAPES/expected/visible/forms.tsv" "$out/forms.tsv" "visible: forms.tsv"
+proof "$tree" "$out" ""
+ok $? "visible: applied tree compiles; whole-program keeps the wanted"
+
+# ---- spatch failing on one file ------------------------------------------------------------
+
+cat >"$TMP/fake-spatch" <<'EOF'
+#!/bin/sh
+# spatch, except that it fails on drivers/good.c
+for a in "$@"; do
+	[ "$a" = drivers/good.c ] && { echo "Fatal error: simulated" >&2; exit 255; }
+done
+exec spatch "$@"
+EOF
+chmod +x "$TMP/fake-spatch"
+fresh_tree "$tree"
+write_outdir "$out" "$tree" __global "$SHAPES/targets.tsv"
+ANNOTATE_ENV="env SPATCH=$TMP/fake-spatch"
+annotate failing "$out" "$tree"
+ANNOTATE_ENV=
+ok $rc "spatch failing on one file: still exits 0 (got $rc)"
+grep '^drivers/good.c' "$out/forms.tsv" >"$TMP/got"
+printf 'drivers/good.c\tgood_count\tredeclared\tparse error\ndrivers/good.c\tgood_probe\tredeclared\tparse error\n' >"$TMP/want"
+expect_eq "$TMP/want" "$TMP/got" "spatch failing on one file: its definitions are re-declared"
+expect_grep "drivers/good.c: spatch failed (Fatal error: simulated)" "$TMP/err" \
+	"spatch failing on one file: warned"
+split_patch "$out/annotate.patch" "$TMP/got-failing"
+expect_eq "$SHAPES/expected/global/mm/pgtable.c.patch" "$TMP/got-failing/mm/pgtable.c.patch" \
+	"spatch failing on one file: the other files are still tagged in place"
+
+# ---- a check that fails -----------------------------------------------------------------------
+
+fresh_tree "$tree"
+{
+	awk -F '\t' '$3 != "good_probe"' "$SHAPES/targets.tsv"
+	printf 'remove\tdrivers/good.c\tgood_probe\tfunc\t0\n'
+} >"$TMP/bad.tsv"
+write_outdir "$out" "$tree" __global "$TMP/bad.tsv"
+annotate failing-check "$out" "$tree" --apply
+ok $([ $rc -eq 1 ]; echo $?) "a stale tag that is not there: exit 1 (got $rc)"
+expect_grep "crossym: annotate: drivers/good.c: good_probe: stale tag not found" "$TMP/err" \
+	"a stale tag that is not there: named by file and symbol"
+[ ! -e "$out/annotate.patch" ] && [ -s "$out/annotate.rejected.patch" ]
+ok $? "a failed check: no annotate.patch, the rejected one kept for inspection"
+cmp -s "$SHAPES/src/mm/pgtable.c" "$tree/mm/pgtable.c"
+ok $? "a failed check: nothing applied"
+
+# ---- usage ------------------------------------------------------------------------------------------
+
+expect_status 2 $ANNOTATE
+expect_status 2 $ANNOTATE "$TMP/nowhere" "$tree"
+expect_status 2 $ANNOTATE "$out" "$tree" -j 0
+write_outdir "$out" "$tree" __global "$SHAPES/targets.tsv"
+expect_status 2 env SPATCH=/nonexistent/spatch $ANNOTATE "$out" "$tree"
+expect_grep "not found" "$TMP/err" "no spatch: said so"
+
+done_testing

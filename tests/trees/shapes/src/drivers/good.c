@@ -1,0 +1,9 @@
+/* A good file next to the bad one still gets its tags in place. */
+#include "../include/shapes.h"
+
+int good_count;
+
+int good_probe(void)
+{
+	return good_count;
+}
