@@ -134,6 +134,39 @@ char *kbuild_cmd_source(const char *cmdtext)
 	return v;
 }
 
+char **kbuild_cmd_included_c(const char *cmdtext, const char *source, size_t *count)
+{
+	const char *p = strstr(cmdtext, "\ndeps_");
+	char **files = NULL;
+	size_t n = 0, cap = 0;
+
+	p = p ? strchr(p + 1, '\n') : NULL;
+	while (p && *p) {
+		const char *start, *end;
+
+		while (*p == '\n' || *p == ' ' || *p == '\t' || *p == '\\')
+			p++;
+		start = p;
+		while (*p && *p != ' ' && *p != '\n' && *p != '\t')
+			p++;
+		end = p;
+		if (end == start || (end - start >= 2 && end[-1] == ':'))
+			break;  /* the end of the list: a blank line or a new target */
+		if (end - start > 2 && !strncmp(end - 2, ".c", 2) &&
+		    (strlen(source) != (size_t)(end - start) ||
+		     strncmp(start, source, (size_t)(end - start)))) {
+			grow_array((void **)&files, &cap, n + 1, sizeof(*files));
+			files[n++] = xstrndup(start, (size_t)(end - start));
+		}
+		while (*p == ' ' || *p == '\t' || *p == '\\')
+			p++;
+		if (*p == '\n' && p[1] == '\n')
+			break;
+	}
+	*count = n;
+	return files;
+}
+
 char *kbuild_cmd_command(const char *cmdtext)
 {
 	char *v = cmd_value(cmdtext, "cmd_", 1);
@@ -484,7 +517,8 @@ static char *object_file_path(const char *name)
 }
 
 /* Source named by kbuild's .cmd file, relative to srctree when inside it. */
-static char *source_from_cmd(struct build *b, const char *objfile, char **cmd_path)
+static char *source_from_cmd(struct build *b, const char *objfile,
+			     struct object *obj)
 {
 	char *cmdrel = kbuild_cmd_path(objfile);
 	char *cmdabs = path_join(b->dir, cmdrel);
@@ -494,7 +528,14 @@ static char *source_from_cmd(struct build *b, const char *objfile, char **cmd_pa
 		src = kbuild_cmd_source(text);
 	if (src) {
 		rel = src[0] == '/' ? path_relative(src, b->srctree) : xstrdup(src);
-		*cmd_path = xstrdup(cmdrel);
+		obj->cmd_path = xstrdup(cmdrel);
+		obj->included = kbuild_cmd_included_c(text, src, &obj->nincluded);
+		for (size_t i = 0; i < obj->nincluded; i++) {
+			char *r = path_relative(obj->included[i], b->srctree);
+
+			free(obj->included[i]);
+			obj->included[i] = r;
+		}
 	}
 	free(src);
 	free(text);
@@ -538,7 +579,7 @@ static void assign_unit_and_source(struct build *b, struct object *obj)
 		free(file);
 		return;
 	}
-	obj->source = source_from_cmd(b, file, &obj->cmd_path);
+	obj->source = source_from_cmd(b, file, obj);
 	if (!obj->source && str_has_suffix(file, ".o"))
 		obj->source = source_by_name(b, file);
 	obj->is_asm = obj->source && (str_has_suffix(obj->source, ".S") ||

@@ -145,6 +145,8 @@ static void collect_facts(const struct build *b, struct build_facts *facts)
 			continue;
 		if (o->source && !o->is_asm)
 			strtab_intern(&facts->sources, o->source);
+		for (size_t k = 0; k < o->nincluded && !o->is_asm; k++)
+			strtab_intern(&facts->sources, o->included[k]);
 		for (size_t k = 0; k < o->nsyms; k++)
 			if (o->syms[k].bind == SYM_DEF || o->syms[k].bind == SYM_WEAKDEF)
 				strtab_intern(o->linked ? &facts->defined : &facts->unlinked,
@@ -315,6 +317,16 @@ static void to_targets(const struct tag_issue *v, size_t n, struct cocci_target 
 	}
 }
 
+/* Where each tag row's definition text is (its def_source). */
+static void resolve_definitions(struct rows *rows, const char *srctree)
+{
+	struct placement *places = xcalloc(rows->count, sizeof(*places));
+
+	placement_classify(rows, srctree, places);
+	placement_free(places, rows->count);
+	free(places);
+}
+
 /* Scan, decide and compare with the tags in the sources. Returns 0, or the
  * exit status to end with. */
 static int scan_and_check(const struct options *opts, struct rows *rows,
@@ -331,6 +343,7 @@ static int scan_and_check(const struct options *opts, struct rows *rows,
 		if (rows->v[i].status == STATUS_TAG && !rows->v[i].source)
 			error("%s: %s: source unknown, cannot tag it", rows->v[i].object,
 			      rows->v[i].symbol);
+	resolve_definitions(rows, *srctree);
 	tagcheck_run(rows, &facts.sources, &facts.defined, &facts.unlinked, *srctree,
 		     opts->tag, rep);
 	strtab_free(&facts.sources);

@@ -185,11 +185,34 @@ static char *absolute_file(const char *file, const char *comp_dir)
 	return norm;
 }
 
-static void add_decl(struct decl_list *list, Dwarf_Die *die, const char *comp_dir,
+/* dwarf_decl_file(), but resolved through the file table of the unit the
+ * attribute came from, which also works for split units (where libdw 0.188's
+ * dwarf_decl_file() asserts); a fresh absolute path, or NULL. */
+static char *decl_file(Dwarf_Die *die)
+{
+	Dwarf_Attribute mem, *attr = dwarf_attr_integrate(die, DW_AT_decl_file, &mem);
+	Dwarf_Files *files;
+	Dwarf_Word idx;
+	Dwarf_Die cudie;
+	size_t nfiles;
+	const char *name;
+
+	if (!attr || dwarf_formudata(attr, &idx) ||
+	    !dwarf_cu_die(attr->cu, &cudie, NULL, NULL, NULL, NULL, NULL, NULL) ||
+	    dwarf_getsrcfiles(&cudie, &files, &nfiles) || idx >= nfiles)
+		return NULL;
+	name = dwarf_filesrc(files, idx, NULL, NULL);
+	if (!name)
+		return NULL;
+	return absolute_file(name, string_attr(&cudie, DW_AT_comp_dir));
+}
+
+static void add_decl(struct decl_list *list, Dwarf_Die *die,
 		     const struct symset *syms)
 {
-	const char *name, *file;
+	const char *name;
 	struct decl *d;
+	char *file;
 	int line;
 
 	if (!is_definition(die, syms) || !flag_attr(die, DW_AT_external, 1))
@@ -197,13 +220,15 @@ static void add_decl(struct decl_list *list, Dwarf_Die *die, const char *comp_di
 	name = linkage_name(die);
 	if (!name || !*name || !symset_has(syms, name))
 		return;
-	file = dwarf_decl_file(die);
-	if (!file || dwarf_decl_line(die, &line) || line < 0)
+	if (dwarf_decl_line(die, &line) || line < 0)
+		return;
+	file = decl_file(die);
+	if (!file)
 		return;
 	grow_array((void **)&list->v, &list->cap, list->n + 1, sizeof(*list->v));
 	d = &list->v[list->n++];
 	d->symbol = xstrdup(name);
-	d->file = absolute_file(file, comp_dir);
+	d->file = file;
 	d->line = (unsigned)line;
 }
 
@@ -211,13 +236,12 @@ static void add_decl(struct decl_list *list, Dwarf_Die *die, const char *comp_di
 static int scan_unit(Dwarf_Die *cudie, const struct symset *syms,
 		     struct decl_list *list)
 {
-	const char *comp_dir = string_attr(cudie, DW_AT_comp_dir);
 	Dwarf_Die die;
 	int rc;
 
 	rc = dwarf_child(cudie, &die);
 	while (rc == 0) {
-		add_decl(list, &die, comp_dir, syms);
+		add_decl(list, &die, syms);
 		rc = dwarf_siblingof(&die, &die);
 	}
 	return rc < 0 ? -1 : 0;
@@ -227,17 +251,19 @@ static int scan_dwarf(Dwarf *dbg, const struct symset *syms,
 		      struct decl_list *list)
 {
 	Dwarf_CU *cu = NULL;
-	Dwarf_Die cudie;
+	Dwarf_Die cudie, subdie;
 	Dwarf_Half version;
 	uint8_t unit_type;
-	int rc, tag;
+	int rc;
 
 	while ((rc = dwarf_get_units(dbg, cu, &cu, &version, &unit_type,
-				     &cudie, NULL)) == 0) {
-		tag = dwarf_tag(&cudie);
-		if (tag != DW_TAG_compile_unit && tag != DW_TAG_partial_unit)
-			continue;
-		if (scan_unit(&cudie, syms, list))
+				     &cudie, &subdie)) == 0) {
+		/* -gsplit-dwarf: the DIEs are in the .dwo libdw found, if any. */
+		if (unit_type == DW_UT_skeleton && dwarf_tag(&subdie) > 0)
+			rc = scan_unit(&subdie, syms, list);
+		else if (unit_type == DW_UT_compile || unit_type == DW_UT_partial)
+			rc = scan_unit(&cudie, syms, list);
+		if (rc)
 			return -1;
 	}
 	return rc < 0 ? -1 : 0;

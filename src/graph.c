@@ -165,6 +165,12 @@ static void add_row(struct rows *out, struct build *b, unsigned sym,
 	r->unit = xstrdup(o->unit);
 	r->object = xstrdup(o->name);
 	r->source = o->source ? xstrdup(o->source) : NULL;
+	r->included = xcalloc(o->nincluded, sizeof(*r->included));
+	r->nincluded = o->nincluded;
+	for (k = 0; k < o->nincluded; k++)
+		r->included[k] = xstrdup(o->included[k]);
+	r->def_source = NULL;
+	r->def_line = 0;
 	r->refs = refs;
 	r->status = o->is_asm ? STATUS_ASM : exported ? STATUS_EXPORTED : STATUS_TAG;
 	r->weak = d->bind == SYM_WEAKDEF;
@@ -256,6 +262,10 @@ static char *merge_unit_lists(const char *a, const char *b)
 
 static void row_free(struct row *r)
 {
+	for (size_t k = 0; k < r->nincluded; k++)
+		free(r->included[k]);
+	free(r->included);
+	free(r->def_source);
 	free(r->symbol);
 	free(r->unit);
 	free(r->object);

@@ -14,6 +14,10 @@ struct row {
 	char *unit;
 	char *object;
 	char *source;           /* NULL when unknown */
+	char **included;        /* .c files the source #includes (copied) */
+	size_t nincluded;
+	char *def_source;       /* where the definition's text is (placement_resolve) */
+	unsigned def_line;      /* its line there, 0 when unknown */
 	char *refs;             /* sorted referencing units, comma-separated */
 	unsigned char status;   /* enum row_status */
 	unsigned char kind;     /* enum sym_kind */

@@ -36,6 +36,8 @@ struct object {
 	char *unit;             /* unit name ("DIR", "DIR#asm", "DIR/NAME.ko") */
 	char *source;           /* relative to the source tree; NULL when unknown */
 	char *cmd_path;         /* the .cmd file naming its source; NULL if none */
+	char **included;        /* other .c files its source #includes (.cmd deps) */
+	size_t nincluded;
 	char *module;           /* the module ("DIR/NAME.ko") it is linked into */
 	unsigned char link;     /* enum obj_link */
 	unsigned char is_asm;

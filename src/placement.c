@@ -1,6 +1,7 @@
 /* placement.c - classify where each definition's tag can go. */
 #include "placement.h"
 #include "srcscan.h"
+#include "strtab.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -10,13 +11,59 @@ const char *placement_name(enum place_kind kind)
 {
 	static const char *const names[] = {
 		"in place", "on the definer macro", "pasted by a macro",
-		"name not in the source", "source unknown", "-",
+		"no definition found in the source", "source unknown", "-",
 	};
 	return names[kind];
 }
 
-static void classify_one(const char *text, size_t len, const char *symbol,
-			 struct placement *p)
+/* Source texts read once each, by path relative to the source tree. */
+struct cached_text {
+	char *text;             /* NULL: unreadable */
+	size_t len;
+	int loaded;
+};
+
+struct text_cache {
+	const char *srctree;
+	struct strtab paths;    /* path -> index in files */
+	struct cached_text *files;
+	size_t cap;
+};
+
+static const char *cached_text(struct text_cache *c, const char *path, size_t *len)
+{
+	unsigned id = strtab_intern(&c->paths, path);
+	struct cached_text *f;
+
+	if (id >= c->cap) {
+		size_t old = c->cap;
+
+		grow_array((void **)&c->files, &c->cap, (size_t)id + 1, sizeof(*c->files));
+		memset(c->files + old, 0, (c->cap - old) * sizeof(*c->files));
+	}
+	f = &c->files[id];
+	if (!f->loaded) {
+		char *abs = path_join(c->srctree, path);
+
+		f->text = read_file(abs, &f->len);
+		f->loaded = 1;
+		free(abs);
+	}
+	*len = f->text ? f->len : 0;
+	return f->text;
+}
+
+static void free_cache(struct text_cache *c)
+{
+	for (size_t i = 0; i < c->cap; i++)
+		free(c->files[i].text);
+	free(c->files);
+	strtab_free(&c->paths);
+}
+
+/* Place the tag of symbol as file's text allows; 1 when the file defines it. */
+static int place_in(const char *text, size_t len, const char *symbol,
+		    struct placement *p)
 {
 	char *macro = NULL;
 	unsigned line = 0;
@@ -25,64 +72,65 @@ static void classify_one(const char *text, size_t len, const char *symbol,
 	case LOC_DECLARATOR:
 		p->kind = PLACE_DECLARATOR;
 		p->line = line;
-		break;
+		return 1;
 	case LOC_IN_MACRO:
 		p->kind = PLACE_DECLARER;
 		p->line = line;
 		p->macro = macro;
-		break;
+		return 1;
 	default:
-		p->macro = srcscan_paste_macro(text, len, symbol);
-		p->kind = p->macro ? PLACE_PASTED : PLACE_NOT_IN_SOURCE;
-		break;
+		return 0;
 	}
 }
 
-/* Row indexes ordered by source, so each file is read once. */
-static int cmp_by_source(const void *pa, const void *pb, void *ctx)
+/* The source first, then the .c files it includes; else a pasting macro. */
+static void classify_row(struct text_cache *cache, struct row *r, struct placement *p)
 {
-	const struct rows *rows = ctx;
-	const char *a = rows->v[*(const size_t *)pa].source;
-	const char *b = rows->v[*(const size_t *)pb].source;
+	size_t len;
+	const char *text = cached_text(cache, r->source, &len);
 
-	return strcmp(a ? a : "", b ? b : "");
+	if (!text) {
+		p->kind = PLACE_NO_SOURCE;
+		return;
+	}
+	r->def_source = xstrdup(r->source);
+	if (place_in(text, len, r->symbol, p)) {
+		r->def_line = p->line;
+		return;
+	}
+	for (size_t i = 0; i < r->nincluded; i++) {
+		size_t ilen;
+		const char *itext = cached_text(cache, r->included[i], &ilen);
+
+		if (itext && place_in(itext, ilen, r->symbol, p)) {
+			free(r->def_source);
+			r->def_source = xstrdup(r->included[i]);
+			r->def_line = p->line;
+			return;
+		}
+	}
+	p->macro = srcscan_paste_macro(text, len, r->symbol);
+	p->kind = p->macro ? PLACE_PASTED : PLACE_NOT_IN_SOURCE;
 }
 
-void placement_classify(const struct rows *rows, const char *srctree,
-			struct placement *out)
+void placement_classify(struct rows *rows, const char *srctree, struct placement *out)
 {
-	size_t *order = xcalloc(rows->count, sizeof(*order));
-	const char *loaded = NULL;
-	char *text = NULL;
-	size_t len = 0;
+	struct text_cache cache = { srctree, { 0 }, NULL, 0 };
 
+	strtab_init(&cache.paths);
 	memset(out, 0, rows->count * sizeof(*out));
-	for (size_t i = 0; i < rows->count; i++)
-		order[i] = i;
-	if (rows->count)
-		qsort_r(order, rows->count, sizeof(*order), cmp_by_source, (void *)rows);
-	for (size_t k = 0; k < rows->count; k++) {
-		const struct row *r = &rows->v[order[k]];
-		struct placement *p = &out[order[k]];
+	for (size_t i = 0; i < rows->count; i++) {
+		struct row *r = &rows->v[i];
 
-		p->kind = PLACE_NONE;
+		out[i].kind = PLACE_NONE;
 		if (r->status != STATUS_TAG)
 			continue;
-		if (r->source && (!loaded || strcmp(loaded, r->source))) {
-			char *abs = path_join(srctree, r->source);
-
-			free(text);
-			text = read_file(abs, &len);
-			loaded = r->source;
-			free(abs);
-		}
-		if (!r->source || !text)
-			p->kind = PLACE_NO_SOURCE;
+		if (!r->source)
+			out[i].kind = PLACE_NO_SOURCE;
 		else
-			classify_one(text, len, r->symbol, p);
+			classify_row(&cache, r, &out[i]);
 	}
-	free(text);
-	free(order);
+	free_cache(&cache);
 }
 
 void placement_free(struct placement *p, size_t n)

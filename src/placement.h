@@ -25,8 +25,10 @@ struct placement {
 };
 
 /* One placement per row (out has rows->count entries), reading each source
- * file once. */
-void placement_classify(const struct rows *rows, const char *srctree,
+ * file once. A definition the object's source does not show is looked for in
+ * the .c files it #includes; each tag row's def_source/def_line say where its
+ * text was found (def_source stays NULL when the source is unreadable). */
+void placement_classify(struct rows *rows, const char *srctree,
 			struct placement *out);
 void placement_free(struct placement *p, size_t n);
 const char *placement_name(enum place_kind kind);

@@ -1212,7 +1212,9 @@ char *srcscan_paste_macro(const char *text, size_t len, const char *symbol)
 		if (L->t[i].depth || !is_ident(L, i) || !is_punct(L, (open = nx(L, i + 1)), '('))
 			continue;
 		next_arg(&S, nx(L, open + 1), group_end(L, open), &id);
-		if (id == NONE || !pasted_from(L, id, symbol, sl) || macro_refers(L, i))
+		/* COND_SYSCALL only refers to `sys_x`, but pastes weak stubs */
+		if (id == NONE || !pasted_from(L, id, symbol, sl) ||
+		    (macro_refers(L, i) && !tok_starts(L, i, "COND_SYSCALL")))
 			continue;
 		stmt_decl(&S, i, &d, &flags);
 		if (d.macro != i)

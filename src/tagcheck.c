@@ -112,7 +112,8 @@ void tagcheck_run(const struct rows *rows, const struct strtab *sources,
 
 		strtab_intern(&reported, r->symbol);
 		if (r->status == STATUS_TAG && r->source) {
-			char *key = pair_key(r->source, r->symbol);
+			char *key = pair_key(r->def_source ? r->def_source : r->source,
+					     r->symbol);
 			unsigned id = strtab_intern(&wanted, key);
 
 			grow_array((void **)&kinds, &kinds_cap, (size_t)id + 1, 1);
