@@ -4,6 +4,7 @@
 #include "cocci.h"
 #include "db.h"
 #include "graph.h"
+#include "placement.h"
 #include "report.h"
 #include "tagcheck.h"
 #include "util.h"
@@ -161,12 +162,16 @@ static long scan_builds(const struct options *opts, struct scan_opts *scan,
 
 	for (int i = 0; i < opts->nbuilds; i++) {
 		struct build b;
+		size_t first;
 
 		if (build_scan(&b, opts->builds[i], scan)) {
 			build_free(&b);
 			return -1;
 		}
+		first = rows->count;
 		graph_decide(&b, rows);
+		if (!scan->nm_file)
+			placement_from_dwarf(&b, rows, first);
 		if (srctree && !*srctree)
 			*srctree = xstrdup(b.srctree);
 		if (facts)

@@ -1,5 +1,7 @@
 /* placement.c - classify where each definition's tag can go. */
 #include "placement.h"
+#include "buildtree.h"
+#include "dwdecl.h"
 #include "srcscan.h"
 #include "strtab.h"
 #include "util.h"
@@ -83,16 +85,29 @@ static int place_in(const char *text, size_t len, const char *symbol,
 	}
 }
 
-/* The source first, then the .c files it includes; else a pasting macro. */
+/* The file debug info names (a macro's line there means the macro pasted the
+ * name); else the source, then the .c files it includes; else a pasting macro. */
 static void classify_row(struct text_cache *cache, struct row *r, struct placement *p)
 {
 	size_t len;
-	const char *text = cached_text(cache, r->source, &len);
+	const char *text;
 
+	if (r->def_source && (text = cached_text(cache, r->def_source, &len))) {
+		unsigned dwarf_line = r->def_line;
+
+		if (place_in(text, len, r->symbol, p))
+			return;
+		p->macro = srcscan_paste_macro(text, len, r->symbol);
+		p->kind = p->macro ? PLACE_PASTED : PLACE_NOT_IN_SOURCE;
+		p->line = dwarf_line;
+		return;
+	}
+	text = cached_text(cache, r->source, &len);
 	if (!text) {
 		p->kind = PLACE_NO_SOURCE;
 		return;
 	}
+	free(r->def_source);
 	r->def_source = xstrdup(r->source);
 	if (place_in(text, len, r->symbol, p)) {
 		r->def_line = p->line;
@@ -137,4 +152,60 @@ void placement_free(struct placement *p, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		free(p[i].macro);
+}
+
+static int cmp_decl_symbol(const void *key, const void *elem)
+{
+	return strcmp(key, ((const struct decl *)elem)->symbol);
+}
+
+/* The rows of one object: look their symbols up in its debug info. */
+static void dwarf_object(const struct build *b, struct rows *rows, size_t from,
+			 size_t to, const char *objfile)
+{
+	char *abs = path_join(b->dir, objfile);
+	struct decl *decls = NULL;
+	long n = dwarf_definitions(abs, &decls);
+
+	for (size_t i = from; n > 0 && i < to; i++) {
+		struct row *r = &rows->v[i];
+		const struct decl *d = bsearch(r->symbol, decls, (size_t)n, sizeof(*decls),
+					       cmp_decl_symbol);
+
+		if (r->status != STATUS_TAG || !d)
+			continue;
+		free(r->def_source);
+		r->def_source = path_relative(d->file, b->srctree);
+		r->def_line = d->line;
+	}
+	if (n > 0)
+		dwarf_free(decls, (size_t)n);
+	free(abs);
+}
+
+static int cmp_row_object(const void *pa, const void *pb)
+{
+	return strcmp(((const struct row *)pa)->object, ((const struct row *)pb)->object);
+}
+
+void placement_from_dwarf(const struct build *b, struct rows *rows, size_t first)
+{
+	size_t n = rows->count - first, start = first;
+	int has_tag = 0;
+
+	if (!n)
+		return;
+	/* rows are sorted again when all builds are in: order by object here */
+	qsort(rows->v + first, n, sizeof(*rows->v), cmp_row_object);
+	for (size_t i = first; i < rows->count; i++) {
+		const char *obj = rows->v[i].object;
+
+		has_tag |= rows->v[i].status == STATUS_TAG;
+		if (i + 1 < rows->count && !strcmp(obj, rows->v[i + 1].object))
+			continue;
+		if (has_tag && !strchr(obj, '('))       /* archive members: no file */
+			dwarf_object(b, rows, start, i + 1, obj);
+		start = i + 1;
+		has_tag = 0;
+	}
 }

@@ -31,6 +31,12 @@ struct placement {
 void placement_classify(struct rows *rows, const char *srctree,
 			struct placement *out);
 void placement_free(struct placement *p, size_t n);
+
+struct build;
+/* Where the build's debug info (DWARF decl_file/decl_line) says the tag rows
+ * rows->v[first..] were defined: sets their def_source/def_line when the
+ * object is on disk and has debug info. */
+void placement_from_dwarf(const struct build *b, struct rows *rows, size_t first);
 const char *placement_name(enum place_kind kind);
 
 #endif

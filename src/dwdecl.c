@@ -5,12 +5,12 @@
  * object (every DW_FORM_strp would then read offset 0 and all the names come
  * out the same), so the object is reported to an offline libdwfl session,
  * whose dwfl_module_getdwarf() relocates the debug sections first. */
-#include "dwarf.h"
+#include "dwdecl.h"
 #include "util.h"
 
 /* The DW_* constants.  <dwarf.h> would find our own src/dwarf.h first (-Isrc);
  * elfutils installs its dwarf.h next to the elfutils/ directory. */
-#include <elfutils/../dwarf.h>
+#include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 #include <errno.h>
@@ -113,7 +113,8 @@ static int scan_sections(Elf *elf, struct symset *set)
 		if (name && is_debug_info(name))
 			has_dwarf = 1;
 	}
-	qsort(set->names, set->n, sizeof(*set->names), cmp_strptr);
+	if (set->n > 1)
+		qsort(set->names, set->n, sizeof(*set->names), cmp_strptr);
 	return has_dwarf;
 }
 
@@ -121,7 +122,7 @@ static int symset_has(const struct symset *set, const char *name)
 {
 	if (!set->have_symtab)
 		return 1;
-	return bsearch(&name, set->names, set->n, sizeof(*set->names),
+	return set->n && bsearch(&name, set->names, set->n, sizeof(*set->names),
 		       cmp_strptr) != NULL;
 }
 
@@ -247,7 +248,16 @@ static int scan_unit(Dwarf_Die *cudie, const struct symset *syms,
 	return rc < 0 ? -1 : 0;
 }
 
-static int scan_dwarf(Dwarf *dbg, const struct symset *syms,
+static const char *dwo_name(Dwarf_Die *skeleton)
+{
+	const char *name = string_attr(skeleton, DW_AT_dwo_name);
+
+	if (!name)
+		name = string_attr(skeleton, DW_AT_GNU_dwo_name);
+	return name ? name : "the .dwo file";
+}
+
+static int scan_dwarf(const char *path, Dwarf *dbg, const struct symset *syms,
 		      struct decl_list *list)
 {
 	Dwarf_CU *cu = NULL;
@@ -259,8 +269,10 @@ static int scan_dwarf(Dwarf *dbg, const struct symset *syms,
 	while ((rc = dwarf_get_units(dbg, cu, &cu, &version, &unit_type,
 				     &cudie, &subdie)) == 0) {
 		/* -gsplit-dwarf: the DIEs are in the .dwo libdw found, if any. */
-		if (unit_type == DW_UT_skeleton && dwarf_tag(&subdie) > 0)
+		if (unit_type == DW_UT_skeleton && subdie.cu)
 			rc = scan_unit(&subdie, syms, list);
+		else if (unit_type == DW_UT_skeleton)
+			warn("%s: split DWARF: %s not found", path, dwo_name(&cudie));
 		else if (unit_type == DW_UT_compile || unit_type == DW_UT_partial)
 			rc = scan_unit(&cudie, syms, list);
 		if (rc)
@@ -285,7 +297,8 @@ static void sort_unique(struct decl_list *list)
 {
 	size_t i, kept = 0;
 
-	qsort(list->v, list->n, sizeof(*list->v), cmp_decl);
+	if (list->n > 1)
+		qsort(list->v, list->n, sizeof(*list->v), cmp_decl);
 	for (i = 0; i < list->n; i++) {
 		if (kept && !cmp_decl(&list->v[kept - 1], &list->v[i])) {
 			free(list->v[i].symbol);
@@ -317,7 +330,7 @@ static int read_definitions(const char *path, const struct symset *syms,
 		error("%s: %s", path, dwfl_errmsg(-1));
 	} else if (!(dbg = dwfl_module_getdwarf(mod, &bias))) {
 		error("%s: cannot read DWARF: %s", path, dwfl_errmsg(-1));
-	} else if (scan_dwarf(dbg, syms, list)) {
+	} else if (scan_dwarf(path, dbg, syms, list)) {
 		error("%s: bad DWARF: %s", path, dwarf_errmsg(-1));
 	} else {
 		rc = 0;
