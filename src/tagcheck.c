@@ -151,7 +151,7 @@ void tagcheck_run(const struct rows *rows, const struct strtab *sources,
 		abs = path_join(srctree, key);
 		text = read_file(abs, &len);
 		push_issue(&out->missing, &out->nmissing, &out->missing_cap, key, tab + 1,
-			   text ? definition_line(text, len, tab + 1) : 0, KIND_FUNC,
+			   text ? definition_line(text, len, tab + 1) : 0, kinds[id],
 			   "referenced from outside its unit");
 		free(text);
 		free(abs);
