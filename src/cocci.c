@@ -595,7 +595,8 @@ static char *file_patch(const char *tag, const char *source, const char *text,
 
 	for (i = 0; i < n; i++)
 		syms[i] = e[i].t->symbol;
-	cocci_free_names(cocci_scan(text, len, syms, n, 0, is_free, &nmacros), nmacros);
+	macros = cocci_scan(text, len, syms, n, 0, is_free, &nmacros);
+	cocci_free_names(macros, nmacros);      /* only is_free[] is wanted here */
 	for (i = 0; i < n; i++) {
 		by_macro[i] = !is_free[i];
 		if (!e[i].remove && !is_free[i])
