@@ -302,9 +302,10 @@ int cmd_objects(int argc, char **argv)
 
 static const char cocci_help[] =
 	"usage: crossym cocci -o OUTDIR [--tag NAME] [--srctree DIR] [--nm FILE] BUILD_DIR...\n\n"
-	"Write into OUTDIR the semantic patches that add the tag to exactly the\n"
-	"definitions `crossym report` shows as `tag`, the list of files to change\n"
-	"(with their checksums) and the list of definitions; then run\n"
+	"Write into OUTDIR the semantic patches that add the tag to the definitions\n"
+	"`crossym report` shows as `tag` and do not have it yet, and remove it from\n"
+	"the stale ones (`crossym check`), the list of files to change (with their\n"
+	"checksums) and the list of definitions; then run\n"
 	"scripts/annotate.sh OUTDIR SRCTREE [--apply] to make and check the patch.\n\n"
 	"  -o, --output DIR  where to write (created)\n"
 	"  --tag NAME        the tag (default __global; __visible for today's kernel,\n"

@@ -109,6 +109,27 @@ static int reaches(const struct object *def, const struct object *ref, int expor
 	return 0;
 }
 
+/* units[0..n) sorted, without duplicates, joined with commas (n > 0). */
+static char *join_sorted_unique(const char **units, size_t n)
+{
+	size_t len = 1;
+	char *out;
+
+	qsort(units, n, sizeof(*units), cmp_strptr);
+	for (size_t i = 0; i < n; i++)
+		len += strlen(units[i]) + 1;
+	out = xmalloc(len);
+	out[0] = '\0';
+	for (size_t i = 0; i < n; i++) {
+		if (i && !strcmp(units[i], units[i - 1]))
+			continue;
+		if (out[0])
+			strcat(out, ",");
+		strcat(out, units[i]);
+	}
+	return out;
+}
+
 /* The sorted, de-duplicated, comma-joined units referencing definition d. */
 static char *referencing_units(struct build *b, const struct symref *list,
 			       size_t n, const struct symref *d, unsigned sym,
@@ -117,7 +138,7 @@ static char *referencing_units(struct build *b, const struct symref *list,
 	const struct object *def = &b->set.objs[d->obj];
 	const char *own = def->unit;
 	const char **units = xcalloc(n, sizeof(*units));
-	size_t nu = 0, len = 0;
+	size_t nu = 0;
 	char *out = NULL;
 
 	for (size_t i = 0; i < n; i++) {
@@ -133,21 +154,7 @@ static char *referencing_units(struct build *b, const struct symref *list,
 			continue;
 		units[nu++] = o->unit;
 	}
-	if (nu)
-		qsort(units, nu, sizeof(*units), cmp_strptr);
-	for (size_t i = 0; i < nu; i++)
-		len += strlen(units[i]) + 1;
-	if (nu) {
-		out = xmalloc(len);
-		out[0] = '\0';
-		for (size_t i = 0; i < nu; i++) {
-			if (i && !strcmp(units[i], units[i - 1]))
-				continue;
-			if (out[0])
-				strcat(out, ",");
-			strcat(out, units[i]);
-		}
-	}
+	out = nu ? join_sorted_unique(units, nu) : NULL;
 	free(units);
 	return out;
 }
@@ -237,24 +244,14 @@ static int cmp_row(const void *pa, const void *pb)
 static char *merge_unit_lists(const char *a, const char *b)
 {
 	char *joined = xasprintf("%s,%s", a, b), *tok, *save = NULL, *out;
-	char **units = NULL;
-	size_t n = 0, cap = 0, len = 1;
+	const char **units = NULL;
+	size_t n = 0, cap = 0;
 
 	for (tok = strtok_r(joined, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		grow_array((void **)&units, &cap, n + 1, sizeof(*units));
 		units[n++] = tok;
-		len += strlen(tok) + 1;
 	}
-	qsort(units, n, sizeof(*units), cmp_strptr);
-	out = xmalloc(len);
-	out[0] = '\0';
-	for (size_t i = 0; i < n; i++) {
-		if (i && !strcmp(units[i], units[i - 1]))
-			continue;
-		if (out[0])
-			strcat(out, ",");
-		strcat(out, units[i]);
-	}
+	out = join_sorted_unique(units, n);
 	free(units);
 	free(joined);
 	return out;
