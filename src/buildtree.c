@@ -350,6 +350,17 @@ static void add_sibling_objects(struct build *b, const char *builtin, int depth)
 	free(dir);
 }
 
+/* Remember which thin archive brought the member in (for `crossym objects`). */
+static void note_thin_archive(struct build *b, const char *member, const char *archive)
+{
+	char *name = path_normalize(member);
+	struct object *obj = build_find(b, name);
+
+	if (obj && !obj->archive)
+		obj->archive = xstrdup(archive);
+	free(name);
+}
+
 static void add_archive_members(struct build *b, const char *path,
 				const struct ar_archive *ar, enum obj_link link,
 				int depth)
@@ -373,6 +384,7 @@ static void add_archive_members(struct build *b, const char *path,
 				rel = xstrdup(m->name);
 			}
 			add_object_path(b, rel, link, depth + 1);
+			note_thin_archive(b, rel, path);
 			free(rel);
 			free(abs);
 			continue;
@@ -626,34 +638,32 @@ static void check_machines(struct build *b)
 	}
 }
 
-/* nm -A input: one object per PATH or PATH:MEMBER, named as the ELF walk names it. */
+static int is_thin_archive(const char *path)
+{
+	char magic[AR_MAGIC_LEN];
+	FILE *f = fopen(path, "rb");
+	int thin = 0;
+
+	if (f) {
+		thin = fread(magic, 1, sizeof(magic), f) == sizeof(magic) &&
+		       !memcmp(magic, AR_THIN_MAGIC, AR_MAGIC_LEN);
+		fclose(f);
+	}
+	return thin;
+}
+
+/* nm -A input: one object per PATH or PATH:MEMBER, named as the ELF walk
+ * names it. nm prints a thin archive's members as paths from where it ran
+ * (the build dir), a regular archive's as stored. */
 static char *nm_object_name(struct build *b, const struct nm_line *line)
 {
-	char *path = path_relative(line->path, b->dir);
-	char *name, *abs, *head = NULL;
-	FILE *f;
+	char *path = path_relative(line->path, b->dir), *abs, *name;
 
 	if (!line->member)
 		return path;
 	abs = path_join(b->dir, path);
-	f = fopen(abs, "rb");
-	if (f) {
-		char magic[AR_MAGIC_LEN];
-
-		if (fread(magic, 1, sizeof(magic), f) == sizeof(magic) &&
-		    !memcmp(magic, AR_THIN_MAGIC, AR_MAGIC_LEN))
-			head = path_dirname(path);
-		fclose(f);
-	}
-	name = head ? path_join(head, line->member)
-		    : xasprintf("%s(%s)", path, line->member);
-	if (head) {
-		char *n = path_normalize(name);
-
-		free(name);
-		name = n;
-	}
-	free(head);
+	name = is_thin_archive(abs) ? path_normalize(line->member)
+				    : xasprintf("%s(%s)", path, line->member);
 	free(abs);
 	free(path);
 	return name;

@@ -262,12 +262,26 @@ static const char objects_help[] =
 	"List the files to give `nm -A` so that `crossym report --nm` reads the same\n"
 	"symbols as the ELF scan: linked objects by path, library archives whole.\n";
 
+/* The file to give nm for obj: a library member's archive (so that nm output
+ * keeps the link-on-demand rule), else the object. NULL: nothing to print. */
+static char *nm_input_of(const struct object *obj)
+{
+	const char *open = strchr(obj->name, '(');
+
+	if (obj->is_script)
+		return NULL;
+	if (open)
+		return xstrndup(obj->name, (size_t)(open - obj->name));
+	if (obj->archive && obj->link == LINK_ON_DEMAND)
+		return xstrdup(obj->archive);
+	return xstrdup(obj->name);
+}
+
 int cmd_objects(int argc, char **argv)
 {
 	struct options opts;
 	struct build b;
-	const char *last = NULL;        /* the archive printed last */
-	size_t last_len = 0;
+	struct strtab printed;
 	int done, status = parse_options(argc, argv, "", objects_help, &opts, &done);
 
 	if (status || done)
@@ -276,26 +290,18 @@ int cmd_objects(int argc, char **argv)
 		build_free(&b);
 		return 2;
 	}
+	strtab_init(&printed);
 	objset_sort(&b.set);
 	for (size_t i = 0; i < b.set.count; i++) {
-		const char *name = b.set.objs[i].name;
-		const char *open = strchr(name, '(');
+		char *file = nm_input_of(&b.set.objs[i]);
 
-		if (b.set.objs[i].is_script)
-			continue;
-
-		if (open) {     /* a member of a regular archive: name the archive */
-			size_t alen = (size_t)(open - name);
-
-			if (last && last_len == alen && !strncmp(last, name, alen))
-				continue;
-			printf("%.*s\n", (int)alen, name);
-			last = name;
-			last_len = alen;
-		} else {
-			puts(name);
+		if (file && strtab_find(&printed, file) < 0) {
+			strtab_intern(&printed, file);
+			puts(file);
 		}
+		free(file);
 	}
+	strtab_free(&printed);
 	build_free(&b);
 	return diag.status;
 }

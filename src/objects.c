@@ -21,6 +21,7 @@ void objset_free(struct objset *set)
 		free(o->source);
 		free(o->cmd_path);
 		free(o->module);
+		free(o->archive);
 		for (size_t k = 0; k < o->nincluded; k++)
 			free(o->included[k]);
 		free(o->included);

@@ -39,6 +39,7 @@ struct object {
 	char **included;        /* other .c files its source #includes (.cmd deps) */
 	size_t nincluded;
 	char *module;           /* the module ("DIR/NAME.ko") it is linked into */
+	char *archive;          /* the thin archive it is a member of, or NULL */
 	unsigned char link;     /* enum obj_link */
 	unsigned char is_asm;
 	unsigned char is_script; /* a linker script: references only, no file to nm */
