@@ -730,6 +730,38 @@ static void add_modules(struct build *b)
 	free(path);
 }
 
+/* nm input: the objects NAME.mod lists belong to module NAME.ko. */
+static void assign_modules_nm(struct build *b)
+{
+	char *path = path_join(b->dir, "modules.order");
+	char *text = read_file(path, NULL), *line, *save = NULL;
+
+	for (line = text ? strtok_r(text, "\n", &save) : NULL; line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *mod, *modabs, *list, *obj, *save2 = NULL;
+
+		if (!str_has_suffix(line, ".ko"))
+			continue;
+		mod = xasprintf("%.*s.mod", (int)strlen(line) - 3, line);
+		modabs = path_join(b->dir, mod);
+		list = read_file(modabs, NULL);
+		for (obj = list ? strtok_r(list, " \n", &save2) : NULL; obj;
+		     obj = strtok_r(NULL, " \n", &save2)) {
+			char *name = path_normalize(obj);
+			struct object *o = build_find(b, name);
+
+			if (o && !o->module)
+				o->module = path_normalize(line);
+			free(name);
+		}
+		free(list);
+		free(modabs);
+		free(mod);
+	}
+	free(text);
+	free(path);
+}
+
 /* Beside vmlinux.a, link-vmlinux.sh links these loose objects (Linux >= 6.1). */
 static void add_kernel_loose_objects(struct build *b)
 {
@@ -867,6 +899,7 @@ int build_scan(struct build *b, const char *dir, const struct scan_opts *opts)
 	if (opts->nm_file) {
 		if (scan_nm(b, opts->nm_file))
 			return -1;
+		assign_modules_nm(b);
 	} else {
 		scan_elf(b);
 		check_machines(b);
