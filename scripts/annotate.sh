@@ -500,7 +500,11 @@ END {
 	stripped = 0
 	for (n = 1; n < nw; n += 2) {
 		sym = wl[n]
-		if (inplace[sym])
+		if (inplace[sym] && kind[sym] == "several") {
+			# which #if arm is live is unknown: re-declare as well
+			form(sym, "redeclared", "?several definitions (#if arms), tagged in place too")
+			add[++nadd] = redecl(sym)
+		} else if (inplace[sym])
 			form(sym, "inplace", "-")
 		else if (already(sym))
 			form(sym, "already", "-")

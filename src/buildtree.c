@@ -543,8 +543,11 @@ static char *source_from_cmd(struct build *b, const char *objfile,
 		obj->cmd_path = xstrdup(cmdrel);
 		obj->included = kbuild_cmd_included_c(text, src, &obj->nincluded);
 		for (size_t i = 0; i < obj->nincluded; i++) {
-			char *r = path_relative(obj->included[i], b->srctree);
+			/* deps are absolute, or relative to where make ran */
+			char *abs = path_join(b->absdir, obj->included[i]);
+			char *r = path_relative(abs, b->srctree);
 
+			free(abs);
 			free(obj->included[i]);
 			obj->included[i] = r;
 		}

@@ -505,8 +505,8 @@ static struct entry *collect_entries(const struct cocci_target *add, size_t nadd
 		if (prev && prev->remove == e[i].remove &&
 		    !strcmp(prev->t->source, e[i].t->source) &&
 		    !strcmp(prev->t->symbol, e[i].t->symbol)) {
-			if (prev->kind != e[i].kind)
-				prev->kind = DEF_OTHER;
+			if (prev->kind != e[i].kind && prev->kind != DEF_SEVERAL)
+				prev->kind = e[i].kind == DEF_SEVERAL ? DEF_SEVERAL : DEF_OTHER;
 			continue;
 		}
 		if (e[i].remove && add_has(e, out, e[i].t)) {
@@ -729,7 +729,8 @@ static void close_outfiles(struct outfiles *o)
 
 static const char *kind_name(enum def_kind kind)
 {
-	return kind == DEF_FUNC ? "func" : kind == DEF_VAR ? "var" : "other";
+	return kind == DEF_FUNC ? "func" : kind == DEF_VAR ? "var" :
+	       kind == DEF_SEVERAL ? "several" : "other";
 }
 
 /* Write everything about the source file whose targets are e[0..n);

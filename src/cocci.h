@@ -9,7 +9,9 @@
 
 #include <stddef.h>
 
-enum def_kind { DEF_FUNC, DEF_VAR, DEF_OTHER };
+/* DEF_SEVERAL: defined in several #if arms (or also in an included .c file);
+ * which is live is unknown, so annotate.sh re-declares it besides tagging. */
+enum def_kind { DEF_FUNC, DEF_VAR, DEF_OTHER, DEF_SEVERAL };
 
 struct cocci_target {
 	const char *source;   /* path relative to srctree */

@@ -324,7 +324,8 @@ static void to_targets(const struct tag_issue *v, size_t n, struct cocci_target 
 	for (size_t i = 0; i < n; i++) {
 		t[i].source = v[i].source;
 		t[i].symbol = v[i].symbol;
-		t[i].kind = v[i].kind == KIND_FUNC ? DEF_FUNC : DEF_VAR;
+		t[i].kind = v[i].several ? DEF_SEVERAL :
+			    v[i].kind == KIND_FUNC ? DEF_FUNC : DEF_VAR;
 		t[i].line = v[i].line;
 	}
 }

@@ -178,6 +178,7 @@ static void add_row(struct rows *out, struct build *b, unsigned sym,
 		r->included[k] = xstrdup(o->included[k]);
 	r->def_source = NULL;
 	r->def_line = 0;
+	r->several = 0;
 	r->refs = refs;
 	r->status = o->is_asm ? STATUS_ASM : exported ? STATUS_EXPORTED : STATUS_TAG;
 	r->weak = d->bind == SYM_WEAKDEF;

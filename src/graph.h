@@ -18,6 +18,8 @@ struct row {
 	size_t nincluded;
 	char *def_source;       /* where the definition's text is (placement_resolve) */
 	unsigned def_line;      /* its line there, 0 when unknown */
+	unsigned char several;  /* defined more than once (#if arms): which one
+				 * is live is unknown, so a re-declaration too */
 	char *refs;             /* sorted referencing units, comma-separated */
 	unsigned char status;   /* enum row_status */
 	unsigned char kind;     /* enum sym_kind */

@@ -85,6 +85,44 @@ static int place_in(const char *text, size_t len, const char *symbol,
 	}
 }
 
+/* Whether text defines symbol again after line `after` (another #if arm). */
+static int defined_again(const char *text, size_t len, const char *symbol,
+			 unsigned after)
+{
+	const char *p = text, *end = text + len;
+	unsigned line = 1, found_line;
+
+	while (p < end && line <= after) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+
+		if (!nl)
+			return 0;
+		p = nl + 1;
+		line++;
+	}
+	return srcscan_locate(p, (size_t)(end - p), symbol, &found_line, NULL) ==
+	       LOC_DECLARATOR;
+}
+
+/* A second definition in the source after the first, or in an included .c. */
+static int several_definitions(struct text_cache *cache, const struct row *r,
+			       const char *text, size_t len, unsigned line)
+{
+	if (defined_again(text, len, r->symbol, line))
+		return 1;
+	for (size_t i = 0; i < r->nincluded; i++) {
+		size_t ilen;
+		const char *itext = cached_text(cache, r->included[i], &ilen);
+		struct placement p = { 0 };
+		int found = itext && place_in(itext, ilen, r->symbol, &p);
+
+		free(p.macro);
+		if (found)
+			return 1;
+	}
+	return 0;
+}
+
 /* The file debug info names (a macro's line there means the macro pasted the
  * name); else the source, then the .c files it includes; else a pasting macro. */
 static void classify_row(struct text_cache *cache, struct row *r, struct placement *p)
@@ -111,6 +149,8 @@ static void classify_row(struct text_cache *cache, struct row *r, struct placeme
 	r->def_source = xstrdup(r->source);
 	if (place_in(text, len, r->symbol, p)) {
 		r->def_line = p->line;
+		r->several = p->kind == PLACE_DECLARATOR &&
+			     several_definitions(cache, r, text, len, p->line);
 		return;
 	}
 	for (size_t i = 0; i < r->nincluded; i++) {

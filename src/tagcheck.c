@@ -20,6 +20,7 @@ static void push_issue(struct tag_issue **arr, size_t *n, size_t *cap,
 	t->symbol = xstrdup(symbol);
 	t->line = line;
 	t->kind = kind;
+	t->several = 0;
 	t->why = why;
 }
 
@@ -117,7 +118,7 @@ void tagcheck_run(const struct rows *rows, const struct strtab *sources,
 			unsigned id = strtab_intern(&wanted, key);
 
 			grow_array((void **)&kinds, &kinds_cap, (size_t)id + 1, 1);
-			kinds[id] = r->kind;
+			kinds[id] = (unsigned char)(r->kind | (r->several ? 0x80 : 0));
 			free(key);
 		}
 	}
@@ -151,8 +152,9 @@ void tagcheck_run(const struct rows *rows, const struct strtab *sources,
 		abs = path_join(srctree, key);
 		text = read_file(abs, &len);
 		push_issue(&out->missing, &out->nmissing, &out->missing_cap, key, tab + 1,
-			   text ? definition_line(text, len, tab + 1) : 0, kinds[id],
+			   text ? definition_line(text, len, tab + 1) : 0, kinds[id] & 0x7f,
 			   "referenced from outside its unit");
+		out->missing[out->nmissing - 1].several = kinds[id] >> 7;
 		free(text);
 		free(abs);
 		free(key);

@@ -11,6 +11,7 @@ struct tag_issue {
 	char *symbol;
 	unsigned line;          /* 0 when unknown */
 	enum sym_kind kind;
+	int several;            /* defined in several #if arms */
 	const char *why;        /* for stale tags: a static explanation */
 };
 
