@@ -529,6 +529,28 @@ static char *object_file_path(const char *name)
 }
 
 /* Source named by kbuild's .cmd file, relative to srctree when inside it. */
+/* The first .c/.S/.s of the deps_ list: the compiled file when the .cmd
+ * has no source_ line (older kbuild, BusyBox). */
+static char *first_dep_source(const char *cmdtext)
+{
+	const char *p = strstr(cmdtext, "\ndeps_");
+	const char *line = p ? strchr(p + 1, '\n') : NULL;
+	const char *start, *end;
+
+	if (!line)
+		return NULL;
+	start = line + 1;
+	while (*start == ' ' || *start == '\t')
+		start++;
+	end = start;
+	while (*end && *end != ' ' && *end != '\t' && *end != '\n')
+		end++;
+	if (end - start > 2 && end[-2] == '.' &&
+	    (end[-1] == 'c' || end[-1] == 'S' || end[-1] == 's'))
+		return xstrndup(start, (size_t)(end - start));
+	return NULL;
+}
+
 static char *source_from_cmd(struct build *b, const char *objfile,
 			     struct object *obj)
 {
@@ -538,6 +560,8 @@ static char *source_from_cmd(struct build *b, const char *objfile,
 
 	if (text)
 		src = kbuild_cmd_source(text);
+	if (text && !src)
+		src = first_dep_source(text);   /* BusyBox: no source_ line */
 	if (src) {
 		rel = src[0] == '/' ? path_relative(src, b->srctree) : xstrdup(src);
 		obj->cmd_path = xstrdup(cmdrel);
@@ -857,6 +881,28 @@ static void scan_elf(struct build *b)
 	free_paths(found.objects, found.nobjects);
 }
 
+/* Old kbuild and BusyBox O= builds: the Makefile they write in the build dir
+ * names the source tree (`KERNELSRC := DIR`). */
+static char *makefile_kernelsrc(const char *dir)
+{
+	char *mk = path_join(dir, "Makefile"), *text = read_file(mk, NULL);
+	char *val = NULL, *src = NULL;
+
+	if (text)
+		val = cmd_value(text, "KERNELSRC", 0);
+	if (val) {
+		char *end = val + strlen(val);
+
+		while (end > val && (end[-1] == ' ' || end[-1] == '\t'))
+			*--end = '\0';
+		src = realpath(val + strspn(val, " \t"), NULL);
+	}
+	free(val);
+	free(text);
+	free(mk);
+	return src;
+}
+
 static char *default_srctree(const char *dir)
 {
 	char *link = path_join(dir, "source");
@@ -872,7 +918,9 @@ static char *default_srctree(const char *dir)
 		return src;
 	}
 	free(link);
-	src = realpath(dir, NULL);
+	src = makefile_kernelsrc(dir);
+	if (!src)
+		src = realpath(dir, NULL);
 	return src ? src : xstrdup(dir);
 }
 

@@ -28,6 +28,9 @@ static void link_closure(struct build *b)
 
 		o->linked = o->machine_ok && o->link == LINK_ALWAYS;
 	}
+	/* the C start-up code's reference to main pulls library members in */
+	if (strtab_find(&b->set.names, "main") >= 0)
+		needed[strtab_find(&b->set.names, "main")] = 1;
 	while (changed) {
 		changed = 0;
 		for (size_t i = 0; i < b->set.count; i++) {

@@ -46,20 +46,30 @@ objects() {
 
 objects >"${TMPDIR:-/tmp}/bb-oracle.$$"
 trap 'rm -f "${TMPDIR:-/tmp}/bb-oracle.$$"' EXIT
-# One awk reads the object list, then `nm` of every object through a pipe.
-while IFS='	' read -r obj file cmd; do
-	src=-
-	if [ -f "$cmd" ]; then
-		src=$(sed -n 's/^source_[^ ]* := //p' "$cmd" | head -n 1)
-		[ -n "$src" ] || src=$(awk '/^deps_/ { getline; print $1; exit }' "$cmd")
-		src=${src#"$srctree"/}
-		[ -n "$src" ] || src=-
-	fi
-	printf 'O\t%s\t%s\n' "$obj" "$src"
-	nm "$file" 2>/dev/null | awk -v o="$obj" '
-		NF == 3 && $2 ~ /^[A-TV-Z]$/ { print "D\t" o "\t" $3 "\t" $2 }
-		NF == 2 && $1 ~ /^[Uwv]$/   { print "R\t" o "\t" $2 }'
-done <"${TMPDIR:-/tmp}/bb-oracle.$$" |
+list=${TMPDIR:-/tmp}/bb-oracle.$$
+# O lines: object and source (one awk reads every .cmd file).
+{
+awk -F'\t' -v st="$srctree" '{
+	cmd = $3; src = ""; dsrc = ""; deps = 0
+	while ((getline l < cmd) > 0) {
+		if (l ~ /^source_[^ ]* := /) { sub(/^source_[^ ]* := /, "", l); src = l; break }
+		if (deps == 1) { split(l, w, " "); dsrc = w[1]; deps = 2 }
+		if (l ~ /^deps_/) deps = 1
+	}
+	close(cmd)
+	if (src == "") src = dsrc
+	if (index(src, st "/") == 1) src = substr(src, length(st) + 2)
+	if (src == "") src = "-"
+	printf "O\t%s\t%s\n", $1, src
+}' "$list"
+# D/R lines: one nm -A over the archives and the loose objects.
+awk -F'\t' '{ f = $1; sub(/\(.*$/, "", f); if (!seen[f]++) print f }' "$list" |
+	xargs nm -A 2>/dev/null | awk '
+	{ o = $1; sub(/:[0-9a-f]*$/, "", o)
+	  if (o ~ /:/) { a = o; sub(/:.*$/, "", a); m = substr(o, length(a) + 2); o = a "(" m ")" } }
+	NF == 3 && $2 ~ /^[A-TV-Z]$/ { print "D\t" o "\t" $3 "\t" $2 }
+	NF == 3 && $2 ~ /^[Uwv]$/   { print "R\t" o "\t" $3 }'
+} |
 awk -F'\t' -v mode="$mode" '
 	function unit(o,   u, s) {
 		u = o; sub(/\/lib\.a\(.*$/, "", u)

@@ -1,0 +1,212 @@
+#!/bin/sh
+# kernel-annotate.sh: tag the sources of the x86_64-tiny Linux 6.1 build with
+# the kernel's own __visible, rebuild the tagged tree, and record everything
+# t61-kernel-annotate.sh checks. Prints the result directory on stdout.
+#
+#  1. B = kernel-build.sh x86_64-tiny (the untagged build, cached);
+#  2. crossym cocci -o R/out --tag __visible --keep-stale B   (the kernel's own
+#     __visible tags stay);
+#  3. a copy of the source, COPY = CACHE/src-tagged, made with `cp -al` (hard
+#     links: GNU patch, which annotate.sh --apply uses, writes a new file and
+#     renames it, so a patched file gets its own inode and the cached source
+#     stays as it is; checked below, see R/links.txt), then
+#     scripts/annotate.sh R/out COPY --apply;
+#  4. BT = CACHE/build-x86_64-tiny-tagged: make O=BT ARCH=x86_64 tinyconfig +
+#     vmlinux from COPY, the same recipe as kernel-build.sh's x86_64-tiny;
+#  5. records: the reports of B and BT, crossym check on both, the warnings of
+#     both builds (normalised), a second cocci + annotate.sh on the tagged tree
+#     (R/out2, must give an empty patch), timings.
+#
+# Caching (a rerun with nothing changed costs seconds):
+#  - the tagged build is keyed by the sha256 of annotate.patch: when the patch is
+#    byte-identical to the one BT was built from (BT/.crossym-tagged), BT is kept;
+#    otherwise it is removed and built from scratch (a fresh build also gives
+#    the complete warning list);
+#  - annotate.sh's result is keyed by the sha256 of its inputs (crossym cocci's
+#    whole OUTDIR, scripts/annotate.sh, the spatch version): when they are
+#    byte-identical to the last run's and COPY still carries that patch, the
+#    patch and forms.tsv of the last run are reused and spatch is not run
+#    (KERNEL_ANNOTATE_FRESH=1 forces the run).
+#
+# Result directory R = CACHE/annotate-x86_64-tiny:
+#   out/              crossym cocci's OUTDIR, with annotate.patch and forms.tsv
+#   cocci.err cocci.rc annotate.log annotate.rc   step outputs and exit codes
+#   patch.sha256      the key of BT
+#   report.tsv report.txt report-tagged.tsv   crossym report of B (tsv, text), BT
+#   check.{out,err,rc} check-tagged.{out,err,rc}   crossym check --tag __visible
+#   out2/ cocci2.{err,rc} annotate2.{log,rc}  the second round, on COPY/BT
+#   warnings.untagged warnings.tagged warnings.new   normalised `warning:` lines
+#   cc.untagged cc.tagged   the number of CC lines of each build log
+#   config.diff       diff of the two .config files (empty)
+#   links.txt         hard-link and pristine-source checks after --apply
+#   times.tsv         STEP<TAB>SECONDS<TAB>run|cached
+# Exit status 0 when all steps ran (their findings are for the test to judge),
+# 1 when a step could not run (build failure, ...).
+# Environment: CROSSYM, JOBS (default 2), CROSSYM_CACHE, KERNEL_ANNOTATE_FRESH.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+TOP=$(cd "$here/../.." && pwd)
+CROSSYM=${CROSSYM:-$TOP/crossym}
+JOBS=${JOBS:-2}
+CACHE=${CROSSYM_CACHE:-$HOME/.cache/crossym}/linux-6.1
+SRC=$CACHE/src
+COPY=$CACHE/src-tagged
+BT=$CACHE/build-x86_64-tiny-tagged
+R=$CACHE/annotate-x86_64-tiny
+TAG=__visible
+LC_ALL=C
+export LC_ALL
+
+say() { echo "kernel-annotate: $*" >&2; }
+die() { say "$*"; exit 1; }
+now() { date +%s; }
+# timed STEP HOW SECONDS
+timed() { printf '%s\t%s\t%s\n' "$1" "$3" "$2" >>"$R/times.tsv"; say "$1: $3 s ($2)"; }
+sha() { sha256sum "$1" | cut -d ' ' -f 1; }
+
+B=$(sh "$here/kernel-build.sh" x86_64-tiny) || die "kernel-build.sh x86_64-tiny failed"
+command -v spatch >/dev/null 2>&1 || die "spatch not found (coccinelle)"
+[ -x "$CROSSYM" ] || die "$CROSSYM: not built"
+
+mkdir -p "$R"
+exec 8>"$CACHE/annotate-x86_64-tiny.lock"
+if command -v flock >/dev/null 2>&1; then flock 8; fi
+: >"$R/times.tsv"
+
+# --- reports and check of the untagged build ----------------------------------------
+"$CROSSYM" report --format=tsv "$B" >"$R/report.tsv"
+"$CROSSYM" report "$B" >"$R/report.txt"
+rc=0
+"$CROSSYM" check --tag "$TAG" "$B" >"$R/check.out" 2>"$R/check.err" || rc=$?
+echo $rc >"$R/check.rc"
+
+# --- 2. crossym cocci ------------------------------------------------------------------
+rm -rf "$R/out"
+t0=$(now)
+rc=0
+"$CROSSYM" cocci -o "$R/out" --tag "$TAG" --keep-stale "$B" 2>"$R/cocci.err" || rc=$?
+echo $rc >"$R/cocci.rc"
+timed cocci run $(($(now) - t0))
+[ -f "$R/out/files.tsv" ] || { cat "$R/cocci.err" >&2; die "crossym cocci wrote no files.tsv"; }
+
+# --- 3. annotate.sh on the copy ----------------------------------------------------------
+key=$( {
+	(cd "$R/out" && find . -type f | sort | xargs sha256sum)
+	sha256sum <"$TOP/scripts/annotate.sh"
+	spatch --version 2>&1 | sed -n 1p
+	echo "$TAG $JOBS"
+} | sha256sum | cut -d ' ' -f 1)
+if [ "${KERNEL_ANNOTATE_FRESH:-0}" != 1 ] && [ -f "$R/annotate.key" ] &&
+	[ "$(cat "$R/annotate.key")" = "$key" ] && [ -f "$R/keep/annotate.patch" ] &&
+	[ -f "$COPY/.crossym-tagged" ] &&
+	[ "$(cat "$COPY/.crossym-tagged")" = "$(sha "$R/keep/annotate.patch")" ]; then
+	cp "$R/keep/annotate.patch" "$R/keep/forms.tsv" "$R/out/"
+	timed copy cached "$(cat "$R/keep/copy.time")"
+	timed annotate cached "$(cat "$R/keep/annotate.time")"
+	say "annotate.sh inputs unchanged and $COPY carries the patch: reused"
+else
+	rm -f "$R/annotate.key"
+	t0=$(now)
+	rm -rf "$COPY" "$COPY.tmp"
+	cp -al "$SRC" "$COPY.tmp" 2>/dev/null || { rm -rf "$COPY.tmp"; cp -a "$SRC" "$COPY.tmp"; }
+	rm -f "$COPY.tmp/.crossym-tagged"
+	mv "$COPY.tmp" "$COPY"
+	t=$(($(now) - t0))
+	timed copy run $t
+	t0=$(now)
+	rc=0
+	sh "$TOP/scripts/annotate.sh" "$R/out" "$COPY" -j "$JOBS" --apply >"$R/annotate.log" 2>&1 || rc=$?
+	echo $rc >"$R/annotate.rc"
+	ta=$(($(now) - t0))
+	timed annotate run $ta
+	[ $rc -eq 0 ] || { tail -n 20 "$R/annotate.log" >&2; die "annotate.sh failed (exit $rc), see $R/annotate.log"; }
+	# Hard links: every patched file has its own inode now, every other file of
+	# the copy still shares the cached source's; the cached source is unchanged.
+	grep '^+++ b/' "$R/out/annotate.patch" | sed 's|^+++ b/||; s|\t.*||' | sort -u >"$R/patched"
+	{
+		n=0 broken=0 pristine=0
+		while read -r f; do
+			n=$((n + 1))
+			[ "$(stat -c %h "$COPY/$f")" -eq 1 ] && broken=$((broken + 1))
+		done <"$R/patched"
+		while IFS='	' read -r f sum size rest; do
+			set -- $(cksum <"$SRC/$f")
+			[ "$1" = "$sum" ] && [ "$2" = "$size" ] && pristine=$((pristine + 1))
+		done <"$R/out/files.tsv"
+		shared=$(find "$COPY/kernel" -maxdepth 1 -name '*.c' -links +1 | wc -l)
+		echo "patched $n"
+		echo "own-inode $broken"
+		echo "files.tsv $(wc -l <"$R/out/files.tsv")"
+		echo "pristine $pristine"
+		echo "shared-kernel-c $shared"
+	} >"$R/links.txt"
+	mkdir -p "$R/keep"
+	cp "$R/out/annotate.patch" "$R/out/forms.tsv" "$R/keep/"
+	cp "$R/annotate.log" "$R/keep/annotate.log"
+	echo $ta >"$R/keep/annotate.time"
+	echo $t >"$R/keep/copy.time"
+	sha "$R/out/annotate.patch" >"$COPY/.crossym-tagged"
+	echo "$key" >"$R/annotate.key"
+fi
+[ -f "$R/annotate.rc" ] || echo 0 >"$R/annotate.rc"
+[ -f "$R/annotate.log" ] || cp "$R/keep/annotate.log" "$R/annotate.log"
+sha "$R/out/annotate.patch" >"$R/patch.sha256"
+
+# --- 4. the tagged build, keyed by the patch -----------------------------------------------
+want=$(cat "$R/patch.sha256")
+if [ -f "$BT/.crossym-tagged" ] && [ "$(cat "$BT/.crossym-tagged")" = "$want" ] &&
+	[ -f "$BT/vmlinux" ] && [ -f "$BT/build.time" ]; then
+	timed build cached "$(cat "$BT/build.time")"
+else
+	rm -rf "$BT"
+	mkdir -p "$BT"
+	say "building the tagged tree in $BT (log: $BT/build.log)"
+	t0=$(now)
+	{
+		make -C "$COPY" O="$BT" ARCH=x86_64 tinyconfig &&
+		make -C "$COPY" O="$BT" ARCH=x86_64 -j"$JOBS" vmlinux
+	} >"$BT/build.log" 2>&1 || { tail -n 30 "$BT/build.log" >&2; die "the tagged build failed, see $BT/build.log"; }
+	t=$(($(now) - t0))
+	echo $t >"$BT/build.time"
+	timed build run $t
+	# the build wrote nothing into the source copy
+	find "$COPY" -newer "$COPY/.crossym-tagged" ! -path "$COPY" >"$R/copy-written" 2>/dev/null || true
+	echo "$want" >"$BT/.crossym-tagged"
+fi
+
+# --- 5. records ---------------------------------------------------------------------------
+diff "$B/.config" "$BT/.config" >"$R/config.diff" || true
+# warnings: paths made relative, columns dropped (an inserted tag moves them)
+warnings() {
+	grep -E 'warning:' "$1" |
+		sed -e "s|$COPY/||g; s|$SRC/||g; s|$BT/||g; s|$B/||g" \
+			-e 's/^\([^ :]*\):\([0-9][0-9]*\):[0-9][0-9]*:/\1:\2:/' | sort || true
+}
+warnings "$B/build.log" >"$R/warnings.untagged"
+warnings "$BT/build.log" >"$R/warnings.tagged"
+comm -13 "$R/warnings.untagged" "$R/warnings.tagged" >"$R/warnings.new"
+grep -c '^  CC ' "$B/build.log" >"$R/cc.untagged" || true
+grep -c '^  CC ' "$BT/build.log" >"$R/cc.tagged" || true
+
+t0=$(now)
+"$CROSSYM" report --format=tsv "$BT" >"$R/report-tagged.tsv"
+rc=0
+"$CROSSYM" check --tag "$TAG" "$BT" >"$R/check-tagged.out" 2>"$R/check-tagged.err" || rc=$?
+echo $rc >"$R/check-tagged.rc"
+timed report+check run $(($(now) - t0))
+
+# the second round: nothing left to do
+rm -rf "$R/out2"
+t0=$(now)
+rc=0
+"$CROSSYM" cocci -o "$R/out2" --tag "$TAG" --keep-stale "$BT" 2>"$R/cocci2.err" || rc=$?
+echo $rc >"$R/cocci2.rc"
+rc=0
+if [ -f "$R/out2/files.tsv" ]; then
+	sh "$TOP/scripts/annotate.sh" "$R/out2" "$COPY" -j "$JOBS" >"$R/annotate2.log" 2>&1 || rc=$?
+else
+	rc=99
+fi
+echo $rc >"$R/annotate2.rc"
+timed second-round run $(($(now) - t0))
+echo "$R"

@@ -1,0 +1,208 @@
+#!/bin/sh
+# t61-kernel-annotate: tag the x86_64-tiny Linux 6.1 sources with __visible
+# (crossym cocci --keep-stale + scripts/annotate.sh --apply on a copy), rebuild
+# the tagged copy, and check (all the work is in kernel-annotate.sh, cached):
+#  - every `tag` row is tagged exactly once: in place, re-declared, or already
+#    tagged by the kernel itself; forms.tsv agrees with the report's placement
+#    section (in place / on the definer macro vs pasted by a macro / no
+#    definition found);
+#  - the patch: one inserted tag per in-place definition, one re-declaration
+#    per re-declared one, nothing else; the cached source is left alone;
+#  - the tagged tree builds with the same config, compiles the same files and
+#    gives no new warnings; its symbol tables give the same report;
+#  - crossym check on the tagged build: 0 missing, the stale ones are the
+#    kernel's own __visible tags (the same as before tagging);
+#  - a second cocci + annotate.sh on the tagged tree changes nothing.
+# Environment: CROSSYM_SKIP_KERNEL=1 skips it; KERNEL_ANNOTATE_FRESH=1 reruns
+# spatch even when its inputs did not change; JOBS, CROSSYM_CACHE.
+crossym_env=${CROSSYM:-}
+. "$(dirname "$0")/../lib.sh"
+# lib.sh takes TOP from its caller's parent directory, which is tests/ here.
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
+CROSSYM=${crossym_env:-$TOP/crossym}
+export CROSSYM
+REAL=$TOP/tests/real
+LC_ALL=C
+export LC_ALL
+
+[ "${CROSSYM_SKIP_KERNEL:-0}" = 1 ] && skip_all "CROSSYM_SKIP_KERNEL=1"
+if [ ! -f /usr/src/linux-source-6.1.tar.xz ] && [ "$(id -u)" -ne 0 ]; then
+	skip_all "no /usr/src/linux-source-6.1.tar.xz and not root to install it"
+fi
+command -v spatch >/dev/null 2>&1 || skip_all "no spatch (coccinelle)"
+
+diag() { sed 's/^/# /' "$1"; }
+num() { tr -dc '0-9' <"$1"; }
+
+start=$(date +%s)
+R=$(sh "$REAL/kernel-annotate.sh" 2>"$TMP/ka.err")
+rc=$?
+ok $rc "kernel-annotate.sh ($(($(date +%s) - start)) s)"
+[ $rc -eq 0 ] && [ -d "$R" ] || { diag "$TMP/ka.err"; echo "Bail out! kernel-annotate.sh failed"; exit 1; }
+out=$R/out
+
+# --- the steps -------------------------------------------------------------------------
+[ "$(cat "$R/cocci.rc")" -eq 0 ]
+ok $? "crossym cocci --tag __visible --keep-stale x86_64-tiny exits 0"
+diag "$R/cocci.err"
+[ "$(cat "$R/annotate.rc")" -eq 0 ]
+ok $? "annotate.sh OUT COPY --apply exits 0"
+grep -v ': re-declared ' "$R/annotate.log" | diag /dev/stdin
+
+# --- every tag row tagged exactly once ----------------------------------------------------
+awk -F '\t' '$5 == "tag"' "$R/report.tsv" >"$TMP/tagrows"
+ntag=$(wc -l <"$TMP/tagrows")
+nwanted=$(wc -l <"$out/wanted.tsv")
+nalready=$(sed -n 's/.* \([0-9][0-9]*\) in place already.*/\1/p' "$R/cocci.err")
+[ -n "$nalready" ] || nalready=0
+[ $((nwanted + nalready)) -eq "$ntag" ]
+ok $? "tag rows $ntag = $nwanted wanted + $nalready already tagged by the kernel"
+# the already tagged ones: tag rows whose symbol is not wanted, each with
+# __visible on a line of its source file that names it
+cut -f2 "$out/wanted.tsv" | sort -u >"$TMP/wanted.syms"
+awk -F '\t' 'FNR == NR { w[$1] = 1; next } !($1 in w) { print $1 "\t" $4 }' \
+	"$TMP/wanted.syms" "$TMP/tagrows" | sort -u >"$TMP/already"
+: >"$TMP/already.bad"
+while IFS='	' read -r s f; do
+	grep -w -- "$s" "$R/../src/$f" 2>/dev/null | grep -qw __visible || echo "$s $f" >>"$TMP/already.bad"
+done <"$TMP/already"
+[ "$(wc -l <"$TMP/already")" -eq "$nalready" ] && [ ! -s "$TMP/already.bad" ]
+ok $? "the $nalready already tagged: __visible in the source, next to the name"
+diag "$TMP/already.bad"
+echo "# already tagged by the kernel: $(cut -f1 "$TMP/already" | tr '\n' ' ')"
+
+# forms.tsv: each wanted (source, symbol) exactly once, in place or re-declared
+cut -f1,2 "$out/wanted.tsv" | sort >"$TMP/wanted.pairs"
+cut -f1,2 "$out/forms.tsv" | sort >"$TMP/forms.pairs"
+expect_eq "$TMP/wanted.pairs" "$TMP/forms.pairs" "forms.tsv names each wanted definition exactly once"
+awk -F '\t' '$3 != "inplace" && $3 != "redeclared"' "$out/forms.tsv" >"$TMP/forms.other"
+[ ! -s "$TMP/forms.other" ]
+ok $? "every form is inplace or redeclared"
+diag "$TMP/forms.other"
+cut -f3,4 "$out/forms.tsv" | sort | uniq -c | sed 's/^/# forms: /'
+ninplace=$(awk -F '\t' '$3 == "inplace"' "$out/forms.tsv" | wc -l)
+nredecl=$(awk -F '\t' '$3 == "redeclared"' "$out/forms.tsv" | wc -l)
+
+# The patch, file by file: tags inserted (words __visible on + lines minus
+# those on - lines, re-declarations apart) and re-declarations added.
+awk '
+	/^\+\+\+ b\// { f = substr($0, 7); sub(/\t.*/, "", f); next }
+	/^--- a\// { next }
+	/^\+extern __typeof__\([A-Za-z0-9_]*\) [A-Za-z0-9_]* __visible;$/ {
+		s = $0; sub(/^\+extern __typeof__\(/, "", s); sub(/\).*/, "", s)
+		print "R\t" f "\t" s; next
+	}
+	/^[-+]/ { n = gsub(/(^|[^A-Za-z0-9_])__visible([^A-Za-z0-9_]|$)/, "&"); ins[f] += (substr($0, 1, 1) == "+" ? n : -n) }
+	END { for (f in ins) print "I\t" f "\t" ins[f] }' "$out/annotate.patch" >"$TMP/patch.facts"
+awk -F '\t' '$1 == "R" { print $2 "\t" $3 }' "$TMP/patch.facts" | sort >"$TMP/patch.redecl"
+awk -F '\t' '$3 == "redeclared" { print $1 "\t" $2 }' "$out/forms.tsv" | sort >"$TMP/forms.redecl"
+expect_eq "$TMP/forms.redecl" "$TMP/patch.redecl" "the patch re-declares exactly the $nredecl re-declared ones, once each"
+awk -F '\t' '$1 == "I" && $3 != 0 { print $2 "\t" $3 }' "$TMP/patch.facts" | sort >"$TMP/patch.ins"
+awk -F '\t' '$3 == "inplace" { n[$1]++ } END { for (f in n) print f "\t" n[f] }' "$out/forms.tsv" |
+	sort >"$TMP/forms.ins"
+expect_eq "$TMP/forms.ins" "$TMP/patch.ins" "the patch inserts one tag per in-place definition ($ninplace), per file"
+ninserted=$(awk -F '\t' '{ n += $2 } END { print n + 0 }' "$TMP/patch.ins")
+echo "# patch: $(grep -c '^+++ ' "$out/annotate.patch") files, $ninserted tags inserted, $(wc -l <"$TMP/patch.redecl") re-declarations"
+
+# --- forms.tsv against the report's placement section -------------------------------------
+# report: "Where the N tags go:" (COUNT WHERE), "Not taggable in place (M; ...)"
+# then "  SYMBOL  SOURCE  WHY" per definition.
+awk '/^Where the [0-9]+ tags go:$/ { on = 1; next } on && /^$/ { on = 0 }
+	on { c = $1; w = $0; sub(/^ *[0-9]+  /, "", w)
+	     if (w ~ /^(in place|on the definer macro)/) ip += c; else nt += c }
+	END { print ip + 0, nt + 0 }' "$R/report.txt" >"$TMP/place"
+read -r rep_inplace rep_not <"$TMP/place"
+echo "# report: $rep_inplace in place or on the definer macro, $rep_not not taggable in place"
+echo "# forms: $ninplace inplace + $nalready already, $nredecl redeclared"
+[ $((ninplace + nalready)) -eq "$rep_inplace" ] && [ "$nredecl" -eq "$rep_not" ]
+ok $? "forms.tsv: in place + already = the report's in place + on the definer macro; redeclared = not taggable"
+# per definition: pasted by a macro -> redeclared "name not in source";
+# no definition found -> redeclared; not listed -> inplace
+sed -n '/^Not taggable in place (/,$p' "$R/report.txt" | sed 1d |
+	awk '/^  / { s = $1; f = $2; $1 = $2 = ""; w = $0; sub(/^ */, "", w); print s "\t" f "\t" w }' |
+	sort >"$TMP/nottag"
+awk -F '\t' '
+	FILENAME == ARGV[1] { why[$1 "\t" $2] = $3; next }
+	{
+		k = $2 "\t" $1
+		w = (k in why) ? why[k] : "in place or on the definer macro"
+		r = $3 == "inplace" ? "inplace" : $3 " (" $4 ")"
+		good = (w ~ /^pasted by a macro/ && r == "redeclared (name not in source)") ||
+		       (w ~ /^no definition found/ && $3 == "redeclared") ||
+		       (w == "in place or on the definer macro" && $3 == "inplace")
+		wk = w; sub(/ [A-Z_0-9]+$/, "", wk)
+		cross[wk " -> " r]++
+		if (!good) print $2 "\t" $1 "\treport: " w "\tforms: " r > "/dev/stderr"
+		seen[k] = 1
+	}
+	END {
+		for (k in why) if (!(k in seen)) print k "\treport: " why[k] "\tforms: none" > "/dev/stderr"
+		for (c in cross) print cross[c] "\t" c
+	}' "$TMP/nottag" "$out/forms.tsv" 2>"$TMP/place.bad" | sort -t '	' -k2 >"$TMP/cross"
+sed 's/^/# report -> forms: /' "$TMP/cross"
+[ ! -s "$TMP/place.bad" ]
+ok $? "each definition's form matches its placement in the report ($(wc -l <"$TMP/place.bad") do not)"
+diag "$TMP/place.bad"
+
+# --- the cached source is left alone; the copy shares the rest -------------------------------
+diag "$R/links.txt"
+patched=$(sed -n 's/^patched //p' "$R/links.txt")
+[ "$patched" -gt 0 ] && [ "$(sed -n 's/^own-inode //p' "$R/links.txt")" -eq "$patched" ] &&
+	[ "$(sed -n 's/^pristine //p' "$R/links.txt")" -eq "$(sed -n 's/^files.tsv //p' "$R/links.txt")" ]
+ok $? "--apply gave each of the $patched patched files its own inode; the cached source is unchanged"
+[ ! -s "$R/copy-written" ]
+ok $? "the O= build wrote nothing into the source copy"
+diag "$R/copy-written"
+
+# --- the tagged build -------------------------------------------------------------------------
+[ ! -s "$R/config.diff" ]
+ok $? "the tagged tree was built with the same .config"
+diag "$R/config.diff"
+[ "$(cat "$R/cc.tagged")" -eq "$(cat "$R/cc.untagged")" ] && [ "$(cat "$R/cc.tagged")" -gt 300 ]
+ok $? "both build logs are complete builds ($(cat "$R/cc.untagged") / $(cat "$R/cc.tagged") CC lines)"
+echo "# warnings: untagged $(wc -l <"$R/warnings.untagged"), tagged $(wc -l <"$R/warnings.tagged")"
+diag "$R/warnings.tagged"
+[ ! -s "$R/warnings.new" ]
+ok $? "no new warnings in the tagged build"
+diag "$R/warnings.new"
+expect_eq "$R/report.tsv" "$R/report-tagged.tsv" "the tagged build's report equals the untagged one's (symbol tables unchanged)"
+
+# --- crossym check -------------------------------------------------------------------------------
+# "crossym check: X missing, Y stale, Z exact"
+summary() { sed -n 's/^crossym check: \([0-9]*\) missing, \([0-9]*\) stale, \([0-9]*\) exact$/\1 \2 \3/p' "$1"; }
+read -r m0 s0 e0 <<EOF
+$(summary "$R/check.err")
+EOF
+read -r m1 s1 e1 <<EOF
+$(summary "$R/check-tagged.err")
+EOF
+echo "# check before: ${m0:-?} missing, ${s0:-?} stale, ${e0:-?} exact; after: ${m1:-?} missing, ${s1:-?} stale, ${e1:-?} exact"
+[ "${m0:-x}" = "$nwanted" ] && [ "${e0:-x}" = "$nalready" ]
+ok $? "check before tagging: the wanted ones missing, the already tagged exact"
+[ "${m1:-x}" = 0 ]
+ok $? "check after tagging: 0 missing"
+[ "${e1:-x}" = "$ntag" ]
+ok $? "check after tagging: all $ntag tag rows exact"
+grep '^stale ' "$R/check.out" | sort >"$TMP/stale0"
+grep '^stale ' "$R/check-tagged.out" | sort >"$TMP/stale1"
+sed 's/^stale \([^:]*\):[0-9]*: /\1: /' "$TMP/stale0" >"$TMP/stale0.n"
+sed 's/^stale \([^:]*\):[0-9]*: /\1: /' "$TMP/stale1" >"$TMP/stale1.n"
+expect_eq "$TMP/stale0.n" "$TMP/stale1.n" "the ${s1:-?} stale tags are the kernel's own, the same before and after (kept by --keep-stale)"
+sed 's/^/# /' "$TMP/stale1"
+grep -v '^crossym check:' "$R/check-tagged.err" | diag /dev/stdin
+
+# --- idempotence ---------------------------------------------------------------------------------
+[ "$(cat "$R/cocci2.rc")" -eq 0 ]
+ok $? "second round: crossym cocci on the tagged build exits 0"
+diag "$R/cocci2.err"
+[ -f "$R/out2/wanted.tsv" ] && [ ! -s "$R/out2/wanted.tsv" ]
+ok $? "second round: nothing wanted ($(wc -l <"$R/out2/wanted.tsv" 2>/dev/null) definitions)"
+[ "$(cat "$R/annotate2.rc")" -eq 0 ] && [ -f "$R/out2/annotate.patch" ] && [ ! -s "$R/out2/annotate.patch" ]
+ok $? "second round: annotate.sh gives an empty patch"
+grep -v ': re-declared ' "$R/annotate2.log" | diag /dev/stdin
+
+# --- timings -------------------------------------------------------------------------------------
+sed 's/^\([^\t]*\)\t\([^\t]*\)\t\(.*\)/# time: \1 \2 s (\3)/' "$R/times.tsv"
+grep 'spatch:' "$R/annotate.log" | diag /dev/stdin
+echo "# t61-kernel-annotate: $(($(date +%s) - start)) s"
+done_testing
