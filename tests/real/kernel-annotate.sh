@@ -39,6 +39,8 @@
 #   cc.untagged cc.tagged   the number of CC lines of each build log
 #   config.diff       diff of the two .config files (empty)
 #   links.txt         hard-link and pristine-source checks after --apply
+#   build.rc build.errors   the tagged build's status and its `error:` lines
+#                     (when it failed, the records below it are not made)
 #   times.tsv         STEP<TAB>SECONDS<TAB>run|cached
 # Exit status 0 when all steps ran (their findings are for the test to judge),
 # 1 when a step could not run (build failure, ...).
@@ -153,25 +155,49 @@ fi
 sha "$R/out/annotate.patch" >"$R/patch.sha256"
 
 # --- 4. the tagged build, keyed by the patch -----------------------------------------------
+# A failed build is remembered too (BT/.crossym-failed): the same patch fails
+# the same way, so a rerun reports it at once.
 want=$(cat "$R/patch.sha256")
 if [ -f "$BT/.crossym-tagged" ] && [ "$(cat "$BT/.crossym-tagged")" = "$want" ] &&
 	[ -f "$BT/vmlinux" ] && [ -f "$BT/build.time" ]; then
+	echo 0 >"$R/build.rc"
 	timed build cached "$(cat "$BT/build.time")"
+elif [ -f "$BT/.crossym-failed" ] && [ "$(cat "$BT/.crossym-failed")" = "$want" ]; then
+	echo 1 >"$R/build.rc"
+	timed build cached-failure "$(cat "$BT/build.time")"
 else
 	rm -rf "$BT"
 	mkdir -p "$BT"
 	say "building the tagged tree in $BT (log: $BT/build.log)"
 	t0=$(now)
+	rc=0
 	{
 		make -C "$COPY" O="$BT" ARCH=x86_64 tinyconfig &&
 		make -C "$COPY" O="$BT" ARCH=x86_64 -j"$JOBS" vmlinux
-	} >"$BT/build.log" 2>&1 || { tail -n 30 "$BT/build.log" >&2; die "the tagged build failed, see $BT/build.log"; }
+	} >"$BT/build.log" 2>&1 || rc=$?
 	t=$(($(now) - t0))
 	echo $t >"$BT/build.time"
 	timed build run $t
 	# the build wrote nothing into the source copy
 	find "$COPY" -newer "$COPY/.crossym-tagged" ! -path "$COPY" >"$R/copy-written" 2>/dev/null || true
-	echo "$want" >"$BT/.crossym-tagged"
+	if [ $rc -eq 0 ]; then
+		echo "$want" >"$BT/.crossym-tagged"
+		echo 0 >"$R/build.rc"
+	else
+		echo "$want" >"$BT/.crossym-failed"
+		echo 1 >"$R/build.rc"
+	fi
+fi
+grep -E 'error:' "$BT/build.log" | sed "s|$COPY/||g; s|$BT/||g" >"$R/build.errors" || true
+if [ "$(cat "$R/build.rc")" -ne 0 ]; then
+	say "the tagged build failed (see $BT/build.log):"
+	sed 's/^/  /' "$R/build.errors" >&2
+	rm -f "$R/report-tagged.tsv" "$R/check-tagged.out" "$R/check-tagged.err" "$R/check-tagged.rc" \
+		"$R/cocci2.err" "$R/cocci2.rc" "$R/annotate2.log" "$R/annotate2.rc" \
+		"$R/warnings.untagged" "$R/warnings.tagged" "$R/warnings.new" "$R/cc.untagged" "$R/cc.tagged"
+	rm -rf "$R/out2"
+	echo "$R"
+	exit 0
 fi
 
 # --- 5. records ---------------------------------------------------------------------------
