@@ -528,6 +528,21 @@ static char *object_file_path(const char *name)
 	return path;
 }
 
+/* A path from a .cmd file, relative to the tree the build was made from (or
+ * to --srctree) when it lies inside; relative ones are from the build dir. */
+static char *tree_relative(const struct build *b, const char *path)
+{
+	char *abs = path_join(b->absdir, path);
+	char *rel = path_relative(abs, b->built_from);
+
+	if (rel[0] == '/') {
+		free(rel);
+		rel = path_relative(abs, b->srctree);
+	}
+	free(abs);
+	return rel;
+}
+
 /* Source named by kbuild's .cmd file, relative to srctree when inside it. */
 /* The first .c/.S/.s of the deps_ list: the compiled file when the .cmd
  * has no source_ line (older kbuild, BusyBox). */
@@ -563,15 +578,13 @@ static char *source_from_cmd(struct build *b, const char *objfile,
 	if (text && !src)
 		src = first_dep_source(text);   /* BusyBox: no source_ line */
 	if (src) {
-		rel = src[0] == '/' ? path_relative(src, b->srctree) : xstrdup(src);
+		rel = src[0] == '/' ? tree_relative(b, src) : xstrdup(src);
 		obj->cmd_path = xstrdup(cmdrel);
 		obj->included = kbuild_cmd_included_c(text, src, &obj->nincluded);
 		for (size_t i = 0; i < obj->nincluded; i++) {
 			/* deps are absolute, or relative to where make ran */
-			char *abs = path_join(b->absdir, obj->included[i]);
-			char *r = path_relative(abs, b->srctree);
+			char *r = tree_relative(b, obj->included[i]);
 
-			free(abs);
 			free(obj->included[i]);
 			obj->included[i] = r;
 		}
@@ -938,6 +951,7 @@ int build_scan(struct build *b, const char *dir, const struct scan_opts *opts)
 		error("%s: not a build directory", dir);
 		return -1;
 	}
+	b->built_from = default_srctree(dir);
 	if (opts->srctree) {
 		b->srctree = realpath(opts->srctree, NULL);
 		if (!b->srctree) {
@@ -945,7 +959,7 @@ int build_scan(struct build *b, const char *dir, const struct scan_opts *opts)
 			return -1;
 		}
 	} else {
-		b->srctree = default_srctree(dir);
+		b->srctree = xstrdup(b->built_from);
 	}
 	if (opts->nm_file) {
 		if (scan_nm(b, opts->nm_file))
@@ -969,5 +983,6 @@ void build_free(struct build *b)
 	free(b->dir);
 	free(b->absdir);
 	free(b->srctree);
+	free(b->built_from);
 	memset(b, 0, sizeof(*b));
 }

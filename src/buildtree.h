@@ -23,7 +23,10 @@ struct scan_opts {
 struct build {
 	char *dir;              /* the build directory as given */
 	char *absdir;           /* the same, absolute (keys of the db) */
-	char *srctree;          /* where sources are */
+	char *srctree;          /* where sources are read (--srctree) */
+	char *built_from;       /* the tree the build was made from (its .cmd
+				 * paths point there): the `source` link, the
+				 * Makefile's KERNELSRC, or the build dir */
 	struct objset set;      /* every object found (linked or on demand) */
 	struct strtab objnames; /* object name -> id; objidx[id] = index in set */
 	size_t *objidx;

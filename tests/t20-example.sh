@@ -46,4 +46,11 @@ ok $? "exported symbol: status exported"
 # Several builds at once: the union of two layouts is the same set.
 "$CROSSYM" report --format=tsv "$TMP/ldr" "$TMP/thin" >"$TMP/union.tsv"
 expect_eq "$ex/expected.tsv" "$TMP/union.tsv" "two builds of one tree: union, merged"
+# Bad input: a source file gone since the build.
+cp -R "$ex" "$TMP/src-missing"
+rm "$TMP/src-missing/lib/string.c"
+expect_status 1 "$CROSSYM" cocci -o "$TMP/c-missing" --srctree "$TMP/src-missing" "$TMP/ldr"
+expect_grep "lib/string.c: missing source" "$TMP/err" "missing source: named, exit 1"
+expect_status 1 "$CROSSYM" check --srctree "$TMP/src-missing" "$TMP/ldr"
+expect_grep "lib/string.c: missing source" "$TMP/err" "check: missing source named"
 done_testing
