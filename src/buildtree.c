@@ -616,6 +616,23 @@ static char *source_by_name(struct build *b, const char *objfile)
 	return NULL;
 }
 
+/* A relative source that is not in the source tree but in the build dir. */
+static int is_generated(const struct build *b, const char *source)
+{
+	char *in_src, *in_build;
+	struct stat st;
+	int generated;
+
+	if (source[0] == '/')
+		return 0;
+	in_src = path_join(b->srctree, source);
+	in_build = path_join(b->dir, source);
+	generated = stat(in_src, &st) != 0 && stat(in_build, &st) == 0;
+	free(in_src);
+	free(in_build);
+	return generated;
+}
+
 static void assign_unit_and_source(struct build *b, struct object *obj)
 {
 	char *file = object_file_path(obj->name);
@@ -636,6 +653,7 @@ static void assign_unit_and_source(struct build *b, struct object *obj)
 		obj->source = source_by_name(b, file);
 	obj->is_asm = obj->source && (str_has_suffix(obj->source, ".S") ||
 				      str_has_suffix(obj->source, ".s"));
+	obj->generated = obj->source && is_generated(b, obj->source);
 	if (obj->module)
 		obj->unit = xasprintf("%s%s", obj->module, obj->is_asm ? "#asm" : "");
 	else

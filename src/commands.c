@@ -144,7 +144,7 @@ static void collect_facts(const struct build *b, struct build_facts *facts)
 
 		if (o->is_script || !o->machine_ok)
 			continue;
-		if (o->source && !o->is_asm)
+		if (o->source && !o->is_asm && !o->generated)
 			strtab_intern(&facts->sources, o->source);
 		for (size_t k = 0; k < o->nincluded && !o->is_asm; k++)
 			strtab_intern(&facts->sources, o->included[k]);

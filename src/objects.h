@@ -42,6 +42,7 @@ struct object {
 	char *archive;          /* the thin archive it is a member of, or NULL */
 	unsigned char link;     /* enum obj_link */
 	unsigned char is_asm;
+	unsigned char generated; /* its source was made in the build dir */
 	unsigned char is_script; /* a linker script: references only, no file to nm */
 	unsigned char linked;   /* decided: part of the link */
 	unsigned char machine_ok;
