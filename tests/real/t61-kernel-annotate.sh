@@ -40,6 +40,8 @@ rc=$?
 ok $rc "kernel-annotate.sh ($(($(date +%s) - start)) s)"
 [ $rc -eq 0 ] && [ -d "$R" ] || { diag "$TMP/ka.err"; echo "Bail out! kernel-annotate.sh failed"; exit 1; }
 out=$R/out
+SRC=$(cd "$R/../src" && pwd)
+COPY=$(cd "$R/../src-tagged" && pwd)
 
 # --- the steps -------------------------------------------------------------------------
 [ "$(cat "$R/cocci.rc")" -eq 0 ]
@@ -58,13 +60,18 @@ nalready=$(sed -n 's/.* \([0-9][0-9]*\) in place already.*/\1/p' "$R/cocci.err")
 [ $((nwanted + nalready)) -eq "$ntag" ]
 ok $? "tag rows $ntag = $nwanted wanted + $nalready already tagged by the kernel"
 # the already tagged ones: tag rows whose symbol is not wanted, each with
-# __visible on a line of its source file that names it
+# __visible on a line of its source that names it, or on one of the two lines
+# before (`asmlinkage __visible __init ...` NL `void start_kernel(void)`)
 cut -f2 "$out/wanted.tsv" | sort -u >"$TMP/wanted.syms"
 awk -F '\t' 'FNR == NR { w[$1] = 1; next } !($1 in w) { print $1 "\t" $4 }' \
 	"$TMP/wanted.syms" "$TMP/tagrows" | sort -u >"$TMP/already"
 : >"$TMP/already.bad"
 while IFS='	' read -r s f; do
-	grep -w -- "$s" "$R/../src/$f" 2>/dev/null | grep -qw __visible || echo "$s $f" >>"$TMP/already.bad"
+	awk -v s="$s" '
+		function w(line, x) { return (" " line " ") ~ ("[^A-Za-z0-9_]" x "[^A-Za-z0-9_]") }
+		{ l[NR] = $0 }
+		w($0, s) && (w($0, "__visible") || w(l[NR - 1], "__visible") || w(l[NR - 2], "__visible")) { found = 1 }
+		END { exit !found }' "$SRC/$f" || echo "$s $f" >>"$TMP/already.bad"
 done <"$TMP/already"
 [ "$(wc -l <"$TMP/already")" -eq "$nalready" ] && [ ! -s "$TMP/already.bad" ]
 ok $? "the $nalready already tagged: __visible in the source, next to the name"
@@ -83,25 +90,93 @@ cut -f3,4 "$out/forms.tsv" | sort | uniq -c | sed 's/^/# forms: /'
 ninplace=$(awk -F '\t' '$3 == "inplace"' "$out/forms.tsv" | wc -l)
 nredecl=$(awk -F '\t' '$3 == "redeclared"' "$out/forms.tsv" | wc -l)
 
-# The patch, file by file: tags inserted (words __visible on + lines minus
-# those on - lines, re-declarations apart) and re-declarations added.
+# The patch: each inserted tag belongs to the wanted symbol named after it on
+# its line (a function or variable name, or the name inside a definer macro);
+# each re-declaration names its symbol.
+awk -F '\t' '{ print "W\t" $1 "\t" $2 }' "$out/wanted.tsv" >"$TMP/patch.in"
+cat "$out/annotate.patch" >>"$TMP/patch.in"
 awk '
-	/^\+\+\+ b\// { f = substr($0, 7); sub(/\t.*/, "", f); next }
-	/^--- a\// { next }
-	/^\+extern __typeof__\([A-Za-z0-9_]*\) [A-Za-z0-9_]* __visible;$/ {
-		s = $0; sub(/^\+extern __typeof__\(/, "", s); sub(/\).*/, "", s)
-		print "R\t" f "\t" s; next
+	function isw(c) { return c ~ /^[A-Za-z0-9_]$/ }
+	# the first wanted symbol of the current file named as a word in t
+	function owner(t,    m, i, q, x, best, bp, u) {
+		best = ""; bp = 0; u = " " t " "
+		m = split(syms[file], sl, " ")
+		for (i = 1; i <= m; i++) {
+			x = sl[i]; q = 0
+			while ((q2 = index(substr(u, q + 1), x)) > 0) {
+				q += q2
+				if (!isw(substr(u, q - 1, 1)) && !isw(substr(u, q + length(x), 1))) break
+			}
+			if (q2 > 0 && (!bp || q < bp)) { bp = q; best = x }
+		}
+		return best == "" ? "?" : best
 	}
-	/^[-+]/ { n = gsub(/(^|[^A-Za-z0-9_])__visible([^A-Za-z0-9_]|$)/, "&"); ins[f] += (substr($0, 1, 1) == "+" ? n : -n) }
-	END { for (f in ins) print "I\t" f "\t" ins[f] }' "$out/annotate.patch" >"$TMP/patch.facts"
+	/^W\t/ { split($0, f, "\t"); syms[f[2]] = syms[f[2]] " " f[3]; next }
+	/^\+\+\+ b\// { file = substr($0, 7); sub(/\t.*/, "", file); nm = k = 0; next }
+	/^--- a\// { next }
+	/^@@/ || /^ / { nm = k = 0; next }
+	/^\+extern __typeof__\([A-Za-z0-9_]*\) [A-Za-z0-9_]* __visible;$/ {
+		x = $0; sub(/^\+extern __typeof__\(/, "", x); sub(/\).*/, "", x)
+		print "R\t" file "\t" x; next
+	}
+	/^-/ { minus[++nm] = substr($0, 2); next }
+	/^\+/ {
+		new = substr($0, 2); old = k < nm ? minus[++k] : ""
+		# walk old and new together: each "__visible " new has and old lacks
+		i = j = 1
+		while (j <= length(new)) {
+			if (substr(new, j, 10) == "__visible " && substr(old, i, 10) != "__visible " &&
+			    (j == 1 || !isw(substr(new, j - 1, 1)))) {
+				print "I\t" file "\t" owner(substr(new, j + 10))
+				j += 10
+			} else if (substr(new, j, 1) == substr(old, i, 1)) {
+				i++; j++
+			} else {
+				print "X\t" file "\t" new     # changed beyond the tag
+				break
+			}
+		}
+	}' "$TMP/patch.in" >"$TMP/patch.facts"
+awk -F '\t' '$1 == "X" { print $2 ": " $3 }' "$TMP/patch.facts" >"$TMP/patch.other"
+[ ! -s "$TMP/patch.other" ]
+ok $? "every changed line of the patch is the old one with tags inserted (or a re-declaration)"
+diag "$TMP/patch.other"
 awk -F '\t' '$1 == "R" { print $2 "\t" $3 }' "$TMP/patch.facts" | sort >"$TMP/patch.redecl"
 awk -F '\t' '$3 == "redeclared" { print $1 "\t" $2 }' "$out/forms.tsv" | sort >"$TMP/forms.redecl"
 expect_eq "$TMP/forms.redecl" "$TMP/patch.redecl" "the patch re-declares exactly the $nredecl re-declared ones, once each"
-awk -F '\t' '$1 == "I" && $3 != 0 { print $2 "\t" $3 }' "$TMP/patch.facts" | sort >"$TMP/patch.ins"
-awk -F '\t' '$3 == "inplace" { n[$1]++ } END { for (f in n) print f "\t" n[f] }' "$out/forms.tsv" |
-	sort >"$TMP/forms.ins"
-expect_eq "$TMP/forms.ins" "$TMP/patch.ins" "the patch inserts one tag per in-place definition ($ninplace), per file"
-ninserted=$(awk -F '\t' '{ n += $2 } END { print n + 0 }' "$TMP/patch.ins")
+awk -F '\t' '$1 == "I" { print $2 "\t" $3 }' "$TMP/patch.facts" | sort | uniq -c |
+	awk -v OFS='\t' '{ print $2, $3, $1 }' >"$TMP/patch.ins"
+# expected: inplace -> 1, or one per #if arm (the tagged lines of the
+# symbol in the tagged file separated by #if/#else/#endif lines);
+# redeclared "... tagged in place too" -> 1 or more; other redeclared -> 0;
+# no tag for no wanted symbol
+awk -F '\t' -v OFS='\t' '
+	FNR == NR { n[$1 "\t" $2] = $3; next }
+	{
+		k = $1 "\t" $2; c = (k in n) ? n[k] : 0; delete n[k]
+		if ($3 == "inplace" && c > 1) print k, "arms", c
+		else if ($3 == "inplace" && c != 1) print k, $3, c " tags"
+		else if ($3 == "redeclared" && $4 ~ /tagged in place too/ && c < 1) print k, $3 " (" $4 ")", c " tags"
+		else if ($3 == "redeclared" && $4 !~ /tagged in place too/ && c != 0) print k, $3 " (" $4 ")", c " tags"
+	}
+	END { for (k in n) print k, "a tag for no wanted definition", n[k] " tags" }' \
+	"$TMP/patch.ins" "$out/forms.tsv" | sort >"$TMP/patch.check"
+: >"$TMP/patch.arms"
+grep -v '	arms	' "$TMP/patch.check" >"$TMP/patch.bad"
+grep '	arms	' "$TMP/patch.check" | while IFS='	' read -r f sym what c; do
+	awk -v s="$sym" '
+		function w(line, x) { return (" " line " ") ~ ("[^A-Za-z0-9_]" x "[^A-Za-z0-9_]") }
+		/^[ \t]*#[ \t]*(if|ifdef|ifndef|else|elif|endif)/ { cond = 1 }
+		w($0, "__visible") && w($0, s) && !/^extern __typeof__/ { if (n++ && !cond) bad = 1; cond = 0 }
+		END { exit bad }' "$COPY/$f" || { echo "$f	$sym	inplace	$c tags, not in #if arms" >>"$TMP/patch.bad"; continue; }
+	echo "$f $sym ($c arms)" >>"$TMP/patch.arms"
+done
+ninserted=$(awk -F '\t' '{ n += $3 } END { print n + 0 }' "$TMP/patch.ins")
+narms=$(awk -F '\t' '$4 ~ /tagged in place too/' "$out/forms.tsv" | wc -l)
+[ ! -s "$TMP/patch.bad" ]
+ok $? "the patch inserts one tag per in-place definition ($ninplace, in each #if arm for $(wc -l <"$TMP/patch.arms")), at least one for the $narms re-declared with several definitions ($ninserted tags in all), nothing else"
+diag "$TMP/patch.bad"
+sed 's/^/# tagged in each #if arm: /' "$TMP/patch.arms"
 echo "# patch: $(grep -c '^+++ ' "$out/annotate.patch") files, $ninserted tags inserted, $(wc -l <"$TMP/patch.redecl") re-declarations"
 
 # --- forms.tsv against the report's placement section -------------------------------------
@@ -113,9 +188,9 @@ awk '/^Where the [0-9]+ tags go:$/ { on = 1; next } on && /^$/ { on = 0 }
 	END { print ip + 0, nt + 0 }' "$R/report.txt" >"$TMP/place"
 read -r rep_inplace rep_not <"$TMP/place"
 echo "# report: $rep_inplace in place or on the definer macro, $rep_not not taggable in place"
-echo "# forms: $ninplace inplace + $nalready already, $nredecl redeclared"
-[ $((ninplace + nalready)) -eq "$rep_inplace" ] && [ "$nredecl" -eq "$rep_not" ]
-ok $? "forms.tsv: in place + already = the report's in place + on the definer macro; redeclared = not taggable"
+echo "# forms: $ninplace inplace + $nalready already + $narms tagged in place in several #if arms (and re-declared), $((nredecl - narms)) re-declared only"
+[ $((ninplace + nalready + narms)) -eq "$rep_inplace" ] && [ $((nredecl - narms)) -eq "$rep_not" ]
+ok $? "forms.tsv: tagged in place = the report's in place + on the definer macro; re-declared only = not taggable in place"
 # per definition: pasted by a macro -> redeclared "name not in source";
 # no definition found -> redeclared; not listed -> inplace
 sed -n '/^Not taggable in place (/,$p' "$R/report.txt" | sed 1d |
@@ -129,7 +204,7 @@ awk -F '\t' '
 		r = $3 == "inplace" ? "inplace" : $3 " (" $4 ")"
 		good = (w ~ /^pasted by a macro/ && r == "redeclared (name not in source)") ||
 		       (w ~ /^no definition found/ && $3 == "redeclared") ||
-		       (w == "in place or on the definer macro" && $3 == "inplace")
+		       (w == "in place or on the definer macro" && ($3 == "inplace" || $4 ~ /tagged in place too/))
 		wk = w; sub(/ [A-Z_0-9]+$/, "", wk)
 		cross[wk " -> " r]++
 		if (!good) print $2 "\t" $1 "\treport: " w "\tforms: " r > "/dev/stderr"
@@ -155,6 +230,16 @@ ok $? "the O= build wrote nothing into the source copy"
 diag "$R/copy-written"
 
 # --- the tagged build -------------------------------------------------------------------------
+[ "$(cat "$R/build.rc")" -eq 0 ]
+ok $? "the tagged tree builds (make O=... ARCH=x86_64 tinyconfig vmlinux)"
+if [ "$(cat "$R/build.rc")" -ne 0 ]; then
+	echo "# the tagged build fails; its errors:"
+	diag "$R/build.errors"
+	sed 's/^\([^\t]*\)\t\([^\t]*\)\t\(.*\)/# time: \1 \2 s (\3)/' "$R/times.tsv"
+	echo "# t61-kernel-annotate: $(($(date +%s) - start)) s; the checks of the tagged build are not run"
+	done_testing
+	exit 1
+fi
 [ ! -s "$R/config.diff" ]
 ok $? "the tagged tree was built with the same .config"
 diag "$R/config.diff"
