@@ -212,34 +212,10 @@ t1=$(date +%s)
 
 # ---- 3. classify, complete, check --------------------------------------------------
 
-# The checker: reads the original (A) and spatch's result (B) of one file and
-# writes the final text to out. -v: tag, failed (spatch failed: ignore B),
-# nonl (A lacks its last newline), wanted ("sym kind ..."), stale ("sym ..."),
-# src, report (the file it appends its findings to):
-#   F<TAB>src<TAB>sym<TAB>form<TAB>reason   (for redeclared: ?why, or !why when
-#                                            spatch failed on the file)
-#   W<TAB>message                           (spatch's result discarded)
-#   E<TAB>message                           (a check failed)
-CHECK_AWK='
+# Shared by the two awk programs below: what counts as inserting the tag.
+COMMON_AWK='
 function isw(c) { return c ~ /^[A-Za-z0-9_]$/ }
-# position of the word w in s at or after from, 0 when none
-function wordat(s, w, from,    t, p, q) {
-	while (from <= length(s)) {
-		t = substr(s, from)
-		p = index(t, w)
-		if (!p)
-			return 0
-		q = from + p - 1
-		if ((q == 1 || !isw(substr(s, q - 1, 1))) && !isw(substr(s, q + length(w), 1)))
-			return q
-		from = q + 1
-	}
-	return 0
-}
-function redecl(sym) { return "extern __typeof__(" sym ") " sym " " tag ";" }
 function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t]+$/, "", s); return s }
-function err(msg) { print "E\t" src ": " msg >> report; nerr++ }
-function form(sym, f, why) { print "F\t" src "\t" sym "\t" f "\t" why >> report }
 # 1 when b is a with the tag inserted in NINS places (INS[1..NINS]: where in
 # b), each time as "TAG " before a word, or as " TAG" before a non-word
 # character or the end of the line, or as the whole line
@@ -265,6 +241,34 @@ function insertions(a, b,    i, j, la, lb) {
 	}
 	return i > la && NINS > 0
 }
+'
+
+# The checker: reads the original (A) and spatch's result (B) of one file and
+# writes the final text to out. -v: tag, failed (spatch failed: ignore B),
+# nonl (A lacks its last newline), wanted ("sym kind ..."), stale ("sym ..."),
+# src, report (the file it appends its findings to):
+#   F<TAB>src<TAB>sym<TAB>form<TAB>reason   (for redeclared: ?why, or !why when
+#                                            spatch failed on the file)
+#   W<TAB>message                           (spatch's result discarded)
+#   E<TAB>message                           (a check failed)
+CHECK_AWK="$COMMON_AWK"'
+# position of the word w in s at or after from, 0 when none
+function wordat(s, w, from,    t, p, q) {
+	while (from <= length(s)) {
+		t = substr(s, from)
+		p = index(t, w)
+		if (!p)
+			return 0
+		q = from + p - 1
+		if ((q == 1 || !isw(substr(s, q - 1, 1))) && !isw(substr(s, q + length(w), 1)))
+			return q
+		from = q + 1
+	}
+	return 0
+}
+function redecl(sym) { return "extern __typeof__(" sym ") " sym " " tag ";" }
+function err(msg) { print "E\t" src ": " msg >> report; nerr++ }
+function form(sym, f, why) { print "F\t" src "\t" sym "\t" f "\t" why >> report }
 # 1 when one of the insertions INS[] of b sits right next to the same tag
 function doubled(b,    k) {
 	for (k = 1; k <= NINS; k++)
@@ -529,33 +533,13 @@ END {
 # The independent final check of one file: `diff A C` (normal format) may only
 # show lines that gained or lost "TAG ", re-declarations of wanted symbols
 # appended at the end, and re-declarations of stale symbols deleted.
-VERIFY_AWK='
-function isw(c) { return c ~ /^[A-Za-z0-9_]$/ }
+VERIFY_AWK="$COMMON_AWK"'
 # 1 when b is a with the tag inserted in one place or more (as the checker
 # allows: "TAG " before a word, " TAG" before a non-word, the whole line)
-function tagged_pair(a, b,    i, j, la, lb, L, n) {
-	L = length(tag); n = 0; i = 1; j = 1; la = length(a); lb = length(b)
-	while (j <= lb) {
-		if (substr(b, j, L + 1) == tag " " && (j == 1 || !isw(substr(b, j - 1, 1))) &&
-		    substr(a, i, L + 1) != tag " ") {
-			n++
-			j += L + 1
-		} else if (substr(b, j, L + 1) == " " tag && !isw(substr(b, j + L + 1, 1)) &&
-			   substr(a, i, L + 1) != " " tag) {
-			n++
-			j += L + 1
-		} else if (j == 1 && b == tag && a == "") {
-			n++
-			j += L
-		} else if (i <= la && substr(a, i, 1) == substr(b, j, 1)) {
-			i++
-			j++
-		} else
-			return 0
-	}
-	return i > la && n > 0
+function tagged_pair(a, b) {
+	L = length(tag)
+	return insertions(a, b)
 }
-function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t]+$/, "", s); return s }
 function redecl_of(s, list,    t, n, i, w) {
 	t = trim(s)
 	n = split(list, w, " ")
