@@ -743,21 +743,36 @@ static size_t next_arg(const struct scan *S, size_t p, size_t close, size_t *id)
 	return p < close ? p : close;
 }
 
-/* The symbol a tagged macro call defines: its first one-identifier argument,
- * the last one for the PER_CPU macros (type, name). */
+/* 1 when token i has no lower-case letter: a constant or a config macro
+ * (`DEFINE_STATIC_KEY_MAYBE(CONFIG_X, name)`), not a defined name. */
+static int all_caps(const struct lex *L, size_t i)
+{
+	for (size_t k = 0; k < L->t[i].len; k++)
+		if (L->s[L->t[i].off + k] >= 'a' && L->s[L->t[i].off + k] <= 'z')
+			return 0;
+	return 1;
+}
+
+/* The symbol a tagged macro call defines: its first one-identifier argument
+ * that is not all capitals (else the first), the last one for the PER_CPU
+ * macros (type, name). */
 static size_t macro_symbol(const struct scan *S, size_t m, size_t open)
 {
 	const struct lex *L = &S->L;
-	size_t close = group_end(L, open), first = NONE, last = NONE, id, e;
+	size_t close = group_end(L, open), first = NONE, named = NONE, last = NONE, id, e;
 
 	for (size_t p = nx(L, open + 1); p < close; p = nx(L, e + 1)) {
 		e = next_arg(S, p, close, &id);
 		if (id != NONE && first == NONE)
 			first = id;
+		if (id != NONE && named == NONE && !all_caps(L, id))
+			named = id;
 		if (id != NONE)
 			last = id;
 	}
-	return tok_has(L, m, "PER_CPU") ? last : first;
+	if (tok_has(L, m, "PER_CPU"))
+		return last;
+	return named != NONE ? named : first;
 }
 
 static int macro_has_arg(const struct scan *S, size_t open, size_t want)
