@@ -182,6 +182,9 @@ static void add_row(struct rows *out, struct build *b, unsigned sym,
 	r->def_source = NULL;
 	r->def_line = 0;
 	r->several = 0;
+	r->asm_alias = 0;
+	r->cmd_file = o->cmd_path ? path_join(b->absdir, o->cmd_path) : NULL;
+	r->build_dir = xstrdup(b->absdir);
 	r->refs = refs;
 	r->status = o->is_asm ? STATUS_ASM : exported ? STATUS_EXPORTED : STATUS_TAG;
 	r->weak = d->bind == SYM_WEAKDEF;
@@ -267,6 +270,8 @@ static void row_free(struct row *r)
 		free(r->included[k]);
 	free(r->included);
 	free(r->def_source);
+	free(r->cmd_file);
+	free(r->build_dir);
 	free(r->symbol);
 	free(r->unit);
 	free(r->object);

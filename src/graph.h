@@ -18,6 +18,9 @@ struct row {
 	size_t nincluded;
 	char *def_source;       /* where the definition's text is (placement_resolve) */
 	unsigned def_line;      /* its line there, 0 when unknown */
+	char *cmd_file;         /* the object's kbuild .cmd file (absolute), or NULL */
+	char *build_dir;        /* where its command runs */
+	unsigned char asm_alias; /* defined by top-level asm in a C file: no tag */
 	unsigned char several;  /* defined more than once (#if arms): which one
 				 * is live is unknown, so a re-declaration too */
 	char *refs;             /* sorted referencing units, comma-separated */

@@ -1,6 +1,7 @@
 /* placement.c - classify where each definition's tag can go. */
 #include "placement.h"
 #include "buildtree.h"
+#include "cpprun.h"
 #include "dwdecl.h"
 #include "srcscan.h"
 #include "strtab.h"
@@ -13,7 +14,8 @@ const char *placement_name(enum place_kind kind)
 {
 	static const char *const names[] = {
 		"in place", "on the definer macro", "pasted by a macro",
-		"no definition found in the source", "source unknown", "-",
+		"no definition found in the source", "source unknown",
+		"defined by top-level asm (no tag needed)", "-",
 	};
 	return names[kind];
 }
@@ -50,6 +52,27 @@ static const char *cached_text(struct text_cache *c, const char *path, size_t *l
 		f->text = read_file(abs, &f->len);
 		f->loaded = 1;
 		free(abs);
+	}
+	*len = f->text ? f->len : 0;
+	return f->text;
+}
+
+/* The preprocessed unit of r's object, once per .cmd file. */
+static const char *cached_cpp(struct text_cache *c, const struct row *r, size_t *len)
+{
+	unsigned id = strtab_intern(&c->paths, r->cmd_file);
+	struct cached_text *f;
+
+	if (id >= c->cap) {
+		size_t old = c->cap;
+
+		grow_array((void **)&c->files, &c->cap, (size_t)id + 1, sizeof(*c->files));
+		memset(c->files + old, 0, (c->cap - old) * sizeof(*c->files));
+	}
+	f = &c->files[id];
+	if (!f->loaded) {
+		f->text = cpp_preprocess(r->build_dir, r->cmd_file, &f->len);
+		f->loaded = 1;
 	}
 	*len = f->text ? f->len : 0;
 	return f->text;
@@ -168,11 +191,32 @@ static void classify_row(struct text_cache *cache, struct row *r, struct placeme
 	p->kind = p->macro ? PLACE_PASTED : PLACE_NOT_IN_SOURCE;
 }
 
+/* A pasted name the translation unit never declares in C is made by top-level
+ * asm (SYSCALL_ALIAS): the preprocessed unit says so. */
+static void check_asm_alias(struct text_cache *pre, struct row *r, struct placement *p)
+{
+	size_t len;
+	const char *text;
+
+	if (!r->cmd_file || (p->kind != PLACE_PASTED && p->kind != PLACE_NOT_IN_SOURCE))
+		return;
+	/* the kernel's SYSCALL_DEFINEn make C functions: spare the preprocessor */
+	if (p->macro && strstr(p->macro, "SYSCALL_DEFINE"))
+		return;
+	text = cached_cpp(pre, r, &len);
+	if (text && !cpp_has_identifier(text, len, r->symbol)) {
+		p->kind = PLACE_ASM_ALIAS;
+		r->asm_alias = 1;
+	}
+}
+
 void placement_classify(struct rows *rows, const char *srctree, struct placement *out)
 {
 	struct text_cache cache = { srctree, { 0 }, NULL, 0 };
+	struct text_cache pre = { NULL, { 0 }, NULL, 0 };
 
 	strtab_init(&cache.paths);
+	strtab_init(&pre.paths);
 	memset(out, 0, rows->count * sizeof(*out));
 	for (size_t i = 0; i < rows->count; i++) {
 		struct row *r = &rows->v[i];
@@ -184,8 +228,10 @@ void placement_classify(struct rows *rows, const char *srctree, struct placement
 			out[i].kind = PLACE_NO_SOURCE;
 		else
 			classify_row(&cache, r, &out[i]);
+		check_asm_alias(&pre, r, &out[i]);
 	}
 	free_cache(&cache);
+	free_cache(&pre);
 }
 
 void placement_free(struct placement *p, size_t n)

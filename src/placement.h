@@ -15,6 +15,7 @@ enum place_kind {
 	PLACE_PASTED,           /* the name is pasted by macro */
 	PLACE_NOT_IN_SOURCE,    /* the name is nowhere in the source file */
 	PLACE_NO_SOURCE,        /* the source file is unknown or unreadable */
+	PLACE_ASM_ALIAS,        /* made by top-level asm in C: needs no tag */
 	PLACE_NONE,             /* not a `tag` row */
 };
 

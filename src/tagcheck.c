@@ -112,7 +112,7 @@ void tagcheck_run(const struct rows *rows, const struct strtab *sources,
 		const struct row *r = &rows->v[i];
 
 		strtab_intern(&reported, r->symbol);
-		if (r->status == STATUS_TAG && r->source) {
+		if (r->status == STATUS_TAG && r->source && !r->asm_alias) {
 			char *key = pair_key(r->def_source ? r->def_source : r->source,
 					     r->symbol);
 			unsigned id = strtab_intern(&wanted, key);
