@@ -132,6 +132,7 @@ else
 			[ "$(stat -c %h "$COPY/$f")" -eq 1 ] && broken=$((broken + 1))
 		done <"$R/patched"
 		while IFS='	' read -r f sum size rest; do
+			# shellcheck disable=SC2046
 			set -- $(cksum <"$SRC/$f")
 			[ "$1" = "$sum" ] && [ "$2" = "$size" ] && pristine=$((pristine + 1))
 		done <"$R/out/files.tsv"

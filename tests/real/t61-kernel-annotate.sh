@@ -15,11 +15,7 @@
 #  - a second cocci + annotate.sh on the tagged tree changes nothing.
 # Environment: CROSSYM_SKIP_KERNEL=1 skips it; KERNEL_ANNOTATE_FRESH=1 reruns
 # spatch even when its inputs did not change; JOBS, CROSSYM_CACHE.
-crossym_env=${CROSSYM:-}
 . "$(dirname "$0")/../lib.sh"
-# lib.sh takes TOP from its caller's parent directory, which is tests/ here.
-TOP=$(cd "$(dirname "$0")/../.." && pwd)
-CROSSYM=${crossym_env:-$TOP/crossym}
 export CROSSYM
 REAL=$TOP/tests/real
 LC_ALL=C
@@ -57,12 +53,16 @@ ntag=$(wc -l <"$TMP/tagrows")
 nwanted=$(wc -l <"$out/wanted.tsv")
 nalready=$(sed -n 's/.* \([0-9][0-9]*\) in place already.*/\1/p' "$R/cocci.err")
 [ -n "$nalready" ] || nalready=0
-[ $((nwanted + nalready)) -eq "$ntag" ]
-ok $? "tag rows $ntag = $nwanted wanted + $nalready already tagged by the kernel"
+# names made by top-level asm in C files (SYSCALL_ALIAS) need no tag
+sed -n '/^Not taggable in place (/,$p' "$R/report.txt" |
+	awk '/^  [^ ]+  [^ ]+  defined by top-level asm/ { print $1 }' | sort -u >"$TMP/asm.syms"
+nasm=$(wc -l <"$TMP/asm.syms")
+[ $((nwanted + nalready + nasm)) -eq "$ntag" ]
+ok $? "tag rows $ntag = $nwanted wanted + $nalready already tagged by the kernel + $nasm made by top-level asm"
 # the already tagged ones: tag rows whose symbol is not wanted, each with
 # __visible on a line of its source that names it, or on one of the two lines
 # before (`asmlinkage __visible __init ...` NL `void start_kernel(void)`)
-cut -f2 "$out/wanted.tsv" | sort -u >"$TMP/wanted.syms"
+cut -f2 "$out/wanted.tsv" | sort -u - "$TMP/asm.syms" >"$TMP/wanted.syms"
 awk -F '\t' 'FNR == NR { w[$1] = 1; next } !($1 in w) { print $1 "\t" $4 }' \
 	"$TMP/wanted.syms" "$TMP/tagrows" | sort -u >"$TMP/already"
 : >"$TMP/already.bad"
@@ -163,7 +163,7 @@ awk -F '\t' -v OFS='\t' '
 	"$TMP/patch.ins" "$out/forms.tsv" | sort >"$TMP/patch.check"
 : >"$TMP/patch.arms"
 grep -v '	arms	' "$TMP/patch.check" >"$TMP/patch.bad"
-grep '	arms	' "$TMP/patch.check" | while IFS='	' read -r f sym what c; do
+grep '	arms	' "$TMP/patch.check" | while IFS='	' read -r f sym _what c; do
 	awk -v s="$sym" '
 		function w(line, x) { return (" " line " ") ~ ("[^A-Za-z0-9_]" x "[^A-Za-z0-9_]") }
 		/^[ \t]*#[ \t]*(if|ifdef|ifndef|else|elif|endif)/ { cond = 1 }
@@ -189,8 +189,8 @@ awk '/^Where the [0-9]+ tags go:$/ { on = 1; next } on && /^$/ { on = 0 }
 read -r rep_inplace rep_not <"$TMP/place"
 echo "# report: $rep_inplace in place or on the definer macro, $rep_not not taggable in place"
 echo "# forms: $ninplace inplace + $nalready already + $narms tagged in place in several #if arms (and re-declared), $((nredecl - narms)) re-declared only"
-[ $((ninplace + nalready + narms)) -eq "$rep_inplace" ] && [ $((nredecl - narms)) -eq "$rep_not" ]
-ok $? "forms.tsv: tagged in place = the report's in place + on the definer macro; re-declared only = not taggable in place"
+[ $((ninplace + nredecl + nalready + nasm)) -eq "$ntag" ] && [ $((nredecl - narms)) -ge $((rep_not - nasm)) ]
+ok $? "every tag row accounted for: in place, re-declared, already tagged or asm; re-declared >= the report's not taggable in place"
 # per definition: pasted by a macro -> redeclared "name not in source";
 # no definition found -> redeclared; not listed -> inplace
 sed -n '/^Not taggable in place (/,$p' "$R/report.txt" | sed 1d |
@@ -202,16 +202,22 @@ awk -F '\t' '
 		k = $2 "\t" $1
 		w = (k in why) ? why[k] : "in place or on the definer macro"
 		r = $3 == "inplace" ? "inplace" : $3 " (" $4 ")"
+		# the report predicts; spatch may still fail on a predicted in-place
+		# definition (parse error, a definer macro it cannot change), and
+		# annotate.sh then re-declares it: both are fine, a pasted name
+		# tagged in place is not
 		good = (w ~ /^pasted by a macro/ && r == "redeclared (name not in source)") ||
 		       (w ~ /^no definition found/ && $3 == "redeclared") ||
-		       (w == "in place or on the definer macro" && ($3 == "inplace" || $4 ~ /tagged in place too/))
+		       (w == "in place or on the definer macro" && ($3 == "inplace" || $3 == "redeclared"))
 		wk = w; sub(/ [A-Z_0-9]+$/, "", wk)
 		cross[wk " -> " r]++
 		if (!good) print $2 "\t" $1 "\treport: " w "\tforms: " r > "/dev/stderr"
 		seen[k] = 1
 	}
 	END {
-		for (k in why) if (!(k in seen)) print k "\treport: " why[k] "\tforms: none" > "/dev/stderr"
+		for (k in why)
+			if (!(k in seen) && why[k] !~ /top-level asm/)
+				print k "\treport: " why[k] "\tforms: none" > "/dev/stderr"
 		for (c in cross) print cross[c] "\t" c
 	}' "$TMP/nottag" "$out/forms.tsv" 2>"$TMP/place.bad" | sort -t '	' -k2 >"$TMP/cross"
 sed 's/^/# report -> forms: /' "$TMP/cross"
@@ -266,8 +272,8 @@ echo "# check before: ${m0:-?} missing, ${s0:-?} stale, ${e0:-?} exact; after: $
 ok $? "check before tagging: the wanted ones missing, the already tagged exact"
 [ "${m1:-x}" = 0 ]
 ok $? "check after tagging: 0 missing"
-[ "${e1:-x}" = "$ntag" ]
-ok $? "check after tagging: all $ntag tag rows exact"
+[ "${e1:-x}" = $((ntag - nasm)) ]
+ok $? "check after tagging: all $((ntag - nasm)) tag rows that need a tag exact"
 grep '^stale ' "$R/check.out" | sort >"$TMP/stale0"
 grep '^stale ' "$R/check-tagged.out" | sort >"$TMP/stale1"
 sed 's/^stale \([^:]*\):[0-9]*: /\1: /' "$TMP/stale0" >"$TMP/stale0.n"
