@@ -69,19 +69,22 @@ check-asan:
 	$(MAKE) -B build/asan/crossym unit BUILD=build/asan BIN=build/asan/crossym CFLAGS="-O1 -g" \
 		CFLAGS_EXTRA="-Werror $(SAN_FLAGS)"
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-		CROSSYM=$(CURDIR)/build/asan/crossym UNIT_DIR=$(CURDIR)/build/asan \
+		CROSSYM=$(CURDIR)/build/asan/crossym MKELF=$(CURDIR)/build/asan/mkelf \
 		prove -f $(UNIT_SRCS:tests/unit/%.c=build/asan/%) $(QUICK_TESTS)
 
-demo: deps crossym
+demo: deps
+	$(MAKE) $(BIN)
 	sh scripts/demo.sh
 
-busybox-proof: deps crossym
+busybox-proof: deps
+	$(MAKE) $(BIN)
 	sh tests/real/busybox-proof.sh
 
-kernel-check: deps crossym
+kernel-check: deps
+	$(MAKE) $(BIN)
 	prove -f $(wildcard tests/real/t*-kernel*.sh)
 
-bench: crossym
+bench: $(BIN) unit
 	sh bench/run.sh
 
 clean:
