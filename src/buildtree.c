@@ -3,6 +3,7 @@
 #include "ar.h"
 #include "db.h"
 #include "elfread.h"
+#include "kbuild.h"
 #include "ldscript.h"
 #include "nmread.h"
 #include "util.h"
@@ -90,90 +91,6 @@ static void walk(struct build *b, const char *rel, struct found *found, int dept
 	free(abs);
 }
 
-char *kbuild_cmd_path(const char *objpath)
-{
-	char *dir = path_dirname(objpath);
-	const char *base = strrchr(objpath, '/') ? strrchr(objpath, '/') + 1 : objpath;
-	char *name = xasprintf(".%s.cmd", base);
-	char *cmd = path_join(dir, name);
-
-	free(dir);
-	free(name);
-	return cmd;
-}
-
-/* The rest of the line after ":= " for the first line starting with key. */
-static char *cmd_value(const char *text, const char *key, int line_start_only)
-{
-	const char *p = text;
-
-	while (p && *p) {
-		const char *eol = strchr(p, '\n');
-		size_t len = eol ? (size_t)(eol - p) : strlen(p);
-		const char *assign = memmem(p, len, ":= ", 3);
-
-		if (assign && !strncmp(p, key, strlen(key)))
-			return xstrndup(assign + 3, len - (size_t)(assign + 3 - p));
-		if (line_start_only)
-			return NULL;
-		p = eol ? eol + 1 : NULL;
-	}
-	return NULL;
-}
-
-char *kbuild_cmd_source(const char *cmdtext)
-{
-	char *v = cmd_value(cmdtext, "source_", 0);
-
-	if (v) {
-		size_t n = strlen(v);
-
-		while (n && (v[n - 1] == ' ' || v[n - 1] == '\t'))
-			v[--n] = '\0';
-	}
-	return v;
-}
-
-char **kbuild_cmd_included_c(const char *cmdtext, const char *source, size_t *count)
-{
-	const char *p = strstr(cmdtext, "\ndeps_");
-	char **files = NULL;
-	size_t n = 0, cap = 0;
-
-	p = p ? strchr(p + 1, '\n') : NULL;
-	while (p && *p) {
-		const char *start, *end;
-
-		while (*p == '\n' || *p == ' ' || *p == '\t' || *p == '\\')
-			p++;
-		start = p;
-		while (*p && *p != ' ' && *p != '\n' && *p != '\t')
-			p++;
-		end = p;
-		if (end == start || (end - start >= 2 && end[-1] == ':'))
-			break;  /* the end of the list: a blank line or a new target */
-		if (end - start > 2 && !strncmp(end - 2, ".c", 2) &&
-		    (strlen(source) != (size_t)(end - start) ||
-		     strncmp(start, source, (size_t)(end - start)))) {
-			grow_array((void **)&files, &cap, n + 1, sizeof(*files));
-			files[n++] = xstrndup(start, (size_t)(end - start));
-		}
-		while (*p == ' ' || *p == '\t' || *p == '\\')
-			p++;
-		if (*p == '\n' && p[1] == '\n')
-			break;
-	}
-	*count = n;
-	return files;
-}
-
-char *kbuild_cmd_command(const char *cmdtext)
-{
-	char *v = cmd_value(cmdtext, "cmd_", 1);
-
-	return v ? v : cmd_value(cmdtext, "savedcmd_", 1);
-}
-
 struct object *build_find(struct build *b, const char *name)
 {
 	long id = strtab_find(&b->objnames, name);
@@ -211,30 +128,6 @@ static int read_object_symbols(struct build *b, struct object *obj,
 	return -1;
 }
 
-/* Split a command into words, stopping at the first ';', '&&' or '|'. */
-static char **split_command(const char *cmd, size_t *nwords)
-{
-	char **words = NULL;
-	size_t n = 0, cap = 0;
-	const char *p = cmd;
-
-	for (;;) {
-		const char *start;
-
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (!*p || *p == ';' || *p == '|' || *p == '&' || *p == '\n')
-			break;
-		start = p;
-		while (*p && *p != ' ' && *p != '\t' && *p != ';' && *p != '\n')
-			p++;
-		grow_array((void **)&words, &cap, n + 1, sizeof(*words));
-		words[n++] = xstrndup(start, (size_t)(p - start));
-	}
-	*nwords = n;
-	return words;
-}
-
 static int has_word(char **words, size_t n, const char *w)
 {
 	for (size_t i = 0; i < n; i++)
@@ -269,7 +162,7 @@ static void add_link_inputs(struct build *b, char **words, size_t n,
 				for (char *c = text; *c; c++)
 					if (*c == '\n')
 						*c = ' ';
-				rw = split_command(text, &nresp);
+				rw = kbuild_split_command(text, &nresp);
 				/* word 0 is skipped by the loop: prepend a dummy */
 				rw = xrealloc(rw, (nresp + 1) * sizeof(*rw));
 				memmove(rw + 1, rw, nresp * sizeof(*rw));
@@ -304,7 +197,7 @@ static int expand_relocatable_link(struct build *b, const char *path,
 	if (text)
 		cmd = kbuild_cmd_command(text);
 	if (cmd)
-		words = split_command(cmd, &n);
+		words = kbuild_split_command(cmd, &n);
 	if (n && (has_word(words, n, "-r") || has_word(words, n, "--relocatable")) &&
 	    !has_word(words, n, "-c")) {
 		add_link_inputs(b, words, n, link, depth);
@@ -543,29 +436,6 @@ static char *tree_relative(const struct build *b, const char *path)
 	return rel;
 }
 
-/* Source named by kbuild's .cmd file, relative to srctree when inside it. */
-/* The first .c/.S/.s of the deps_ list: the compiled file when the .cmd
- * has no source_ line (older kbuild, BusyBox). */
-static char *first_dep_source(const char *cmdtext)
-{
-	const char *p = strstr(cmdtext, "\ndeps_");
-	const char *line = p ? strchr(p + 1, '\n') : NULL;
-	const char *start, *end;
-
-	if (!line)
-		return NULL;
-	start = line + 1;
-	while (*start == ' ' || *start == '\t')
-		start++;
-	end = start;
-	while (*end && *end != ' ' && *end != '\t' && *end != '\n')
-		end++;
-	if (end - start > 2 && end[-2] == '.' &&
-	    (end[-1] == 'c' || end[-1] == 'S' || end[-1] == 's'))
-		return xstrndup(start, (size_t)(end - start));
-	return NULL;
-}
-
 static char *source_from_cmd(struct build *b, const char *objfile,
 			     struct object *obj)
 {
@@ -576,7 +446,7 @@ static char *source_from_cmd(struct build *b, const char *objfile,
 	if (text)
 		src = kbuild_cmd_source(text);
 	if (text && !src)
-		src = first_dep_source(text);   /* BusyBox: no source_ line */
+		src = kbuild_cmd_first_dep(text);   /* BusyBox: no source_ line */
 	if (src) {
 		rel = src[0] == '/' ? tree_relative(b, src) : xstrdup(src);
 		obj->cmd_path = xstrdup(cmdrel);
@@ -912,28 +782,6 @@ static void scan_elf(struct build *b)
 	free_paths(found.objects, found.nobjects);
 }
 
-/* Old kbuild and BusyBox O= builds: the Makefile they write in the build dir
- * names the source tree (`KERNELSRC := DIR`). */
-static char *makefile_kernelsrc(const char *dir)
-{
-	char *mk = path_join(dir, "Makefile"), *text = read_file(mk, NULL);
-	char *val = NULL, *src = NULL;
-
-	if (text)
-		val = cmd_value(text, "KERNELSRC", 0);
-	if (val) {
-		char *end = val + strlen(val);
-
-		while (end > val && (end[-1] == ' ' || end[-1] == '\t'))
-			*--end = '\0';
-		src = realpath(val + strspn(val, " \t"), NULL);
-	}
-	free(val);
-	free(text);
-	free(mk);
-	return src;
-}
-
 static char *default_srctree(const char *dir)
 {
 	char *link = path_join(dir, "source");
@@ -949,7 +797,7 @@ static char *default_srctree(const char *dir)
 		return src;
 	}
 	free(link);
-	src = makefile_kernelsrc(dir);
+	src = kbuild_makefile_srctree(dir);
 	if (!src)
 		src = realpath(dir, NULL);
 	return src ? src : xstrdup(dir);

@@ -43,14 +43,4 @@ void build_free(struct build *b);
 /* The object with that name, or NULL. */
 struct object *build_find(struct build *b, const char *name);
 
-/* The path of the .cmd file kbuild writes for an object path ("d/.x.o.cmd"). */
-char *kbuild_cmd_path(const char *objpath);
-/* The value of `source_...:= PATH` in a .cmd file's text, or NULL. */
-char *kbuild_cmd_source(const char *cmdtext);
-/* The .c files of the `deps_...:=` list of a .cmd file's text, other than
- * source (as written there: absolute, or relative to the build dir). */
-char **kbuild_cmd_included_c(const char *cmdtext, const char *source, size_t *count);
-/* The command of a .cmd file (`cmd_X := ...` or `savedcmd_X := ...`), or NULL. */
-char *kbuild_cmd_command(const char *cmdtext);
-
 #endif

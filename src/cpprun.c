@@ -1,6 +1,6 @@
 /* cpprun.c - run a kbuild compile command as the preprocessor. */
 #include "cpprun.h"
-#include "buildtree.h"
+#include "kbuild.h"
 #include "util.h"
 
 #include <ctype.h>

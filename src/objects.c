@@ -44,14 +44,6 @@ struct object *objset_add(struct objset *set, const char *name)
 	return o;
 }
 
-struct object *objset_find(struct objset *set, const char *name)
-{
-	for (size_t i = 0; i < set->count; i++)
-		if (!strcmp(set->objs[i].name, name))
-			return &set->objs[i];
-	return NULL;
-}
-
 #define KSYMTAB_PREFIX "__ksymtab_"
 
 static void push_sym(struct objset *set, struct object *obj, const char *name,

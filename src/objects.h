@@ -62,8 +62,6 @@ void objset_init(struct objset *set);
 void objset_free(struct objset *set);
 /* A new object with the given display name (copied); other fields zero. */
 struct object *objset_add(struct objset *set, const char *name);
-/* Find an object by display name (linear: for tests and small lookups). */
-struct object *objset_find(struct objset *set, const char *name);
 /* Record one symbol as a reader saw it: a __ksymtab_<name> definition (local
  * or global) also records an export of <name>; local definitions go no further. */
 void object_add_sym(struct objset *set, struct object *obj, const char *name,
