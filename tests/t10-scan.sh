@@ -78,6 +78,32 @@ expect_eq "$TMP/full.tsv" "$TMP/db2.tsv" "db: the incremental scan equals a full
 grep -q 'lib_helper.*drv,kern' "$TMP/db2.tsv"
 ok $? "db: the changed object's new reference is seen"
 
+# Modules: each module of modules.order is a unit (objects from NAME.mod);
+# vmlinux symbols reach a module only through an export; a module using one
+# that is not exported is an error of the tree, not a tag.
+m=$TMP/mods
+mkdir -p "$m/kernel" "$m/drivers/foo"
+for f in kernel/core drivers/foo/a drivers/foo/b; do : >"$m/$f.c"; done
+"$MKELF" "$m/kernel/core.o" 64 lsb 62 T:kfunc T:kexp r:__ksymtab_kexp T:kpriv
+"$MKELF" "$m/drivers/foo/a.o" 64 lsb 62 T:foo_init U:kexp U:foo_helper
+"$MKELF" "$m/drivers/foo/b.o" 64 lsb 62 T:foo_helper U:kpriv
+(cd "$m" && ar cDPrST kernel/built-in.a kernel/core.o &&
+	echo drivers/foo/foo.ko >modules.order &&
+	printf 'drivers/foo/a.o\ndrivers/foo/b.o\n' >drivers/foo/foo.mod &&
+	ld -r -o drivers/foo/foo.o drivers/foo/a.o drivers/foo/b.o &&
+	echo "cmd_drivers/foo/foo.o := ld -r -o drivers/foo/foo.o @drivers/foo/foo.mod" \
+		>drivers/foo/.foo.o.cmd)
+cat >"$TMP/want.tsv" <<'TSV'
+symbol	unit	object	source	status	referenced_from
+kexp	kernel	kernel/core.o	kernel/core.c	exported	drivers/foo/foo.ko
+TSV
+expect_status 1 sh -c "cd '$m' && '$CROSSYM' report --format=tsv ."
+expect_eq "$TMP/want.tsv" "$TMP/out" "modules: a module is a unit; its use of an export is a row"
+expect_grep "drivers/foo/foo.ko: drivers/foo/b.o uses kpriv (kernel/core.o), which is not exported" \
+	"$TMP/err" "modules: a non-exported symbol used by a module is an error of the tree"
+! grep -q foo_helper "$TMP/out"
+ok $? "modules: references inside one module are not rows"
+
 # Bad input: each gets a message naming the file and a non-zero exit.
 bad=$TMP/bad
 mktree "$bad" 64 lsb 62
