@@ -73,18 +73,6 @@ static void check_file(const char *source, const char *text, size_t len,
 	srcscan_free(tags, n);
 }
 
-/* The line where source defines symbol, for a missing tag; 0 when unknown. */
-static unsigned definition_line(const char *text, size_t len, const char *symbol)
-{
-	unsigned line = 0;
-	char *macro = NULL;
-
-	if (srcscan_locate(text, len, symbol, &line, &macro) == LOC_NOT_FOUND)
-		line = 0;
-	free(macro);
-	return line;
-}
-
 static int cmp_issue(const void *pa, const void *pb)
 {
 	const struct tag_issue *a = pa, *b = pb;
@@ -101,8 +89,9 @@ void tagcheck_run(const struct rows *rows, const struct strtab *sources,
 {
 	struct strtab wanted, reported;
 	struct known_symbols known = { &reported, defined, unlinked };
-	unsigned char *found, *kinds = NULL;
-	size_t kinds_cap = 0;
+	unsigned char *found;
+	const struct row **wanted_row = NULL;   /* wanted id -> its row */
+	size_t wanted_cap = 0;
 	char **order = xcalloc(sources->count, sizeof(*order));
 
 	memset(out, 0, sizeof(*out));
@@ -117,8 +106,9 @@ void tagcheck_run(const struct rows *rows, const struct strtab *sources,
 					     r->symbol);
 			unsigned id = strtab_intern(&wanted, key);
 
-			grow_array((void **)&kinds, &kinds_cap, (size_t)id + 1, 1);
-			kinds[id] = (unsigned char)(r->kind | (r->several ? 0x80 : 0));
+			grow_array((void **)&wanted_row, &wanted_cap, (size_t)id + 1,
+				   sizeof(*wanted_row));
+			wanted_row[id] = r;
 			free(key);
 		}
 	}
@@ -140,24 +130,14 @@ void tagcheck_run(const struct rows *rows, const struct strtab *sources,
 		free(abs);
 	}
 	for (size_t id = 0; id < wanted.count; id++) {
-		char *key = xstrdup(wanted.strings[id]), *tab = strchr(key, '\t');
-		char *abs, *text;
-		size_t len = 0;
+		const struct row *r = wanted_row[id];
 
-		if (found[id] || !tab) {
-			free(key);
+		if (found[id])
 			continue;
-		}
-		*tab = '\0';
-		abs = path_join(srctree, key);
-		text = read_file(abs, &len);
-		push_issue(&out->missing, &out->nmissing, &out->missing_cap, key, tab + 1,
-			   text ? definition_line(text, len, tab + 1) : 0, kinds[id] & 0x7f,
-			   "referenced from outside its unit");
-		out->missing[out->nmissing - 1].several = kinds[id] >> 7;
-		free(text);
-		free(abs);
-		free(key);
+		push_issue(&out->missing, &out->nmissing, &out->missing_cap,
+			   r->def_source ? r->def_source : r->source, r->symbol,
+			   r->def_line, r->kind, "referenced from outside its unit");
+		out->missing[out->nmissing - 1].several = r->several;
 	}
 	if (out->nmissing)
 		qsort(out->missing, out->nmissing, sizeof(*out->missing), cmp_issue);
@@ -165,7 +145,7 @@ void tagcheck_run(const struct rows *rows, const struct strtab *sources,
 		qsort(out->stale, out->nstale, sizeof(*out->stale), cmp_issue);
 	free(order);
 	free(found);
-	free(kinds);
+	free(wanted_row);
 	strtab_free(&wanted);
 	strtab_free(&reported);
 }
