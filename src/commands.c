@@ -373,6 +373,7 @@ int cmd_cocci(int argc, char **argv)
 	struct cocci_target *add, *remove;
 	struct cocci_opts copts;
 	char *srctree;
+	size_t nremove;
 	int done, status = parse_options(argc, argv, "snotdk", cocci_help, &opts, &done);
 
 	if (status || done)
@@ -391,12 +392,11 @@ int cmd_cocci(int argc, char **argv)
 	copts.outdir = opts.outdir;
 	copts.tag = opts.tag;
 	copts.srctree = srctree;
-	if (opts.keep_stale)
-		rep.nstale_kept = rep.nstale;
-	cocci_write(&copts, add, rep.nmissing, remove, rep.nstale - rep.nstale_kept);
+	nremove = opts.keep_stale ? 0 : rep.nstale;
+	cocci_write(&copts, add, rep.nmissing, remove, nremove);
 	fprintf(stderr, "crossym cocci: %zu tags to add, %zu to remove, %zu in place "
-		"already%s\n", rep.nmissing, rep.nstale - rep.nstale_kept, rep.nexact,
-		rep.nstale_kept ? " (stale tags kept)" : "");
+		"already%s\n", rep.nmissing, nremove, rep.nexact,
+		nremove < rep.nstale ? " (stale tags kept)" : "");
 	free(add);
 	free(remove);
 	tagcheck_free(&rep);

@@ -34,10 +34,10 @@ struct text_cache {
 	size_t cap;
 };
 
-static const char *cached_text(struct text_cache *c, const char *path, size_t *len)
+/* The cache slot of key, made empty when new. */
+static struct cached_text *cache_slot(struct text_cache *c, const char *key)
 {
-	unsigned id = strtab_intern(&c->paths, path);
-	struct cached_text *f;
+	unsigned id = strtab_intern(&c->paths, key);
 
 	if (id >= c->cap) {
 		size_t old = c->cap;
@@ -45,7 +45,13 @@ static const char *cached_text(struct text_cache *c, const char *path, size_t *l
 		grow_array((void **)&c->files, &c->cap, (size_t)id + 1, sizeof(*c->files));
 		memset(c->files + old, 0, (c->cap - old) * sizeof(*c->files));
 	}
-	f = &c->files[id];
+	return &c->files[id];
+}
+
+static const char *cached_text(struct text_cache *c, const char *path, size_t *len)
+{
+	struct cached_text *f = cache_slot(c, path);
+
 	if (!f->loaded) {
 		char *abs = path_join(c->srctree, path);
 
@@ -60,16 +66,8 @@ static const char *cached_text(struct text_cache *c, const char *path, size_t *l
 /* The preprocessed unit of r's object, once per .cmd file. */
 static const char *cached_cpp(struct text_cache *c, const struct row *r, size_t *len)
 {
-	unsigned id = strtab_intern(&c->paths, r->cmd_file);
-	struct cached_text *f;
+	struct cached_text *f = cache_slot(c, r->cmd_file);
 
-	if (id >= c->cap) {
-		size_t old = c->cap;
-
-		grow_array((void **)&c->files, &c->cap, (size_t)id + 1, sizeof(*c->files));
-		memset(c->files + old, 0, (c->cap - old) * sizeof(*c->files));
-	}
-	f = &c->files[id];
 	if (!f->loaded) {
 		f->text = cpp_preprocess(r->build_dir, r->cmd_file, &f->len);
 		f->loaded = 1;

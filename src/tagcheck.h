@@ -18,7 +18,6 @@ struct tag_issue {
 struct tag_report {
 	struct tag_issue *missing, *stale;
 	size_t nmissing, nstale, nexact;
-	size_t nstale_kept;     /* of nstale, left alone on request */
 	size_t missing_cap, stale_cap;
 };
 

@@ -19,14 +19,7 @@
 # the time on a fresh machine) unless it is cached already; JOBS, CROSSYM_CACHE
 # as for kernel-build.sh.
 . "$(dirname "$0")/../lib.sh"
-REAL=$TOP/tests/real
-LC_ALL=C
-export LC_ALL
-
-[ "${CROSSYM_SKIP_KERNEL:-0}" = 1 ] && skip_all "CROSSYM_SKIP_KERNEL=1"
-if [ ! -f /usr/src/linux-source-6.1.tar.xz ] && [ "$(id -u)" -ne 0 ]; then
-	skip_all "no /usr/src/linux-source-6.1.tar.xz and not root to install it"
-fi
+. "$(dirname "$0")/kernel-lib.sh"
 
 # bdir CONFIG: its build directory
 bdir() {

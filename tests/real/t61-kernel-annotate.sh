@@ -17,14 +17,7 @@
 # spatch even when its inputs did not change; JOBS, CROSSYM_CACHE.
 . "$(dirname "$0")/../lib.sh"
 export CROSSYM
-REAL=$TOP/tests/real
-LC_ALL=C
-export LC_ALL
-
-[ "${CROSSYM_SKIP_KERNEL:-0}" = 1 ] && skip_all "CROSSYM_SKIP_KERNEL=1"
-if [ ! -f /usr/src/linux-source-6.1.tar.xz ] && [ "$(id -u)" -ne 0 ]; then
-	skip_all "no /usr/src/linux-source-6.1.tar.xz and not root to install it"
-fi
+. "$(dirname "$0")/kernel-lib.sh"
 command -v spatch >/dev/null 2>&1 || skip_all "no spatch (coccinelle)"
 
 diag() { sed 's/^/# /' "$1"; }
