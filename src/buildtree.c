@@ -786,9 +786,10 @@ static void add_image_input(struct build *b, const struct link_input *in)
 }
 
 /* The final links kbuild recorded at the top (.IMAGE.cmd: `cmd_IMAGE := cc -o
- * IMAGE ...`): every file they name directly is linked, and the linker
- * scripts they name count when no --lds is given. */
-static void add_image_links(struct build *b)
+ * IMAGE ...`): every file they name directly is linked (read_inputs: nm
+ * input names the objects itself), and the linker scripts they name count
+ * when no --lds is given. */
+static void add_image_links(struct build *b, int read_inputs)
 {
 	DIR *d = opendir(b->dir);
 	struct dirent *de;
@@ -808,7 +809,7 @@ static void add_image_links(struct build *b)
 		if (cmd)
 			words = kbuild_split_command(cmd, &n);
 		if (imagelink_parse(words, n, target, &link)) {
-			for (size_t i = 0; i < link.ninputs; i++)
+			for (size_t i = 0; read_inputs && i < link.ninputs; i++)
 				add_image_input(b, &link.inputs[i]);
 			for (size_t i = 0; i < link.nscripts; i++)
 				push_path(&b->image_scripts, &b->nimage_scripts,
@@ -844,7 +845,7 @@ static void scan_elf(struct build *b)
 		else
 			add_archive(b, root, archive_link_mode(root), 0);
 	}
-	add_image_links(b);
+	add_image_links(b, 1);
 	add_kernel_loose_objects(b);
 	add_modules(b);
 	if (!found.nroots)      /* a plain tree of objects */
@@ -904,6 +905,7 @@ int build_scan(struct build *b, const char *dir, const struct scan_opts *opts)
 		if (scan_nm(b, opts->nm_file))
 			return -1;
 		assign_modules_nm(b);
+		add_image_links(b, 0);  /* its linker scripts */
 	} else {
 		scan_elf(b);
 		check_machines(b);

@@ -2,6 +2,7 @@
  * order) through libelf, classified the way binutils nm classifies them so that
  * ELF input and `nm -A` input give the same answers. */
 #include "elfread.h"
+#include "lto.h"
 #include "util.h"
 
 #include <gelf.h>
@@ -166,7 +167,8 @@ const char *elf_read_symbols(struct objset *set, struct object *obj,
 	} else {
 		obj->machine = ehdr.e_machine;
 		obj->elfclass = (unsigned char)gelf_getclass(elf);
-		why = read_symtab(set, obj, elf);
+		why = lto_is_slim(elf) ? lto_read_symbols(set, obj, elf)
+				       : read_symtab(set, obj, elf);
 	}
 	if (why && why != msgbuf && elf_errno()) {
 		snprintf(msgbuf, msglen, "%s (%s)", why, elf_errmsg(-1));
