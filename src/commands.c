@@ -1,8 +1,10 @@
 /* commands.c - option parsing and the work of each sub-command. */
 #include "commands.h"
 #include "buildtree.h"
+#include "classify.h"
 #include "cocci.h"
 #include "db.h"
+#include "defline.h"
 #include "graph.h"
 #include "placement.h"
 #include "report.h"
@@ -14,6 +16,7 @@
 #include <string.h>
 
 #define MAX_LDS 16
+#define MAX_UNITS 64
 
 struct options {
 	char *lds[MAX_LDS];     /* --lds, pointed to by scan.lds */
@@ -23,11 +26,18 @@ struct options {
 	const char *tag;        /* cocci: --tag */
 	const char *db_file;    /* --db */
 	int keep_stale;         /* cocci --keep-stale */
+	int all;                /* report --all */
+	char *units[MAX_UNITS]; /* --unit DIRs */
+	size_t nunits;
+	int classify;           /* report: make the class rows (classify.c) */
+	int lines;              /* report: find every row's definition line */
+	int mismatches;         /* report --mismatches */
 	char **builds;          /* the BUILD_DIR arguments */
 	int nbuilds;
 };
 
-enum { OPT_SRCTREE = 256, OPT_NM, OPT_FORMAT, OPT_TAG, OPT_DB, OPT_LDS, OPT_KEEP };
+enum { OPT_SRCTREE = 256, OPT_NM, OPT_FORMAT, OPT_TAG, OPT_DB, OPT_LDS, OPT_KEEP,
+       OPT_ALL, OPT_UNIT, OPT_MISMATCH };
 
 static const struct option long_options[] = {
 	{ "srctree", required_argument, NULL, OPT_SRCTREE },
@@ -37,6 +47,9 @@ static const struct option long_options[] = {
 	{ "db", required_argument, NULL, OPT_DB },
 	{ "lds", required_argument, NULL, OPT_LDS },
 	{ "keep-stale", no_argument, NULL, OPT_KEEP },
+	{ "all", no_argument, NULL, OPT_ALL },
+	{ "unit", required_argument, NULL, OPT_UNIT },
+	{ "mismatches", no_argument, NULL, OPT_MISMATCH },
 	{ "output", required_argument, NULL, 'o' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
@@ -72,6 +85,9 @@ static char option_letter(int c)
 	case OPT_DB: return 'd';
 	case OPT_LDS: return 'd';
 	case OPT_KEEP: return 'k';
+	case OPT_ALL: return 'a';
+	case OPT_UNIT: return 'u';
+	case OPT_MISMATCH: return 'm';
 	default: return (char)c;
 	}
 }
@@ -108,6 +124,16 @@ static int parse_options(int argc, char **argv, const char *allowed,
 		case OPT_TAG: opts->tag = optarg; break;
 		case OPT_DB: opts->db_file = optarg; break;
 		case OPT_KEEP: opts->keep_stale = 1; break;
+		case OPT_ALL: opts->all = 1; break;
+		case OPT_MISMATCH: opts->mismatches = 1; break;
+		case OPT_UNIT:
+			if (opts->nunits == MAX_UNITS) {
+				fprintf(stderr, "crossym %s: at most %d --unit options\n",
+					argv[0], MAX_UNITS);
+				return 2;
+			}
+			opts->units[opts->nunits++] = optarg;
+			break;
 		case OPT_LDS:
 			if (opts->scan.nlds < MAX_LDS)
 				opts->scan.lds[opts->scan.nlds++] = optarg;
@@ -172,6 +198,10 @@ static long scan_builds(const struct options *opts, struct scan_opts *scan,
 		graph_decide(&b, rows);
 		if (!scan->nm_file)
 			placement_from_dwarf(&b, rows, first);
+		if (opts->classify)
+			classify_build(&b, rows, first);
+		if (opts->lines)
+			defline_resolve(&b, rows, first, !scan->nm_file);
 		if (srctree && !*srctree)
 			*srctree = xstrdup(b.srctree);
 		if (facts)
@@ -214,12 +244,59 @@ static long scan_and_decide(const struct options *opts, struct rows *rows,
 }
 
 static const char report_help[] =
-	"usage: crossym report [--format=text|tsv] [--srctree DIR] [--nm FILE] BUILD_DIR...\n\n"
+	"usage: crossym report [--format=text|tsv|json|dot] [--all] [--unit DIR]...\n"
+	"                      [--mismatches] [--srctree DIR] [--nm FILE] BUILD_DIR...\n\n"
 	"Print the definitions referenced from outside their unit. With several\n"
 	"BUILD_DIRs (configs or architectures of one source tree) the union.\n\n"
-	"  --format=text   grouped by unit, with counts (default)\n"
-	"  --format=tsv    symbol, unit, object, source, status, referenced_from;\n"
-	"                  status is tag, exported or asm\n";
+	"  --format=text   grouped by unit, with counts, a per-unit summary and the\n"
+	"                  most coupled pairs of units (default)\n"
+	"  --format=tsv    symbol, unit, object, source, status, referenced_from,\n"
+	"                  kind, bind, line; status is tag, exported or asm (--all:\n"
+	"                  also unit-local, file-local, unreferenced, multiply-defined)\n"
+	"  --format=json   symbols, units, edges and counts in one JSON document\n"
+	"  --format=dot    the coupling graph of the units (Graphviz: dot -Tsvg)\n"
+	"  --all           every global definition, with its class; with several\n"
+	"                  builds a class holds only when it holds in every build\n"
+	"  --unit DIR      only units at or below DIR (repeatable)\n"
+	"  --mismatches    compare, through the build's DWARF, the type each object\n"
+	"                  declares for a symbol with the type of its definition;\n"
+	"                  print FILE:LINE: lines, exit 1 when there is any\n";
+
+static const char *const report_formats[] = { "text", "tsv", "json", "dot" };
+
+static int format_index(const char *format)
+{
+	for (int i = 0; i < 4; i++)
+		if (!strcmp(format, report_formats[i]))
+			return i;
+	return -1;
+}
+
+static int report_mismatches(const struct options *opts)
+{
+	(void)opts;
+	return 2;
+}
+
+static void write_report(const struct options *opts, struct rows *rows,
+			 const char *srctree, long nobjects)
+{
+	struct report_view view = { rows, (char **)opts->units, opts->nunits,
+				    opts->all, (size_t)nobjects, NULL };
+	struct placement *places;
+
+	switch (format_index(opts->format)) {
+	case 1: report_tsv(stdout, &view); return;
+	case 2: report_json(stdout, &view); return;
+	case 3: report_dot(stdout, &view); return;
+	}
+	places = xcalloc(rows->count + 1, sizeof(*places));
+	placement_classify(rows, srctree, places);
+	view.places = places;
+	report_text(stdout, &view);
+	placement_free(places, rows->count);
+	free(places);
+}
 
 int cmd_report(int argc, char **argv)
 {
@@ -227,31 +304,26 @@ int cmd_report(int argc, char **argv)
 	struct rows rows;
 	char *srctree = NULL;
 	long nobjects;
-	int done, status = parse_options(argc, argv, "snfd",
-					 report_help, &opts,
-					 &done);
+	int format, done, status = parse_options(argc, argv, "snfdaum",
+						 report_help, &opts, &done);
 
 	if (status || done)
 		return status;
-	if (strcmp(opts.format, "text") && strcmp(opts.format, "tsv")) {
-		fprintf(stderr, "crossym report: --format is text or tsv\n");
+	format = format_index(opts.format);
+	if (format < 0) {
+		fprintf(stderr, "crossym report: --format is text, tsv, json or dot\n");
 		return 2;
 	}
+	if (opts.mismatches)
+		return report_mismatches(&opts);
+	opts.classify = opts.all || format == 0 || format == 2;
+	opts.lines = format == 1 || format == 2;
 	nobjects = scan_and_decide(&opts, &rows, &srctree, NULL);
 	if (nobjects < 0) {
 		free(srctree);
 		return 2;
 	}
-	if (!strcmp(opts.format, "tsv")) {
-		report_tsv(stdout, &rows);
-	} else {
-		struct placement *places = xcalloc(rows.count, sizeof(*places));
-
-		placement_classify(&rows, srctree, places);
-		report_text(stdout, &rows, (size_t)nobjects, places);
-		placement_free(places, rows.count);
-		free(places);
-	}
+	write_report(&opts, &rows, srctree, nobjects);
 	free(srctree);
 	rows_free(&rows);
 	return diag.status;
