@@ -6,6 +6,7 @@
 #include "db.h"
 #include "defline.h"
 #include "graph.h"
+#include "mismatch.h"
 #include "placement.h"
 #include "report.h"
 #include "tagcheck.h"
@@ -272,10 +273,50 @@ static int format_index(const char *format)
 	return -1;
 }
 
+/* report --mismatches: every build's declarations against its definitions. */
 static int report_mismatches(const struct options *opts)
 {
-	(void)opts;
-	return 2;
+	struct strtab found;
+	size_t with_dwarf = 0;
+	char **lines;
+
+	if (opts->scan.nm_file) {
+		fputs("crossym report: --mismatches reads the objects' DWARF, not --nm\n", stderr);
+		return 2;
+	}
+	strtab_init(&found);
+	for (int i = 0; i < opts->nbuilds; i++) {
+		struct build b;
+		struct rows rows = { 0 };
+
+		if (build_scan(&b, opts->builds[i], &opts->scan)) {
+			build_free(&b);
+			strtab_free(&found);
+			return 2;
+		}
+		graph_decide(&b, &rows);
+		with_dwarf += mismatch_scan(&b, &found);
+		rows_free(&rows);
+		build_free(&b);
+	}
+	lines = xcalloc(found.count + 1, sizeof(*lines));
+	for (unsigned id = 0; id < found.count; id++)
+		lines[id] = found.strings[id];
+	if (found.count > 1)
+		qsort(lines, found.count, sizeof(*lines), cmp_strptr);
+	for (size_t i = 0; i < found.count; i++)
+		puts(lines[i]);
+	fprintf(stderr, "crossym report: %zu inconsistent %s (%zu objects with DWARF)\n",
+		found.count, found.count == 1 ? "declaration" : "declarations", with_dwarf);
+	free(lines);
+	if (!with_dwarf) {
+		error("no object has DWARF: build with -g (CONFIG_DEBUG_INFO) to compare types");
+		strtab_free(&found);
+		return 2;
+	}
+	with_dwarf = found.count;
+	strtab_free(&found);
+	return diag.status ? diag.status : with_dwarf > 0;
 }
 
 static void write_report(const struct options *opts, struct rows *rows,
