@@ -277,7 +277,7 @@ static int format_index(const char *format)
 static int report_mismatches(const struct options *opts)
 {
 	struct strtab found;
-	size_t with_dwarf = 0;
+	size_t with_dwarf = 0, compared = 0;
 	char **lines;
 
 	if (opts->scan.nm_file) {
@@ -295,7 +295,7 @@ static int report_mismatches(const struct options *opts)
 			return 2;
 		}
 		graph_decide(&b, &rows);
-		with_dwarf += mismatch_scan(&b, &found);
+		with_dwarf += mismatch_scan(&b, &found, &compared);
 		rows_free(&rows);
 		build_free(&b);
 	}
@@ -306,8 +306,9 @@ static int report_mismatches(const struct options *opts)
 		qsort(lines, found.count, sizeof(*lines), cmp_strptr);
 	for (size_t i = 0; i < found.count; i++)
 		puts(lines[i]);
-	fprintf(stderr, "crossym report: %zu inconsistent %s (%zu objects with DWARF)\n",
-		found.count, found.count == 1 ? "declaration" : "declarations", with_dwarf);
+	fprintf(stderr, "crossym report: %zu inconsistent %s (%zu declarations compared "
+		"with their definitions, %zu objects with DWARF)\n", found.count,
+		found.count == 1 ? "declaration" : "declarations", compared, with_dwarf);
 	free(lines);
 	if (!with_dwarf) {
 		error("no object has DWARF: build with -g (CONFIG_DEBUG_INFO) to compare types");

@@ -147,39 +147,73 @@ static int render_function(Dwarf_Die *fn, Dwarf_Die *pdie, struct sbuf *b, int d
 	return proto;
 }
 
-static void render_qualified(Dwarf_Die *t, const char *qual, struct sbuf *b, int depth)
+static int qual_bit(int tag)
 {
-	Dwarf_Die inner, peeled;
+	switch (tag) {
+	case DW_TAG_const_type: return 1;
+	case DW_TAG_volatile_type: return 2;
+	case DW_TAG_atomic_type: return 4;
+	case DW_TAG_restrict_type: return 8;
+	default: return 0;
+	}
+}
 
-	if (!type_of(t, &inner)) {
-		sb_add(b, qual);
-		sb_add(b, " void");
+/* "const volatile" in that order, whatever the nesting of the DIEs. */
+static void add_quals(struct sbuf *b, int quals, const char *sep_before, const char *sep_after)
+{
+	static const char *const names[] = { "const", "volatile", "_Atomic" };
+
+	for (int i = 0; i < 3; i++)
+		if (quals & (1 << i)) {
+			sb_add(b, sep_before);
+			sb_add(b, names[i]);
+			sb_add(b, sep_after);
+		}
+}
+
+/* A chain of qualifier DIEs; restrict is left out (it does not change
+ * which objects a declaration may name). */
+static void render_qualified(Dwarf_Die *t, struct sbuf *b, int depth)
+{
+	Dwarf_Die inner = *t, peeled;
+	int quals = 0, have = 1;
+
+	while (qual_bit(dwarf_tag(&inner))) {
+		quals |= qual_bit(dwarf_tag(&inner));
+		if (!type_of(&inner, &inner)) {
+			have = 0;
+			break;
+		}
+	}
+	quals &= 7;
+	if (!have) {
+		add_quals(b, quals, "", " ");
+		sb_add(b, "void");
 		return;
 	}
 	peeled = inner;
 	if (peel_typedefs(&peeled) && dwarf_tag(&peeled) == DW_TAG_pointer_type) {
 		render(&inner, b, depth + 1);
-		sb_add(b, " ");
-		sb_add(b, qual);
+		add_quals(b, quals, " ", "");
 		return;
 	}
 	if (dwarf_tag(&peeled) == DW_TAG_array_type) {
 		/* a qualified array is an array of qualified elements (C11 6.7.3):
 		 * GCC often says it twice, on the array and on the element */
 		struct sbuf arr = { 0 };
-		size_t qlen = strlen(qual);
 
 		render(&inner, &arr, depth + 1);
-		if (strncmp(arr.s, qual, qlen) || arr.s[qlen] != ' ') {
-			sb_add(b, qual);
-			sb_add(b, " ");
-		}
+		if ((quals & 1) && !strncmp(arr.s, "const ", 6))
+			quals &= ~1;
+		if ((quals & 2) && (!strncmp(arr.s, "volatile ", 9) ||
+				    !strncmp(arr.s, "const volatile ", 15)))
+			quals &= ~2;
+		add_quals(b, quals, "", " ");
 		sb_add(b, arr.s);
 		free(arr.s);
 		return;
 	}
-	sb_add(b, qual);
-	sb_add(b, " ");
+	add_quals(b, quals, "", " ");
 	render(&inner, b, depth + 1);
 }
 
@@ -210,10 +244,10 @@ static void render(Dwarf_Die *t, struct sbuf *b, int depth)
 		}
 		break;
 	case DW_TAG_pointer_type: render_ref(t, b, depth); sb_add(b, " *"); break;
-	case DW_TAG_const_type: render_qualified(t, "const", b, depth); break;
-	case DW_TAG_volatile_type: render_qualified(t, "volatile", b, depth); break;
-	case DW_TAG_atomic_type: render_qualified(t, "_Atomic", b, depth); break;
-	case DW_TAG_restrict_type: render_ref(t, b, depth); break;
+	case DW_TAG_const_type:
+	case DW_TAG_volatile_type:
+	case DW_TAG_atomic_type:
+	case DW_TAG_restrict_type: render_qualified(t, b, depth); break;
 	case DW_TAG_array_type: render_array(t, b, depth); break;
 	case DW_TAG_structure_type: render_tagged("struct ", name, b); break;
 	case DW_TAG_union_type: render_tagged("union ", name, b); break;
@@ -223,21 +257,23 @@ static void render(Dwarf_Die *t, struct sbuf *b, int depth)
 	}
 }
 
-/* The DIE holding a subprogram's parameters: itself, else its origin. */
+/* The DIE holding a subprogram's parameters in declaration order: the
+ * abstract instance of an out-of-line copy (whose own children GCC may give
+ * in another order, or leave out), else itself, else its declaration. */
 static Dwarf_Die params_die(Dwarf_Die *die, Dwarf_Die *mem)
 {
-	Dwarf_Attribute amem, *attr;
+	Dwarf_Attribute amem, *attr = dwarf_attr(die, DW_AT_abstract_origin, &amem);
 	Dwarf_Die child;
 
+	if (attr && dwarf_formref_die(attr, mem))
+		return *mem;
 	if (dwarf_child(die, &child) == 0)
 		do {
 			if (dwarf_tag(&child) == DW_TAG_formal_parameter ||
 			    dwarf_tag(&child) == DW_TAG_unspecified_parameters)
 				return *die;
 		} while (dwarf_siblingof(&child, &child) == 0);
-	attr = dwarf_attr(die, DW_AT_abstract_origin, &amem);
-	if (!attr)
-		attr = dwarf_attr(die, DW_AT_specification, &amem);
+	attr = dwarf_attr(die, DW_AT_specification, &amem);
 	if (attr && dwarf_formref_die(attr, mem))
 		return *mem;
 	return *die;
@@ -345,8 +381,10 @@ static void report_pair(const struct build *b, const struct walk *w,
 	free(ffile);
 }
 
-static void compare_all(const struct build *b, struct walk *w, struct strtab *found)
+static size_t compare_all(const struct build *b, struct walk *w, struct strtab *found)
 {
+	size_t compared = 0;
+
 	if (w->n > 1)
 		qsort(w->v, w->n, sizeof(*w->v), cmp_typed);
 	for (size_t i = 0, end; i < w->n; i = end) {
@@ -356,13 +394,16 @@ static void compare_all(const struct build *b, struct walk *w, struct strtab *fo
 			ndefs += w->v[end].is_def;
 		for (size_t k = i + ndefs; k < end; k++)
 			for (size_t d = i; d < i + ndefs; d++)
-				if (w->v[d].obj != w->v[k].obj &&
-				    !consistent(w, &w->v[k], &w->v[d]))
-					report_pair(b, w, &w->v[k], &w->v[d], found);
+				if (w->v[d].obj != w->v[k].obj) {
+					compared++;
+					if (!consistent(w, &w->v[k], &w->v[d]))
+						report_pair(b, w, &w->v[k], &w->v[d], found);
+				}
 	}
+	return compared;
 }
 
-size_t mismatch_scan(struct build *b, struct strtab *found)
+size_t mismatch_scan(struct build *b, struct strtab *found, size_t *compared)
 {
 	struct walk w = { 0 };
 	size_t with_dwarf = 0;
@@ -379,7 +420,7 @@ size_t mismatch_scan(struct build *b, struct strtab *found)
 		with_dwarf += dwarf_walk_top(path, record, &w) == 0;
 		free(path);
 	}
-	compare_all(b, &w, found);
+	*compared += compare_all(b, &w, found);
 	for (size_t i = 0; i < w.n; i++)
 		free(w.v[i].file);
 	free(w.v);

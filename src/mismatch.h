@@ -16,8 +16,9 @@ struct build;
  * Types compare by structure with typedefs resolved (size_t is unsigned
  * long), structs, unions and enums by tag name, top-level qualifiers of
  * parameters ignored, an array of unknown size matching any size, and the
- * parameters of an unprototyped declaration not compared. Returns the number
+ * parameters of an unprototyped declaration not compared. Adds to *compared
+ * the number of (declaration, definition) pairs compared; returns the number
  * of objects that had DWARF. */
-size_t mismatch_scan(struct build *b, struct strtab *found);
+size_t mismatch_scan(struct build *b, struct strtab *found, size_t *compared);
 
 #endif
