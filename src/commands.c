@@ -524,17 +524,30 @@ static const char check_help[] =
 	"Compare the tags in the sources with what the builds need. Prints each\n"
 	"missing tag (needed, absent) and each stale tag (present on a definition no\n"
 	"longer referenced from outside its unit, or on a symbol the builds do not\n"
-	"define) as `missing|stale FILE:LINE: SYMBOL: why`. Exit 1 when there is any,\n"
-	"0 when the tree is exact.\n\n"
-	"  --tag NAME        the tag (default __global)\n";
+	"define) as `FILE:LINE: missing|stale tag: SYMBOL: why`. Exit 1 when there\n"
+	"is any, 0 when the tree is exact.\n\n"
+	"  --tag NAME        the tag (default __global)\n"
+	"  --unit DIR        only source files at or below DIR (repeatable)\n";
 
-/* "missing FILE:LINE: SYMBOL: why" (no LINE when it is not known). */
+/* Whether --unit selects the source file path (relative to the tree). */
+static int source_selected(const struct options *opts, const char *path)
+{
+	for (size_t i = 0; i < opts->nunits; i++) {
+		const char *dir = opts->units[i];
+		size_t len = strlen(dir);
+
+		if (!strcmp(dir, ".") || (!strncmp(path, dir, len) && path[len] == '/'))
+			return 1;
+	}
+	return !opts->nunits;
+}
+
+/* "FILE:LINE: missing tag: SYMBOL: why", the compiler's format; line 1 and
+ * "(line unknown)" when the definition's line is not known. */
 static void print_issue(const char *what, const struct tag_issue *t)
 {
-	if (t->line)
-		printf("%s %s:%u: %s: %s\n", what, t->source, t->line, t->symbol, t->why);
-	else
-		printf("%s %s: %s: %s\n", what, t->source, t->symbol, t->why);
+	printf("%s:%u: %s tag: %s: %s%s\n", t->source, t->line ? t->line : 1, what,
+	       t->symbol, t->why, t->line ? "" : " (line unknown)");
 }
 
 int cmd_check(int argc, char **argv)
@@ -543,20 +556,29 @@ int cmd_check(int argc, char **argv)
 	struct rows rows;
 	struct tag_report rep;
 	char *srctree;
-	int done, status = parse_options(argc, argv, "sntd", check_help, &opts, &done);
+	size_t shown_missing, shown_stale;
+	int done, status = parse_options(argc, argv, "sntdu", check_help, &opts, &done);
 
 	if (status || done)
 		return status;
 	status = scan_and_check(&opts, &rows, &srctree, &rep);
 	if (status)
 		return status;
+	shown_missing = rep.nmissing;
+	shown_stale = rep.nstale;
 	for (size_t i = 0; i < rep.nmissing; i++)
-		print_issue("missing", &rep.missing[i]);
+		if (source_selected(&opts, rep.missing[i].source))
+			print_issue("missing", &rep.missing[i]);
+		else
+			shown_missing--;
 	for (size_t i = 0; i < rep.nstale; i++)
-		print_issue("stale", &rep.stale[i]);
+		if (source_selected(&opts, rep.stale[i].source))
+			print_issue("stale", &rep.stale[i]);
+		else
+			shown_stale--;
 	fprintf(stderr, "crossym check: %zu missing, %zu stale, %zu exact\n",
-		rep.nmissing, rep.nstale, rep.nexact);
-	status = diag.status ? diag.status : (rep.nmissing || rep.nstale);
+		shown_missing, shown_stale, rep.nexact);
+	status = diag.status ? diag.status : (shown_missing || shown_stale);
 	tagcheck_free(&rep);
 	free(srctree);
 	rows_free(&rows);
