@@ -141,6 +141,7 @@ static size_t *rows_by_unit(const struct report_view *v, int cross, size_t *n)
 static size_t list_by_unit(FILE *out, const struct rows *rows, const size_t *order,
 			   size_t n, const char *what, int lead)
 {
+	int width = lead ? 16 : 8;      /* "multiply-defined", "exported" */
 	size_t nunits = 0;
 
 	for (size_t i = 0; i < n; i++) {
@@ -155,7 +156,7 @@ static size_t list_by_unit(FILE *out, const struct rows *rows, const size_t *ord
 				plural(k - i, "definition", "definitions"), what);
 			nunits++;
 		}
-		fprintf(out, "  %-8s %s%s  (%s, %s)", status_name(r->status),
+		fprintf(out, "  %-*s %s%s  (%s, %s)", width, status_name(r->status),
 			r->symbol, r->weak ? " [weak]" : "",
 			r->object, r->source ? r->source : "source unknown");
 		if (r->refs)
