@@ -76,6 +76,25 @@ static int ident_char(char c)
 	return isalnum((unsigned char)c) || c == '_' || c == '$';
 }
 
+/* Whether the word at start is the argument of EXPORT_SYMBOL(...) and the
+ * like: an export names a symbol without using it. */
+static int export_argument(const char *text, const char *start)
+{
+	const char *p = start, *end;
+
+	while (p > text && (p[-1] == ' ' || p[-1] == '\t'))
+		p--;
+	if (p == text || p[-1] != '(')
+		return 0;
+	p--;
+	while (p > text && (p[-1] == ' ' || p[-1] == '\t'))
+		p--;
+	end = p;
+	while (p > text && ident_char(p[-1]))
+		p--;
+	return end - p >= 7 && !strncmp(p, "EXPORT_", 7);
+}
+
 size_t classify_count_word(const char *text, size_t len, const char *name)
 {
 	const char *p = text, *end = text + len;
@@ -95,7 +114,8 @@ size_t classify_count_word(const char *text, size_t len, const char *name)
 		}
 		while (p < end && ident_char(*p))
 			p++;
-		if ((size_t)(p - start) == nlen && !memcmp(start, name, nlen))
+		if ((size_t)(p - start) == nlen && !memcmp(start, name, nlen) &&
+		    !export_argument(text, start))
 			count++;
 	}
 	return count;
