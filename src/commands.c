@@ -274,11 +274,35 @@ static int format_index(const char *format)
 	return -1;
 }
 
+/* Whether --unit selects the source file path (relative to the tree). */
+static int source_selected(const struct options *opts, const char *path)
+{
+	for (size_t i = 0; i < opts->nunits; i++) {
+		const char *dir = opts->units[i];
+		size_t len = strlen(dir);
+
+		if (!strcmp(dir, ".") || (!strncmp(path, dir, len) && path[len] == '/'))
+			return 1;
+	}
+	return !opts->nunits;
+}
+
+/* A mismatch line "DECL:LINE: ... at DEF:LINE" with either file selected. */
+static int mismatch_selected(const struct options *opts, const char *line)
+{
+	const char *at = strrchr(line, ' ');
+	char *decl = xstrndup(line, strcspn(line, ":"));
+	int keep = source_selected(opts, decl) || (at && source_selected(opts, at + 1));
+
+	free(decl);
+	return keep;
+}
+
 /* report --mismatches: every build's declarations against its definitions. */
 static int report_mismatches(const struct options *opts)
 {
 	struct strtab found;
-	size_t with_dwarf = 0, compared = 0;
+	size_t with_dwarf = 0, compared = 0, nlines = 0;
 	char **lines;
 
 	if (opts->scan.nm_file) {
@@ -302,23 +326,23 @@ static int report_mismatches(const struct options *opts)
 	}
 	lines = xcalloc(found.count + 1, sizeof(*lines));
 	for (unsigned id = 0; id < found.count; id++)
-		lines[id] = found.strings[id];
-	if (found.count > 1)
-		qsort(lines, found.count, sizeof(*lines), cmp_strptr);
-	for (size_t i = 0; i < found.count; i++)
+		if (mismatch_selected(opts, found.strings[id]))
+			lines[nlines++] = found.strings[id];
+	if (nlines > 1)
+		qsort(lines, nlines, sizeof(*lines), cmp_strptr);
+	for (size_t i = 0; i < nlines; i++)
 		puts(lines[i]);
 	fprintf(stderr, "crossym report: %zu inconsistent %s (%zu declarations compared "
-		"with their definitions, %zu objects with DWARF)\n", found.count,
-		found.count == 1 ? "declaration" : "declarations", compared, with_dwarf);
+		"with their definitions, %zu objects with DWARF)\n", nlines,
+		nlines == 1 ? "declaration" : "declarations", compared, with_dwarf);
 	free(lines);
 	if (!with_dwarf) {
 		error("no object has DWARF: build with -g (CONFIG_DEBUG_INFO) to compare types");
 		strtab_free(&found);
 		return 2;
 	}
-	with_dwarf = found.count;
 	strtab_free(&found);
-	return diag.status ? diag.status : with_dwarf > 0;
+	return diag.status ? diag.status : nlines > 0;
 }
 
 static void write_report(const struct options *opts, struct rows *rows,
@@ -530,18 +554,7 @@ static const char check_help[] =
 	"  --tag NAME        the tag (default __global)\n"
 	"  --unit DIR        only source files at or below DIR (repeatable)\n";
 
-/* Whether --unit selects the source file path (relative to the tree). */
-static int source_selected(const struct options *opts, const char *path)
-{
-	for (size_t i = 0; i < opts->nunits; i++) {
-		const char *dir = opts->units[i];
-		size_t len = strlen(dir);
 
-		if (!strcmp(dir, ".") || (!strncmp(path, dir, len) && path[len] == '/'))
-			return 1;
-	}
-	return !opts->nunits;
-}
 
 /* "FILE:LINE: missing tag: SYMBOL: why", the compiler's format; line 1 and
  * "(line unknown)" when the definition's line is not known. */

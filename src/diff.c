@@ -75,7 +75,8 @@ static int load_report(const char *path, struct report_file *f)
 		return -1;
 	}
 	if (strncmp(f->text, TSV_HEADER, strlen(TSV_HEADER))) {
-		error("%s:1: not a crossym TSV report (no `symbol\tunit\t...` header)", path);
+		error("%s:1: not a crossym TSV report (its first line is not the "
+		      "symbol, unit, object, ... header)", path);
 		return -1;
 	}
 	for (line = f->text; line && *line; line = next) {

@@ -107,6 +107,12 @@ expect_grep "bad.tsv:1: not a crossym TSV report" "$TMP/err" "diff: bad input na
 run mismatches.txt 1 report --mismatches "$A"
 expect_grep "2 inconsistent declarations (9 declarations compared" "$TMP/mismatches.txt.err" \
 	"mismatches: 9 declarations compared, 2 inconsistent"
+expect_status 0 "$CROSSYM" report --mismatches --unit c "$A"
+[ ! -s "$TMP/out" ]
+ok $? "mismatches --unit c: neither file is under c/, none"
+expect_status 1 "$CROSSYM" report --mismatches --unit a "$A"
+cmp -s "$au/expected-mismatches.txt" "$TMP/out"
+ok $? "mismatches --unit a: the definitions are in a/, both"
 expect_status 2 "$CROSSYM" report --mismatches "$X"
 expect_grep "no object has DWARF" "$TMP/err" "mismatches without debug info: said so, exit 2"
 done_testing
