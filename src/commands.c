@@ -20,106 +20,155 @@ struct options {
 	struct scan_opts scan;
 	const char *format;     /* report: "text" or "tsv" */
 	const char *outdir;     /* cocci: -o */
-	const char *tag;        /* cocci: --tag */
+	const char *tag;        /* cocci, check: --tag */
 	const char *db_file;    /* --db */
 	int keep_stale;         /* cocci --keep-stale */
 	char **builds;          /* the BUILD_DIR arguments */
 	int nbuilds;
 };
 
-enum { OPT_SRCTREE = 256, OPT_NM, OPT_FORMAT, OPT_TAG, OPT_DB, OPT_LDS, OPT_KEEP };
+enum { OPT_OUTPUT = 'o', OPT_SRCTREE = 256, OPT_NM, OPT_FORMAT, OPT_TAG, OPT_DB,
+       OPT_LDS, OPT_KEEP };
 
-static const struct option long_options[] = {
-	{ "srctree", required_argument, NULL, OPT_SRCTREE },
-	{ "nm", required_argument, NULL, OPT_NM },
-	{ "format", required_argument, NULL, OPT_FORMAT },
-	{ "tag", required_argument, NULL, OPT_TAG },
-	{ "db", required_argument, NULL, OPT_DB },
-	{ "lds", required_argument, NULL, OPT_LDS },
-	{ "keep-stale", no_argument, NULL, OPT_KEEP },
-	{ "output", required_argument, NULL, 'o' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
+/* One option a command takes: its getopt_long entry and its --help lines. */
+struct optdef {
+	struct option opt;
+	const char *help;
 };
 
-static const char scan_help[] =
-	"  --srctree DIR   the source tree (default: BUILD_DIR/source when it is a\n"
-	"                  link, as kbuild makes for O= builds, else BUILD_DIR)\n"
-	"  --nm FILE       read symbols from `nm -A` output instead of the objects\n"
-	"                  (\"-\" for stdin); make it with\n"
-	"                  crossym objects BUILD | (cd BUILD && xargs nm -A) >FILE\n"
-	"  --db FILE       keep what the scan read per object file in FILE; the next\n"
-	"                  scan re-reads only files whose size, mtime or inode changed\n"
-	"  --lds FILE      a linker script (relative to BUILD_DIR) whose symbol\n"
-	"                  references count as references from outside (repeatable;\n"
-	"                  default: arch/*/kernel/vmlinux.lds when the build has one)\n";
+#define OPTDEF_SRCTREE { { "srctree", required_argument, NULL, OPT_SRCTREE }, \
+	"  --srctree DIR     the source tree (default: BUILD_DIR/source when it is a\n" \
+	"                    link, as kbuild makes for O= builds, else BUILD_DIR)\n" }
+#define OPTDEF_NM { { "nm", required_argument, NULL, OPT_NM }, \
+	"  --nm FILE         read symbols from `nm -A` output instead of the objects\n" \
+	"                    (\"-\" for stdin); make it with\n" \
+	"                    crossym objects BUILD | (cd BUILD && xargs nm -A) >FILE\n" }
+#define OPTDEF_DB { { "db", required_argument, NULL, OPT_DB }, \
+	"  --db FILE         keep what the scan read per object file in FILE; the next\n" \
+	"                    scan re-reads only files whose size, mtime or inode changed\n" }
+#define OPTDEF_LDS { { "lds", required_argument, NULL, OPT_LDS }, \
+	"  --lds FILE        a linker script (relative to BUILD_DIR) whose symbol\n" \
+	"                    references count as references from outside (repeatable;\n" \
+	"                    default: arch/*/kernel/vmlinux.lds when the build has one)\n" }
+#define OPTDEF_END { { NULL, 0, NULL, 0 }, NULL }
 
-static void print_help(FILE *out, const char *help, const char *allowed)
+/* The help line every command takes. */
+static const char help_help[] = "  -h, --help        print this help and exit\n";
+
+static void print_help(FILE *out, const char *help, const struct optdef *defs)
 {
 	fputs(help, out);
-	if (strchr(allowed, 'd'))
-		fputs(scan_help, out);
+	for (const struct optdef *d = defs; d->opt.name; d++)
+		fputs(d->help, out);
+	fputs(help_help, out);
 }
 
-/* The letter naming option c in a command's `allowed` list. */
-static char option_letter(int c)
+/* The getopt_long table for defs, with --help; a fresh array. */
+static struct option *long_options_of(const struct optdef *defs)
+{
+	size_t n = 0;
+	struct option *v;
+
+	while (defs[n].opt.name)
+		n++;
+	v = xcalloc(n + 2, sizeof(*v));
+	for (size_t i = 0; i < n; i++)
+		v[i] = defs[i].opt;
+	v[n] = (struct option){ "help", no_argument, NULL, 'h' };
+	return v;
+}
+
+/* The option getopt_long just refused, as the user wrote it. */
+static void bad_option(const char *cmd, char **argv, int c)
+{
+	const char *arg = argv[optind - 1];
+	int len = (int)strcspn(arg, "=");
+
+	if (c == ':')
+		fprintf(stderr, "crossym %s: option '%s' needs an argument\n", cmd, arg);
+	else if (optopt >= 256)
+		fprintf(stderr, "crossym %s: option '%.*s' takes no argument\n", cmd, len, arg);
+	else if (optopt && !str_has_prefix(arg, "--"))
+		fprintf(stderr, "crossym %s: unknown option '-%c'\n", cmd, optopt);
+	else
+		fprintf(stderr, "crossym %s: unknown option '%.*s'\n", cmd, len, arg);
+	fprintf(stderr, "Try 'crossym %s --help'\n", cmd);
+}
+
+static void set_option(struct options *opts, int c)
 {
 	switch (c) {
-	case OPT_SRCTREE: return 's';
-	case OPT_NM: return 'n';
-	case OPT_FORMAT: return 'f';
-	case OPT_TAG: return 't';
-	case OPT_DB: return 'd';
-	case OPT_LDS: return 'd';
-	case OPT_KEEP: return 'k';
-	default: return (char)c;
+	case OPT_SRCTREE: opts->scan.srctree = optarg; break;
+	case OPT_NM: opts->scan.nm_file = optarg; break;
+	case OPT_FORMAT: opts->format = optarg; break;
+	case OPT_TAG: opts->tag = optarg; break;
+	case OPT_DB: opts->db_file = optarg; break;
+	case OPT_KEEP: opts->keep_stale = 1; break;
+	case OPT_LDS:
+		if (opts->scan.nlds < MAX_LDS)
+			opts->scan.lds[opts->scan.nlds++] = optarg;
+		else
+			fatal("more than %d --lds options", MAX_LDS);
+		break;
+	case OPT_OUTPUT: opts->outdir = optarg; break;
 	}
 }
 
-/* Parse argv for one command; allowed lists the options it takes. Returns 0, or
- * the exit status to end with (help printed: 0 through *done). */
-static int parse_options(int argc, char **argv, const char *allowed,
+/* getopt_long's short-option string for defs: ":" (report a missing argument
+ * as ':'), "h", and every option that has a one-letter name. */
+static void short_options_of(const struct optdef *defs, char *buf, size_t size)
+{
+	size_t n = 0;
+
+	buf[n++] = ':';
+	buf[n++] = 'h';
+	for (const struct optdef *d = defs; d->opt.name && n + 3 < size; d++)
+		if (d->opt.val < 256) {
+			buf[n++] = (char)d->opt.val;
+			if (d->opt.has_arg == required_argument)
+				buf[n++] = ':';
+		}
+	buf[n] = '\0';
+}
+
+/* Parse argv for one command, taking the options of defs. Returns 0, or the exit
+ * status to end with (help printed: 0 through *done). */
+static int parse_options(int argc, char **argv, const struct optdef *defs,
 			 const char *help, struct options *opts, int *done)
 {
-	int c;
+	struct option *longopts = long_options_of(defs);
+	char shortopts[32];
+	int c, status = 0;
 
 	memset(opts, 0, sizeof(*opts));
 	opts->scan.lds = opts->lds;
 	opts->format = "text";
 	opts->tag = "__global";
 	*done = 0;
+	short_options_of(defs, shortopts, sizeof(shortopts));
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:h", long_options, NULL)) != -1) {
+	opterr = 0;
+	while (!status && (c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		if (c == 'h') {
-			print_help(stdout, help, allowed);
+			print_help(stdout, help, defs);
 			*done = 1;
-			return 0;
+		} else if (c == '?' || c == ':') {
+			bad_option(argv[0], argv, c);
+			status = 2;
+		} else {
+			set_option(opts, c);
 		}
-		if (c == '?' || !strchr(allowed, option_letter(c))) {
-			if (c != '?')
-				fprintf(stderr, "crossym %s: option not taken here\n", argv[0]);
-			print_help(stderr, help, allowed);
-			return 2;
-		}
-		switch (c) {
-		case OPT_SRCTREE: opts->scan.srctree = optarg; break;
-		case OPT_NM: opts->scan.nm_file = optarg; break;
-		case OPT_FORMAT: opts->format = optarg; break;
-		case OPT_TAG: opts->tag = optarg; break;
-		case OPT_DB: opts->db_file = optarg; break;
-		case OPT_KEEP: opts->keep_stale = 1; break;
-		case OPT_LDS:
-			if (opts->scan.nlds < MAX_LDS)
-				opts->scan.lds[opts->scan.nlds++] = optarg;
+		if (*done)
 			break;
-		case 'o': opts->outdir = optarg; break;
-		}
 	}
+	free(longopts);
+	if (status || *done)
+		return status;
 	opts->builds = argv + optind;
 	opts->nbuilds = argc - optind;
 	if (opts->nbuilds < 1) {
 		fprintf(stderr, "crossym %s: no BUILD_DIR given\n", argv[0]);
-		print_help(stderr, help, allowed);
+		print_help(stderr, help, defs);
 		return 2;
 	}
 	if (opts->scan.nm_file && opts->nbuilds > 1) {
@@ -214,12 +263,18 @@ static long scan_and_decide(const struct options *opts, struct rows *rows,
 }
 
 static const char report_help[] =
-	"usage: crossym report [--format=text|tsv] [--srctree DIR] [--nm FILE] BUILD_DIR...\n\n"
+	"usage: crossym report [--format=text|tsv] [--srctree DIR] [--nm FILE] [--db FILE]\n"
+	"                      [--lds FILE] BUILD_DIR...\n\n"
 	"Print the definitions referenced from outside their unit. With several\n"
-	"BUILD_DIRs (configs or architectures of one source tree) the union.\n\n"
-	"  --format=text   grouped by unit, with counts (default)\n"
-	"  --format=tsv    symbol, unit, object, source, status, referenced_from;\n"
-	"                  status is tag, exported or asm\n";
+	"BUILD_DIRs (configs or architectures of one source tree) the union.\n\n";
+
+static const struct optdef report_options[] = {
+	{ { "format", required_argument, NULL, OPT_FORMAT },
+	  "  --format=text     grouped by unit, with counts (default)\n"
+	  "  --format=tsv      symbol, unit, object, source, status, referenced_from;\n"
+	  "                    status is tag, exported or asm\n" },
+	OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_DB, OPTDEF_LDS, OPTDEF_END
+};
 
 int cmd_report(int argc, char **argv)
 {
@@ -227,9 +282,8 @@ int cmd_report(int argc, char **argv)
 	struct rows rows;
 	char *srctree = NULL;
 	long nobjects;
-	int done, status = parse_options(argc, argv, "snfd",
-					 report_help, &opts,
-					 &done);
+	int done, status = parse_options(argc, argv, report_options,
+					 report_help, &opts, &done);
 
 	if (status || done)
 		return status;
@@ -260,7 +314,9 @@ int cmd_report(int argc, char **argv)
 static const char objects_help[] =
 	"usage: crossym objects BUILD_DIR\n\n"
 	"List the files to give `nm -A` so that `crossym report --nm` reads the same\n"
-	"symbols as the ELF scan: linked objects by path, library archives whole.\n";
+	"symbols as the ELF scan: linked objects by path, library archives whole.\n\n";
+
+static const struct optdef objects_options[] = { OPTDEF_END };
 
 /* The file to give nm for obj: a library member's archive (so that nm output
  * keeps the link-on-demand rule), else the object. NULL: nothing to print. */
@@ -282,7 +338,7 @@ int cmd_objects(int argc, char **argv)
 	struct options opts;
 	struct build b;
 	struct strtab printed;
-	int done, status = parse_options(argc, argv, "", objects_help, &opts, &done);
+	int done, status = parse_options(argc, argv, objects_options, objects_help, &opts, &done);
 
 	if (status || done)
 		return status;
@@ -307,17 +363,27 @@ int cmd_objects(int argc, char **argv)
 }
 
 static const char cocci_help[] =
-	"usage: crossym cocci -o OUTDIR [--tag NAME] [--srctree DIR] [--nm FILE] BUILD_DIR...\n\n"
+	"usage: crossym cocci -o OUTDIR [--tag NAME] [--keep-stale] [--srctree DIR] [--nm FILE]\n"
+	"                     [--db FILE] [--lds FILE] BUILD_DIR...\n\n"
 	"Write into OUTDIR the semantic patches that add the tag to the definitions\n"
 	"`crossym report` shows as `tag` and do not have it yet, and remove it from\n"
 	"the stale ones (`crossym check`), the list of files to change (with their\n"
 	"checksums) and the list of definitions; then run\n"
-	"scripts/annotate.sh OUTDIR SRCTREE [--apply] to make and check the patch.\n\n"
-	"  -o, --output DIR  where to write (created)\n"
-	"  --tag NAME        the tag (default __global; __visible for today's kernel,\n"
-	"                    where an existing __visible counts as a tag)\n"
-	"  --keep-stale      do not remove stale tags (for tags crossym did not\n"
-	"                    write, such as the kernel's own __visible)\n";
+	"scripts/annotate.sh OUTDIR SRCTREE [--apply] to make and check the patch.\n\n";
+
+#define OPTDEF_TAG { { "tag", required_argument, NULL, OPT_TAG }, \
+	"  --tag NAME        the tag (default __global; __visible for today's kernel,\n" \
+	"                    where an existing __visible counts as a tag)\n" }
+
+static const struct optdef cocci_options[] = {
+	{ { "output", required_argument, NULL, OPT_OUTPUT },
+	  "  -o, --output DIR  where to write (created)\n" },
+	OPTDEF_TAG,
+	{ { "keep-stale", no_argument, NULL, OPT_KEEP },
+	  "  --keep-stale      do not remove stale tags (for tags crossym did not\n"
+	  "                    write, such as the kernel's own __visible)\n" },
+	OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_DB, OPTDEF_LDS, OPTDEF_END
+};
 
 static void to_targets(const struct tag_issue *v, size_t n, struct cocci_target *t)
 {
@@ -374,7 +440,7 @@ int cmd_cocci(int argc, char **argv)
 	struct cocci_opts copts;
 	char *srctree;
 	size_t nremove;
-	int done, status = parse_options(argc, argv, "snotdk", cocci_help, &opts, &done);
+	int done, status = parse_options(argc, argv, cocci_options, cocci_help, &opts, &done);
 
 	if (status || done)
 		return status;
@@ -406,13 +472,17 @@ int cmd_cocci(int argc, char **argv)
 }
 
 static const char check_help[] =
-	"usage: crossym check [--tag NAME] [--srctree DIR] [--nm FILE] [--db FILE] BUILD_DIR...\n\n"
+	"usage: crossym check [--tag NAME] [--srctree DIR] [--nm FILE] [--db FILE] [--lds FILE]\n"
+	"                     BUILD_DIR...\n\n"
 	"Compare the tags in the sources with what the builds need. Prints each\n"
 	"missing tag (needed, absent) and each stale tag (present on a definition no\n"
 	"longer referenced from outside its unit, or on a symbol the builds do not\n"
 	"define) as `missing|stale FILE:LINE: SYMBOL: why`. Exit 1 when there is any,\n"
-	"0 when the tree is exact.\n\n"
-	"  --tag NAME        the tag (default __global)\n";
+	"0 when the tree is exact.\n\n";
+
+static const struct optdef check_options[] = {
+	OPTDEF_TAG, OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_DB, OPTDEF_LDS, OPTDEF_END
+};
 
 /* "missing FILE:LINE: SYMBOL: why" (no LINE when it is not known). */
 static void print_issue(const char *what, const struct tag_issue *t)
@@ -429,7 +499,7 @@ int cmd_check(int argc, char **argv)
 	struct rows rows;
 	struct tag_report rep;
 	char *srctree;
-	int done, status = parse_options(argc, argv, "sntd", check_help, &opts, &done);
+	int done, status = parse_options(argc, argv, check_options, check_help, &opts, &done);
 
 	if (status || done)
 		return status;
