@@ -140,7 +140,7 @@ for c in report cocci check objects; do
 	expect_status 0 "$CROSSYM" $c --help
 	# every long option the command's parser takes is in its --help
 	for o in srctree nm db lds format tag keep-stale output; do
-		"$CROSSYM" $c --$o x . >/dev/null 2>"$TMP/err.$o"
+		"$CROSSYM" $c --$o "$TMP/optarg" "$TMP/does-not-exist" >/dev/null 2>"$TMP/err.$o"
 		if grep -q "unknown option" "$TMP/err.$o"; then
 			! grep -q -- "^  [-a-z, ]*--$o" "$TMP/out"
 		else
