@@ -6,6 +6,7 @@
 #include "graph.h"
 #include "placement.h"
 #include "report.h"
+#include "srcscan.h"
 #include "tagcheck.h"
 #include "util.h"
 
@@ -300,11 +301,13 @@ int cmd_report(int argc, char **argv)
 		report_tsv(stdout, &rows);
 	} else {
 		struct placement *places = xcalloc(rows.count, sizeof(*places));
+		struct srcset *files = srcset_new(srctree);
 
-		placement_classify(&rows, srctree, places);
+		placement_classify(&rows, files, places);
 		report_text(stdout, &rows, (size_t)nobjects, places);
 		placement_free(places, rows.count);
 		free(places);
+		srcset_free(files);
 	}
 	free(srctree);
 	rows_free(&rows);
@@ -393,38 +396,52 @@ static void to_targets(const struct tag_issue *v, size_t n, struct cocci_target 
 		t[i].kind = v[i].several ? DEF_SEVERAL :
 			    v[i].kind == KIND_FUNC ? DEF_FUNC : DEF_VAR;
 		t[i].line = v[i].line;
+		t[i].macro = v[i].place ? v[i].place->macro : NULL;
+		t[i].place = v[i].place ? placement_token(v[i].place->kind) : NULL;
 	}
 }
 
-/* Where each tag row's definition text is (its def_source). */
-static void resolve_definitions(struct rows *rows, const char *srctree)
-{
-	struct placement *places = xcalloc(rows->count, sizeof(*places));
+/* What check and cocci work from: the rows, where each tag goes (one per
+ * row), the sources read once. */
+struct checked {
+	struct rows rows;
+	struct placement *places;
+	struct srcset *files;
+	char *srctree;
+	struct tag_report rep;
+};
 
-	placement_classify(rows, srctree, places);
-	placement_free(places, rows->count);
-	free(places);
+static void checked_free(struct checked *c)
+{
+	tagcheck_free(&c->rep);
+	placement_free(c->places, c->rows.count);
+	free(c->places);
+	srcset_free(c->files);
+	free(c->srctree);
+	rows_free(&c->rows);
 }
 
-/* Scan, decide and compare with the tags in the sources. Returns 0, or the
- * exit status to end with. */
-static int scan_and_check(const struct options *opts, struct rows *rows,
-			  char **srctree, struct tag_report *rep)
+/* Scan, decide, place and compare with the tags in the sources. Returns 0, or
+ * the exit status to end with (c is then empty). */
+static int scan_and_check(const struct options *opts, struct checked *c)
 {
 	struct build_facts facts;
+	struct rows *rows = &c->rows;
 
-	*srctree = NULL;
-	if (scan_and_decide(opts, rows, srctree, &facts) < 0) {
-		free(*srctree);
+	memset(c, 0, sizeof(*c));
+	if (scan_and_decide(opts, rows, &c->srctree, &facts) < 0) {
+		free(c->srctree);
 		return 2;
 	}
 	for (size_t i = 0; i < rows->count; i++)
 		if (rows->v[i].status == STATUS_TAG && !rows->v[i].source)
 			error("%s: %s: source unknown, cannot tag it", rows->v[i].object,
 			      rows->v[i].symbol);
-	resolve_definitions(rows, *srctree);
-	tagcheck_run(rows, &facts.sources, &facts.defined, &facts.unlinked, *srctree,
-		     opts->tag, rep);
+	c->files = srcset_new(c->srctree);
+	c->places = xcalloc(rows->count, sizeof(*c->places));
+	placement_classify(rows, c->files, c->places);
+	tagcheck_run(rows, c->places, &facts.sources, &facts.defined, &facts.unlinked,
+		     c->srctree, c->files, opts->tag, &c->rep);
 	strtab_free(&facts.sources);
 	strtab_free(&facts.defined);
 	strtab_free(&facts.unlinked);
@@ -434,11 +451,10 @@ static int scan_and_check(const struct options *opts, struct rows *rows,
 int cmd_cocci(int argc, char **argv)
 {
 	struct options opts;
-	struct rows rows;
-	struct tag_report rep;
+	struct checked c;
+	struct tag_report *rep = &c.rep;
 	struct cocci_target *add, *remove;
 	struct cocci_opts copts;
-	char *srctree;
 	size_t nremove;
 	int done, status = parse_options(argc, argv, cocci_options, cocci_help, &opts, &done);
 
@@ -448,26 +464,25 @@ int cmd_cocci(int argc, char **argv)
 		fputs("crossym cocci: -o OUTDIR is required\n", stderr);
 		return 2;
 	}
-	status = scan_and_check(&opts, &rows, &srctree, &rep);
+	status = scan_and_check(&opts, &c);
 	if (status)
 		return status;
-	add = xcalloc(rep.nmissing, sizeof(*add));
-	remove = xcalloc(rep.nstale, sizeof(*remove));
-	to_targets(rep.missing, rep.nmissing, add);
-	to_targets(rep.stale, rep.nstale, remove);
+	add = xcalloc(rep->nmissing, sizeof(*add));
+	remove = xcalloc(rep->nstale, sizeof(*remove));
+	to_targets(rep->missing, rep->nmissing, add);
+	to_targets(rep->stale, rep->nstale, remove);
 	copts.outdir = opts.outdir;
 	copts.tag = opts.tag;
-	copts.srctree = srctree;
-	nremove = opts.keep_stale ? 0 : rep.nstale;
-	cocci_write(&copts, add, rep.nmissing, remove, nremove);
+	copts.srctree = c.srctree;
+	copts.files = c.files;
+	nremove = opts.keep_stale ? 0 : rep->nstale;
+	cocci_write(&copts, add, rep->nmissing, remove, nremove);
 	fprintf(stderr, "crossym cocci: %zu tags to add, %zu to remove, %zu in place "
-		"already%s\n", rep.nmissing, nremove, rep.nexact,
-		nremove < rep.nstale ? " (stale tags kept)" : "");
+		"already%s\n", rep->nmissing, nremove, rep->nexact,
+		nremove < rep->nstale ? " (stale tags kept)" : "");
 	free(add);
 	free(remove);
-	tagcheck_free(&rep);
-	free(srctree);
-	rows_free(&rows);
+	checked_free(&c);
 	return diag.status;
 }
 
@@ -496,25 +511,22 @@ static void print_issue(const char *what, const struct tag_issue *t)
 int cmd_check(int argc, char **argv)
 {
 	struct options opts;
-	struct rows rows;
-	struct tag_report rep;
-	char *srctree;
+	struct checked c;
+	const struct tag_report *rep = &c.rep;
 	int done, status = parse_options(argc, argv, check_options, check_help, &opts, &done);
 
 	if (status || done)
 		return status;
-	status = scan_and_check(&opts, &rows, &srctree, &rep);
+	status = scan_and_check(&opts, &c);
 	if (status)
 		return status;
-	for (size_t i = 0; i < rep.nmissing; i++)
-		print_issue("missing", &rep.missing[i]);
-	for (size_t i = 0; i < rep.nstale; i++)
-		print_issue("stale", &rep.stale[i]);
+	for (size_t i = 0; i < rep->nmissing; i++)
+		print_issue("missing", &rep->missing[i]);
+	for (size_t i = 0; i < rep->nstale; i++)
+		print_issue("stale", &rep->stale[i]);
 	fprintf(stderr, "crossym check: %zu missing, %zu stale, %zu exact\n",
-		rep.nmissing, rep.nstale, rep.nexact);
-	status = diag.status ? diag.status : (rep.nmissing || rep.nstale);
-	tagcheck_free(&rep);
-	free(srctree);
-	rows_free(&rows);
+		rep->nmissing, rep->nstale, rep->nexact);
+	status = diag.status ? diag.status : (rep->nmissing || rep->nstale);
+	checked_free(&c);
 	return status;
 }
