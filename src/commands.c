@@ -8,6 +8,7 @@
 #include "report.h"
 #include "srcscan.h"
 #include "tagcheck.h"
+#include "verify.h"
 #include "util.h"
 
 #include <getopt.h>
@@ -529,4 +530,37 @@ int cmd_check(int argc, char **argv)
 	status = diag.status ? diag.status : (rep->nmissing || rep->nstale);
 	checked_free(&c);
 	return status;
+}
+
+static const char verify_help[] =
+	"usage: crossym verify OUTDIR ORIG_TREE NEW_TREE\n\n"
+	"The final check of scripts/annotate.sh: for every file of OUTDIR/files.tsv\n"
+	"(written by crossym cocci), compare ORIG_TREE/FILE with NEW_TREE/FILE. Each\n"
+	"changed line must be the original with the tag inserted or removed, the only\n"
+	"other changes re-declarations `extern __typeof__(S) S TAG;` of stale\n"
+	"symbols deleted and of wanted ones appended at the end; every wanted\n"
+	"definition must be tagged and no stale tag left. Prints `FILE: problem`\n"
+	"lines; exit 1 when there is any, 2 when a file cannot be read.\n\n";
+
+static const struct optdef verify_options[] = { OPTDEF_END };
+
+int cmd_verify(int argc, char **argv)
+{
+	struct options opts;
+	long bad;
+	int done = 0, status = 2;
+
+	if (argc > 1)
+		status = parse_options(argc, argv, verify_options, verify_help, &opts, &done);
+	if (done || (status && argc > 1))
+		return status;
+	if (argc == 1 || opts.nbuilds != 3) {
+		fputs("crossym verify: give OUTDIR ORIG_TREE NEW_TREE\n"
+		      "Try 'crossym verify --help'\n", stderr);
+		return 2;
+	}
+	bad = verify_outdir(opts.builds[0], opts.builds[1], opts.builds[2], stdout);
+	if (bad < 0)
+		return 2;
+	return bad ? 1 : diag.status;
 }
