@@ -59,7 +59,7 @@ static const char *plural(size_t n, const char *one, const char *many)
 	return n == 1 ? one : many;
 }
 
-/* Row indexes ordered by unit, then symbol. */
+/* Row indexes ordered by unit, symbol, then object (a total order). */
 static int cmp_by_unit(const void *pa, const void *pb, void *ctx)
 {
 	const struct rows *rows = ctx;
@@ -67,7 +67,9 @@ static int cmp_by_unit(const void *pa, const void *pb, void *ctx)
 	const struct row *b = &rows->v[*(const size_t *)pb];
 	int c = strcmp(a->unit, b->unit);
 
-	return c ? c : strcmp(a->symbol, b->symbol);
+	if (!c)
+		c = strcmp(a->symbol, b->symbol);
+	return c ? c : strcmp(a->object, b->object);
 }
 
 /* "N  how [MACRO]" lines: the tag rows counted by placement and macro. */
