@@ -63,3 +63,13 @@ __attribute__((weak)) int hook(void)
 {
 	return 0;
 }
+
+/* declared in b/use.c in shapes that are the same type: none is a mismatch */
+typedef struct { int a; } cfg_t;
+volatile const int vc_val = 3;          /* b: const volatile int */
+cfg_t cfg;                              /* b: through its own typedef */
+int (*handler)(int);                    /* b: the same function pointer */
+int old_style(int x)                    /* b: int old_style(); */
+{
+	return x;
+}

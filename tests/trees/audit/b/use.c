@@ -10,6 +10,11 @@ long total(long n);
 struct item;
 struct item *first_item(void);
 int other_entry(void);
+typedef struct { int a; } cfg_t;
+extern const volatile int vc_val;
+extern cfg_t cfg;
+extern int (*handler)(int);
+int old_style();
 #ifdef CONFIG_B
 int dead_fn(void);
 #endif
@@ -20,6 +25,7 @@ int main(void)
 	int n = foo[0] + table[1] + tls_counter + common_var + copy_bytes(buf, 2);
 
 	n += (int)total(3) + (first_item() != NULL) + other_entry();
+	n += vc_val + cfg.a + (handler ? handler(1) : 0) + old_style(2);
 #ifdef CONFIG_B
 	n += dead_fn();
 #endif
