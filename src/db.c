@@ -1,6 +1,6 @@
 /* db.c - the incremental scan database: a tab-separated text file.
  *
- *   crossym-db 2
+ *   crossym-db 3
  *   F <size> <mtime_sec> <mtime_nsec> <inode> <path>
  *   O <machine> <elfclass> <object name>
  *   S <bind> <kind> <symbol>
@@ -13,7 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DB_MAGIC "crossym-db 2"
+#define DB_MAGIC "crossym-db 3"
+/* version 1 had no SYM_SELFREF records, 2 no sections: such a file is read
+ * as empty */
+#define DB_MAGIC_OLD "crossym-db 1"
+#define DB_MAGIC_OLD2 "crossym-db 2"
 
 static struct db_stamp stamp_of(const struct stat *st)
 {
@@ -95,7 +99,7 @@ static int load_line(struct db *db, char *line, struct db_file **f,
 		(*o)->machine = machine;
 		(*o)->elfclass = (unsigned char)cls;
 	} else if (*o && sscanf(line, "S\t%d\t%d\t%n", &bind, &kind, &n) == 2 && n &&
-		   bind >= SYM_DEF && bind <= SYM_EXPORT) {
+		   ((bind >= SYM_DEF && bind <= SYM_EXPORT) || bind == SYM_SELFREF)) {
 		push_sym(*o, line + n, bind, kind);
 	} else if (*o && (*o)->nsyms && !strncmp(line, "X\t", 2) &&
 		   !(*o)->syms[(*o)->nsyms - 1].section) {
@@ -129,7 +133,9 @@ int db_load(struct db *db, const char *path)
 	while ((len = getline(&line, &cap, in)) >= 0) {
 		if (len && line[len - 1] == '\n')
 			line[--len] = '\0';
-		if (++lineno == 1 ? strcmp(line, DB_MAGIC) : load_line(db, line, &f, &o)) {
+		if (++lineno == 1 && (!strcmp(line, DB_MAGIC_OLD) || !strcmp(line, DB_MAGIC_OLD2)))
+			break;
+		if (lineno == 1 ? strcmp(line, DB_MAGIC) : load_line(db, line, &f, &o)) {
 			error("%s:%lu: not a crossym database line; delete the file "
 			      "to start afresh", path, lineno);
 			free(line);

@@ -29,6 +29,7 @@ table_count	a	a/cmds.o	a/cmds.c	tag	start
 TSV
 "$CROSSYM" report --format=tsv "$out" >"$TMP/got.tsv" 2>"$TMP/err"
 ok $? "report exits 0"
+tsv6 "$TMP/got.tsv"
 expect_eq "$TMP/want.tsv" "$TMP/got.tsv" "exact TSV: loose start objects, KEEP table entries"
 "$CROSSYM" objects "$out" >"$TMP/objects"
 expect_grep '^start/os.o$' "$TMP/objects" "objects: a loose input of the image link is linked"
@@ -73,6 +74,7 @@ expect_grep "image.lds: KEEPs input sections, but the sections of .* objects are
 # --db keeps the sections: a second scan from the db gives the same report.
 "$CROSSYM" report --format=tsv --db "$TMP/scan.db" "$TMP/n2" >"$TMP/db1.tsv" 2>/dev/null
 "$CROSSYM" report --format=tsv --db "$TMP/scan.db" "$TMP/n2" >"$TMP/db2.tsv" 2>"$TMP/db.err"
+tsv6 "$TMP/db2.tsv"
 expect_eq "$TMP/want.tsv" "$TMP/db2.tsv" "--db: the report from the db equals the scan"
 expect_grep "0 object files read" "$TMP/db.err" "--db: the second scan read nothing"
 done_testing

@@ -24,6 +24,7 @@ for lto in 1 fat; do
 	"$CROSSYM" report --format=tsv "$out" >"$TMP/got.tsv" 2>"$TMP/err"
 	ok $? "LTO=$lto: report exits 0"
 	expect_eq "$TMP/plain.tsv" "$TMP/got.tsv" "LTO=$lto: TSV byte-identical to the non-LTO build"
+	tsv6 "$TMP/got.tsv"
 	expect_eq "$ex/expected.tsv" "$TMP/got.tsv" "LTO=$lto: TSV equals the hand-derived one"
 	"$CROSSYM" report "$out" >"$TMP/got.txt" 2>/dev/null
 	sed "s|$TMP/lto-$lto|BUILD|g" "$TMP/got.txt" >"$TMP/got.txt.1"
