@@ -31,7 +31,7 @@ void keep_add_references(struct build *b, struct object *script, const char *tex
 		const struct object *o = &b->set.objs[i];
 
 		if (i == script_idx || o->is_script || !o->machine_ok ||
-		    o->link != LINK_ALWAYS)
+		    o->module || o->link != LINK_ALWAYS)
 			continue;
 		if (o->no_sections) {
 			unknown++;

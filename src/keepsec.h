@@ -9,7 +9,8 @@
 
 /* Add to script (a linker-script pseudo-object of b, with text) a reference
  * to every definition of a linked object whose section one of the script's
- * KEEP patterns matches. Objects whose sections are unknown (nm input, slim
+ * KEEP patterns matches (objects the link always takes, not library members
+ * linked on demand, not modules' objects). Objects whose sections are unknown (nm input, slim
  * LTO objects) make it an error naming them, when the script has any KEEP. */
 void keep_add_references(struct build *b, struct object *script, const char *text);
 
