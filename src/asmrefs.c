@@ -211,8 +211,8 @@ static int lto_names(const char *path, struct strtab *names)
 	return rc;
 }
 
-/* Where each of the object's references first appears inside a string
- * literal of the preprocessed text: loc[id of the name in refs] = "FILE:LINE". */
+/* Where each of the object's symbols first appears inside a string literal
+ * of an asm statement (asm, __asm, __asm__) of the preprocessed text: loc[id of the name in refs] = "FILE:LINE". */
 static void strings_naming(const char *text, size_t len, const struct strtab *refs,
 			   char **loc)
 {
@@ -220,6 +220,7 @@ static void strings_naming(const char *text, size_t len, const struct strtab *re
 	char file[512] = "-";
 	unsigned long line = 1;
 	int line_start = 1;
+	int depth = 0, asm_depth = -1, want_asm = 0;
 
 	while (p < end) {
 		if (line_start && *p == '#') {
@@ -259,11 +260,25 @@ static void strings_naming(const char *text, size_t len, const struct strtab *re
 					p++;
 				snprintf(tok, sizeof(tok), "%.*s", (int)(p - s + 1), s);
 				id = strtab_find(refs, tok);
-				if (id >= 0 && !loc[id])
+				if (id >= 0 && !loc[id] && asm_depth >= 0)
 					loc[id] = xasprintf("%s:%lu", file, line);
 			}
 			p++;
+		} else if (isalpha((unsigned char)*p) || *p == '_') {
+			const char *s = p;
+
+			while (p < end && (isalnum((unsigned char)*p) || *p == '_'))
+				p++;
+			want_asm |= (p - s == 3 && !memcmp(s, "asm", 3)) ||
+				    (p - s == 5 && !memcmp(s, "__asm", 5)) ||
+				    (p - s == 7 && !memcmp(s, "__asm__", 7));
 		} else {
+			if (*p == '(' && ++depth && want_asm && asm_depth < 0)
+				asm_depth = depth;
+			if (*p == '(' || *p == ';' || *p == '{')
+				want_asm = 0;
+			if (*p == ')' && depth-- == asm_depth)
+				asm_depth = -1;
 			p++;
 		}
 	}
@@ -314,16 +329,25 @@ struct scratch {
 static void check_object(struct build *b, size_t idx, struct scratch *s)
 {
 	struct object *obj = &b->set.objs[idx];
-	struct strtab refs, cnames;
+	struct strtab refs, cnames, defs;
 	size_t n = 0, len = 0;
 	char **words = compile_words(b, obj, &n), **pre = NULL, **fat = NULL;
 	char **loc = NULL, *text = NULL;
 
 	strtab_init(&refs);
 	strtab_init(&cnames);
-	for (size_t k = 0; k < obj->nsyms; k++)
-		if (obj->syms[k].bind == SYM_UNDEF || obj->syms[k].bind == SYM_WEAKUNDEF)
-			strtab_intern(&refs, strtab_str(&b->set.names, obj->syms[k].name));
+	strtab_init(&defs);
+	for (size_t k = 0; k < obj->nsyms; k++) {
+		unsigned char bind = obj->syms[k].bind;
+		const char *name = strtab_str(&b->set.names, obj->syms[k].name);
+
+		if (bind == SYM_UNDEF || bind == SYM_WEAKUNDEF)
+			strtab_intern(&refs, name);
+		else if (bind == SYM_DEF || bind == SYM_WEAKDEF)
+			strtab_intern(&defs, name);
+	}
+	for (size_t k = 0; k < defs.count; k++)
+		strtab_intern(&refs, strtab_str(&defs, (unsigned)k));
 	if (words && refs.count) {
 		pre = rewrite(words, n, "-E", s->pre);
 		fat = rewrite(words, n, "-c", s->fat);
@@ -346,8 +370,9 @@ static void check_object(struct build *b, size_t idx, struct scratch *s)
 			      b->set.objs[idx].name);
 			break;
 		}
-		if (strtab_find(&cnames, sym) >= 0)
-			continue;       /* the C code names it too */
+		/* a reference the C code makes too; a definition the asm makes */
+		if ((strtab_find(&cnames, sym) >= 0) != (strtab_find(&defs, sym) >= 0))
+			continue;
 		where = marker_path(b, loc[id]);
 		fprintf(stderr, "crossym: asm reference: %s in %s (%s)\n", sym, b->set.objs[idx].name,
 			where);
@@ -366,6 +391,7 @@ static void check_object(struct build *b, size_t idx, struct scratch *s)
 		free_words(words, n);
 	strtab_free(&refs);
 	strtab_free(&cnames);
+	strtab_free(&defs);
 }
 
 /* The C objects the link always takes, with a compile command. */
