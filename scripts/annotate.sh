@@ -37,10 +37,57 @@ set -u
 
 prog="crossym: annotate"
 
+SYNOPSIS="crossym annotate OUTDIR SRCTREE [-j N] [--apply] [--split] [--macro-file FILE]"
+
 usage() {
 	[ $# -gt 0 ] && echo "$prog: $*" >&2
-	echo "usage: annotate.sh OUTDIR SRCTREE [-j N] [--apply] [--macro-file FILE]" >&2
+	echo "usage: $SYNOPSIS" >&2
+	echo "Try 'crossym annotate --help'." >&2
 	exit 2
+}
+
+# The full usage (crossym annotate --help), on stdout.
+help() {
+	here=$(dirname "$0")
+	version=${CROSSYM_VERSION:-$(cat "$here/VERSION" 2>/dev/null || cat "$here/../VERSION" 2>/dev/null)}
+	cat <<EOF
+usage: $SYNOPSIS
+       (the same as: sh annotate.sh OUTDIR SRCTREE ...)
+
+Make the patch that \`crossym cocci -o OUTDIR BUILD_DIR\` prepared, check it,
+and with --apply apply it to SRCTREE. The files to change must still be the
+ones crossym scanned (cksum and size); one spatch runs per file, in parallel;
+a definition spatch cannot tag in place gets a tagged re-declaration
+(extern __typeof__(S) S TAG;); every changed line must be the original line
+with the tag inserted or removed, and every wanted definition must be tagged,
+or nothing is written but OUTDIR/annotate.rejected.patch.
+
+Options:
+  -j N, -jN          spatch processes in parallel (default: the processors)
+  --apply            then apply the patch to SRCTREE (dry run first; the
+                     files are restored when applying fails)
+  --split            also write OUTDIR/series/: the patch as a git
+                     format-patch series, one patch per top-level directory
+                     (per MAINTAINERS entry when SRCTREE has a MAINTAINERS
+                     file), for git am or git send-email
+  --macro-file FILE  extra macros for spatch (e.g. the tree's attributes)
+  -h, --help         print this help and exit
+
+Writes into OUTDIR:
+  annotate.patch     the checked patch (diff -u, a/ b/: git apply, patch -p1)
+  forms.tsv          source, symbol, form (inplace, already, redeclared,
+                     removed), reason (why re-declared)
+  series/NNNN-*.patch  with --split
+  annotate.rejected.patch  instead, when a check failed
+
+Environment: SPATCH (the spatch program, default spatch),
+CROSSYM_SPATCH_TIMEOUT (seconds per file, default 600).
+Exit status: 0 done; 1 a check failed, a file changed since the scan, or the
+patch does not apply; 2 bad usage, a bad OUTDIR, or no spatch.
+See crossym-annotate(1).
+
+crossym ${version:-(unknown version)}
+EOF
 }
 
 # ---- worker modes, run by xargs: annotate.sh --spatch-one|--parse-one WORK ID
@@ -108,7 +155,7 @@ while [ $# -gt 0 ]; do
 	--apply) APPLY=1; shift ;;
 	--macro-file) [ $# -ge 2 ] || usage "--macro-file needs a file"; MACROFILE=$2; shift 2 ;;
 	--macro-file=*) MACROFILE=${1#*=}; shift ;;
-	-h|--help) usage ;;
+	-h|--help) help; exit 0 ;;
 	-*) usage "unknown option $1" ;;
 	*)
 		if [ -z "$OUTDIR" ]; then OUTDIR=$1

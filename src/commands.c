@@ -8,6 +8,7 @@
 #include "report.h"
 #include "tagcheck.h"
 #include "util.h"
+#include "version.h"
 
 #include <getopt.h>
 #include <stdlib.h>
@@ -59,6 +60,7 @@ static void print_help(FILE *out, const char *help, const char *allowed)
 	fputs(help, out);
 	if (strchr(allowed, 'd'))
 		fputs(scan_help, out);
+	fputs("\n" CROSSYM_VERSION_LINE "\n", out);
 }
 
 /* The letter naming option c in a command's `allowed` list. */
