@@ -147,12 +147,13 @@ esac
 
 # ---- options -----------------------------------------------------------------
 
-OUTDIR= SRCTREE= JOBS= APPLY=0 MACROFILE=
+OUTDIR= SRCTREE= JOBS= APPLY=0 MACROFILE= SPLIT=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	-j) [ $# -ge 2 ] || usage "-j needs a number"; JOBS=$2; shift 2 ;;
 	-j*) JOBS=${1#-j}; shift ;;
 	--apply) APPLY=1; shift ;;
+	--split) SPLIT=1; shift ;;
 	--macro-file) [ $# -ge 2 ] || usage "--macro-file needs a file"; MACROFILE=$2; shift 2 ;;
 	--macro-file=*) MACROFILE=${1#*=}; shift ;;
 	-h|--help) help; exit 0 ;;
@@ -744,6 +745,11 @@ echo "$prog: $(count inplace) in place, $(count already) already tagged," \
 awk -F '\t' -v p="$prog" '$3 == "redeclared" { print p ": re-declared " $1 ": " $2 " (" $4 ")" }' \
 	"$WORK/forms.tsv"
 echo "$prog: spatch: $NFILES files in $((t1 - t0)) s with -j $JOBS; checks in $((t3 - t2)) s"
+
+# --split: the patch as a git format-patch series (scripts/series.sh).
+if [ "$SPLIT" -eq 1 ]; then
+	sh "$(dirname "$SELF")/series.sh" "$OUTDIR" "$SRCTREE" || exit 1
+fi
 
 # ---- 4. apply ---------------------------------------------------------------------
 
