@@ -314,7 +314,7 @@ static const char cocci_help[] =
 	"`crossym report` shows as `tag` and do not have it yet, and remove it from\n"
 	"the stale ones (`crossym check`), the list of files to change (with their\n"
 	"checksums) and the list of definitions; then run\n"
-	"scripts/annotate.sh OUTDIR SRCTREE [--apply] to make and check the patch.\n\n"
+	"crossym annotate OUTDIR SRCTREE [--apply] to make and check the patch.\n\n"
 	"  -o, --output DIR  where to write (created)\n"
 	"  --tag NAME        the tag (default __global; __visible for today's kernel,\n"
 	"                    where an existing __visible counts as a tag)\n"
