@@ -159,8 +159,12 @@ FILENAME == ARGV[2] {
 	split($0, r, "\t")
 	if (!(r[1] in fgroup)) next
 	k = fgroup[r[1]]
-	if (r[3] == "redeclared")
-		forms[k, r[3]] = forms[k, r[3]] "  " r[2] ": " r[4] " (" r[1] ")\n"
+	if (r[3] == "redeclared") {
+		if (lastre[k] != r[1])
+			forms[k, r[3]] = forms[k, r[3]] "  " r[1] ":\n"
+		lastre[k] = r[1]
+		forms[k, r[3]] = forms[k, r[3]] "    " r[2] ": " r[4] "\n"
+	}
 	else
 		forms[k, r[3]] = forms[k, r[3]] " " r[2]
 	nforms[k, r[3]]++

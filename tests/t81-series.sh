@@ -75,16 +75,16 @@ for p in "$out/series"/*.patch; do
 	sed -n '/^Tagged (/,/^[^ T]/p' "$p" | sed 's/^Tagged ([0-9]*)://' | grep -v '^[A-Z-]' |
 		tr ' ' '\n' | grep . | sort >"$TMP/got-in"
 	cmp -s "$TMP/want-in" "$TMP/got-in" || { echo "# $p: tagged list differs"; bad=$((bad + 1)); }
-	awk -F '\t' 'FNR == NR { f[$1] = 1; next } ($1 in f) && $3 == "redeclared" { print "  " $2 ": " $4 " (" $1 ")" }' \
+	awk -F '\t' 'FNR == NR { f[$1] = 1; next } ($1 in f) && $3 == "redeclared" { print $1 ": " $2 ": " $4 }' \
 		"$TMP/pf" "$out/forms.tsv" >"$TMP/want-re"
-	sed -n '/^Re-declared (/,/^$/p' "$p" | grep '^  ' >"$TMP/got-re"
+	sed -n '/^Re-declared (/,/^$/p' "$p" | awk '/^  [^ ]/ { f = substr($0, 3); next } /^    / { print f " " substr($0, 5) }' >"$TMP/got-re"
 	cmp -s "$TMP/want-re" "$TMP/got-re" || { echo "# $p: re-declared list differs"; bad=$((bad + 1)); }
 done
 ok $bad "each patch: mbox From line, author, Date, diffstat, only its directory's files, the symbols of forms.tsv"
 cat "$out/series"/*.patch | sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' | sort >"$TMP/got-files"
 sed -n 's|^--- a/||p' "$out/annotate.patch" | sort >"$TMP/want-files"
 expect_eq "$TMP/want-files" "$TMP/got-files" "every file of annotate.patch is in exactly one patch"
-grep -qx '  stat_reads: name not in source (lib/stats.c)' "$out/series"/*-lib-*.patch
+grep -A1 -x '  lib/stats.c:' "$out/series"/*-lib-*.patch | grep -qx '    stat_reads: name not in source'
 ok $? "the lib patch names its re-declared definition and why"
 
 checkout "$TMP/git1"
