@@ -37,7 +37,8 @@ set -u
 
 prog="crossym: annotate"
 
-SYNOPSIS="crossym annotate OUTDIR SRCTREE [-j N] [--apply] [--split] [--macro-file FILE]"
+SYNOPSIS="crossym annotate OUTDIR SRCTREE [-j N] [--apply] [--split] [--macro-file FILE]
+                        [V=1] [J=N] [M=DIR] [SPFLAGS=...]"
 
 usage() {
 	[ $# -gt 0 ] && echo "$prog: $*" >&2
@@ -72,16 +73,28 @@ Options:
                      file), for git am or git send-email
   --macro-file FILE  extra macros for spatch (e.g. the tree's attributes)
   -h, --help         print this help and exit
+The knobs of the kernel's \`make coccicheck\`, as arguments:
+  V=1                show each spatch command line
+  J=N                the same as -j N
+  M=DIR              only the files under DIR (relative to SRCTREE)
+  SPFLAGS=FLAGS      extra spatch flags (split at spaces)
+
+Progress goes to stderr during the spatch phase: "[120/316] files,
+3 re-declared, ETA 14 s", rewritten every second on a terminal, else one
+line per 10% of the files. When spatch fails on a file its log is kept as
+OUTDIR/spatch-logs/SOURCE.log.
 
 Writes into OUTDIR:
   annotate.patch     the checked patch (diff -u, a/ b/: git apply, patch -p1)
   forms.tsv          source, symbol, form (inplace, already, redeclared,
                      removed), reason (why re-declared)
   series/NNNN-*.patch  with --split
+  spatch-logs/       spatch's output for each file it failed on
   annotate.rejected.patch  instead, when a check failed
 
 Environment: SPATCH (the spatch program, default spatch),
-CROSSYM_SPATCH_TIMEOUT (seconds per file, default 600).
+CROSSYM_SPATCH_TIMEOUT (seconds per file, default 600), CROSSYM_PROGRESS
+(tty, lines or none: the progress display; default by stderr).
 Exit status: 0 done; 1 a check failed, a file changed since the scan, or the
 patch does not apply; 2 bad usage, a bad OUTDIR, or no spatch.
 See crossym-annotate(1).
@@ -111,7 +124,11 @@ worker() {
 		start=$(date +%s)
 		tries=0
 		while :; do
-			(cd "$WORK/b" && "$SPATCH" "$@" --timeout "$TIMEOUT" \
+			# shellcheck disable=SC2086
+			[ "${VERBOSE:-0}" = 1 ] && echo "  (cd $WORK/b && $SPATCH $* --timeout $TIMEOUT" \
+				"${SPFLAGS:+$SPFLAGS }--sp-file $cocci --in-place $src)" >&2
+			# shellcheck disable=SC2086
+			(cd "$WORK/b" && "$SPATCH" "$@" --timeout "$TIMEOUT" ${SPFLAGS:-} \
 				--sp-file "$cocci" --in-place "$src") >"$WORK/log/$id" 2>&1
 			rc=$?
 			# A macro spatch expands defines the same name: retry without it.
@@ -147,11 +164,15 @@ esac
 
 # ---- options -----------------------------------------------------------------
 
-OUTDIR= SRCTREE= JOBS= APPLY=0 MACROFILE= SPLIT=0
+OUTDIR= SRCTREE= JOBS= APPLY=0 MACROFILE= SPLIT=0 VERBOSE=0 MDIR= SPFLAGS=
 while [ $# -gt 0 ]; do
 	case $1 in
 	-j) [ $# -ge 2 ] || usage "-j needs a number"; JOBS=$2; shift 2 ;;
 	-j*) JOBS=${1#-j}; shift ;;
+	V=*) VERBOSE=${1#V=}; shift ;;
+	J=*) JOBS=${1#J=}; shift ;;
+	M=*) MDIR=${1#M=}; shift ;;
+	SPFLAGS=*) SPFLAGS=${1#SPFLAGS=}; shift ;;
 	--apply) APPLY=1; shift ;;
 	--split) SPLIT=1; shift ;;
 	--macro-file) [ $# -ge 2 ] || usage "--macro-file needs a file"; MACROFILE=$2; shift 2 ;;
@@ -184,7 +205,17 @@ case $TAG in ''|[0-9]*|*[!A-Za-z0-9_]*) usage "$OUTDIR/tag: not a C identifier: 
 OUTDIR=$(cd "$OUTDIR" && pwd) || exit 2
 SRCTREE=$(cd "$SRCTREE" && pwd) || exit 2
 case $0 in /*) SELF=$0 ;; *) SELF=$(pwd)/$0 ;; esac
-export SPATCH TIMEOUT
+MDIR=$(echo "$MDIR" | sed 's|^\./||; s|/*$||')
+case $MDIR in /*|..|../*) usage "M=$MDIR: not a directory inside SRCTREE" ;; esac
+[ -z "$MDIR" ] || [ -d "$SRCTREE/$MDIR" ] || usage "M=$MDIR: not a directory of $SRCTREE"
+export SPATCH TIMEOUT VERBOSE SPFLAGS
+HERE=$(dirname "$SELF")
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/crossym-annotate.XXXXXX") || exit 2
+trap 'rm -rf "$WORK"' EXIT
+trap 'exit 2' HUP INT TERM
+# The files to change: files.tsv, with M=DIR those under DIR.
+awk -F '\t' -v m="$MDIR" 'm == "" || index($1, m "/") == 1' "$OUTDIR/files.tsv" >"$WORK/files.tsv"
 
 # ---- 1. the sources must be the scanned ones ------------------------------------
 
@@ -203,14 +234,12 @@ check_sources() {
 			echo "$prog: $src: changed since the scan" >&2
 			status=1
 		fi
-	done <"$OUTDIR/files.tsv"
+	done <"$WORK/files.tsv"
 	return $status
 }
 check_sources || exit 1
+rm -rf "$OUTDIR/spatch-logs"
 
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/crossym-annotate.XXXXXX") || exit 2
-trap 'rm -rf "$WORK"' EXIT
-trap 'exit 2' HUP INT TERM
 mkdir "$WORK/a" "$WORK/b" "$WORK/c" "$WORK/log" "$WORK/status" "$WORK/time" \
 	"$WORK/parse" "$WORK/parsed" "$WORK/retry" "$WORK/expanded"
 
@@ -227,7 +256,7 @@ while IFS='	' read -r src sum size cocci; do
 	for d in a b; do
 		mkdir -p "$WORK/$d/$(dirname "$src")" && cp "$SRCTREE/$src" "$WORK/$d/$src" || exit 2
 	done
-done <"$OUTDIR/files.tsv"
+done <"$WORK/files.tsv"
 NFILES=$n
 
 # The tag must be known to spatch's parser, or `TAG DEFINE_X(name);` does not
@@ -253,8 +282,13 @@ fi
 
 t0=$(date +%s)
 if [ "$NFILES" -gt 0 ]; then
+	[ "$VERBOSE" = 1 ] && "$SPATCH" --version 2>&1 | sed -n "1s/^/$prog: /p" >&2
+	sh "$HERE/progress.sh" "$WORK" "$OUTDIR" "$NFILES" &
+	progress=$!
 	awk -v n="$NFILES" 'BEGIN { for (i = 1; i <= n; i++) print i }' |
 		xargs -P "$JOBS" -n 1 sh "$SELF" --spatch-one "$WORK"
+	: >"$WORK/.spatch-done"
+	wait "$progress"
 fi
 t1=$(date +%s)
 
@@ -700,7 +734,10 @@ if [ -f "$WORK/failed" ]; then
 	while read -r id; do
 		src=$(sed -n "${id}p" "$WORK/list" | cut -f1)
 		msg=$(grep -v '^$' "$WORK/log/$id" | tail -n 1)
-		echo "$prog: warning: $src: spatch failed (${msg:-exit $(cat "$WORK/status/$id")}); re-declared instead" >&2
+		mkdir -p "$OUTDIR/spatch-logs/$(dirname "$src")" &&
+			cp "$WORK/log/$id" "$OUTDIR/spatch-logs/$src.log"
+		echo "$prog: warning: $src: spatch failed (${msg:-exit $(cat "$WORK/status/$id")}); re-declared instead" \
+			"(log: $OUTDIR/spatch-logs/$src.log)" >&2
 	done <"$WORK/failed"
 fi
 
@@ -744,7 +781,7 @@ echo "$prog: $(count inplace) in place, $(count already) already tagged," \
 	"$(count redeclared) re-declared, $(count removed) removed, $changed files"
 awk -F '\t' -v p="$prog" '$3 == "redeclared" { print p ": re-declared " $1 ": " $2 " (" $4 ")" }' \
 	"$WORK/forms.tsv"
-echo "$prog: spatch: $NFILES files in $((t1 - t0)) s with -j $JOBS; checks in $((t3 - t2)) s"
+echo "$prog: spatch: $NFILES files${MDIR:+ under $MDIR/} in $((t1 - t0)) s with -j $JOBS; checks in $((t3 - t2)) s"
 
 # --split: the patch as a git format-patch series (scripts/series.sh).
 if [ "$SPLIT" -eq 1 ]; then

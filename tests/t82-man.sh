@@ -52,7 +52,11 @@ for opt in $(options_of "$TMP/ahelp"); do
 	documented "$opt" "$TOP/doc/crossym-annotate.1" || { echo "# crossym-annotate.1: $opt undocumented"; bad=$((bad + 1)); }
 done
 [ $n -ge 5 ] || { echo "# only $n options found in annotate --help"; bad=$((bad + 1)); }
-ok $bad "crossym-annotate.1 documents every option of annotate --help"
+for knob in $(sed -n 's/^  \([A-Z][A-Z]*=\).*/\1/p' "$TMP/ahelp"); do
+	n=$((n + 1))
+	grep -q "^\.BI\? $knob" "$TOP/doc/crossym-annotate.1" || { echo "# crossym-annotate.1: $knob undocumented"; bad=$((bad + 1)); }
+done
+ok $bad "crossym-annotate.1 documents every option and knob of annotate --help"
 for sect in NAME SYNOPSIS DESCRIPTION OPTIONS "EXIT STATUS" EXAMPLES; do
 	for page in $PAGES; do
 		grep -q "^\.SH \"\?$sect\"\?\$" "$page" || { echo "# ${page##*/}: no $sect"; bad=$((bad + 1)); }
