@@ -6,6 +6,7 @@ CC        ?= gcc
 PKG_CONFIG ?= pkg-config
 CFLAGS    ?= -O2 -g
 CFLAGS_EXTRA ?=
+LDFLAGS   ?=
 WARN      := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wstrict-prototypes \
              -Wmissing-prototypes -Wno-sign-compare
 ELF_CFLAGS := $(shell $(PKG_CONFIG) --cflags libelf libdw 2>/dev/null)
@@ -38,10 +39,17 @@ ALL_CFLAGS = $(WARN) $(CFLAGS) $(ELF_CFLAGS) -I$(BUILD) -Isrc $(CFLAGS_EXTRA)
 all: $(BIN)
 
 $(BIN): $(OBJS)
-	$(CC) $(CFLAGS) $(CFLAGS_EXTRA) -o $@ $(OBJS) $(ELF_LIBS)
+	$(CC) $(CFLAGS) $(CFLAGS_EXTRA) $(LDFLAGS) -o $@ $(OBJS) $(ELF_LIBS)
 
-$(BUILD)/%.o: src/%.c $(wildcard src/*.h) $(BUILD)/templates.h $(BUILD)/version.h | $(BUILD)
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+# Each object depends on the headers it includes (-MMD -MP, build/*.d) and on
+# the flags it was compiled with ($(BUILD)/cflags changes when they do).
+$(BUILD)/%.o: src/%.c $(BUILD)/cflags | $(BUILD)/templates.h $(BUILD)/version.h
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/cflags: FORCE | $(BUILD)
+	@echo '$(ALL_CFLAGS)' | cmp -s - $@ || echo '$(ALL_CFLAGS)' >$@
+
+-include $(OBJS:.o=.d)
 
 $(BUILD)/templates.h: $(TEMPLATES) scripts/embed.sh | $(BUILD)
 	sh scripts/embed.sh $(TEMPLATES) > $@.tmp && mv $@.tmp $@
@@ -53,14 +61,14 @@ $(BUILD)/version.h: FORCE | $(BUILD)
 		'$(VERSION)' '$(VERSION)' '$(LIBEXECDIR)' >$@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
-$(BUILD)/test-%: tests/unit/test-%.c $(LIB_OBJS)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB_OBJS) $(ELF_LIBS)
+$(BUILD)/test-%: tests/unit/test-%.c $(LIB_OBJS) $(BUILD)/cflags
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJS) $(ELF_LIBS)
 
 $(BUILD):
 	mkdir -p $@
 
-$(BUILD)/mkelf: tests/unit/mkelf.c | $(BUILD)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(ELF_LIBS)
+$(BUILD)/mkelf: tests/unit/mkelf.c $(BUILD)/cflags
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(ELF_LIBS)
 
 unit: $(UNIT_BINS) $(BUILD)/mkelf
 
@@ -78,11 +86,11 @@ QUICK_TESTS = $(wildcard tests/t[0-9]*.sh)
 REAL_TESTS  = $(wildcard tests/real/t[0-9]*.sh)
 
 check-plain:
-	$(MAKE) -B crossym unit CFLAGS_EXTRA='-Werror'
+	$(MAKE) $(BIN) unit CFLAGS_EXTRA='-Werror'
 	prove -f $(UNIT_BINS) $(QUICK_TESTS) $(REAL_TESTS)
 
 check-asan:
-	$(MAKE) -B build/asan/crossym unit BUILD=build/asan BIN=build/asan/crossym CFLAGS="-O1 -g" \
+	$(MAKE) build/asan/crossym unit BUILD=build/asan BIN=build/asan/crossym CFLAGS="-O1 -g" \
 		CFLAGS_EXTRA="-Werror $(SAN_FLAGS)"
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 		CROSSYM=$(CURDIR)/build/asan/crossym MKELF=$(CURDIR)/build/asan/mkelf \
@@ -94,7 +102,7 @@ demo: deps
 
 busybox-proof: deps
 	$(MAKE) $(BIN)
-	sh tests/real/busybox-proof.sh
+	sh tests/real/lib/busybox-proof.sh
 
 kernel-check: deps
 	$(MAKE) $(BIN)
@@ -119,4 +127,4 @@ uninstall:
 	-rmdir '$(DESTDIR)$(LIBEXECDIR)' 2>/dev/null
 
 clean:
-	rm -rf $(BUILD) crossym
+	rm -rf $(BUILD) $(BIN)

@@ -5,7 +5,8 @@
  *   <dir of the binary>/../libexec/crossym      (installed, any PREFIX/DESTDIR)
  *   <dir of the binary>/scripts                 (./crossym in the source tree)
  *   CROSSYM_LIBEXECDIR as compiled in           (the configured install path)
- * and runs it with /bin/sh, CROSSYM_VERSION set in its environment. */
+ * and runs it with /bin/sh, CROSSYM_VERSION and CROSSYM (this binary, for the
+ * script's `crossym verify`) set in its environment. */
 #include "driver.h"
 #include "util.h"
 #include "version.h"
@@ -33,17 +34,26 @@ static char *driver_in(const char *dir)
 	return NULL;
 }
 
-/* The driver beside the running binary (installed or source tree), or NULL. */
-static char *driver_beside_binary(void)
+/* The path of the running binary, or NULL when /proc does not say. */
+static char *own_exe(void)
 {
-	static const char *const subdirs[] = { "../libexec/crossym", "scripts" };
 	char exe[PATH_MAX];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	char *dir, *path = NULL;
 
 	if (n <= 0)
 		return NULL;
 	exe[n] = '\0';
+	return xstrdup(exe);
+}
+
+/* The driver beside the binary exe (installed or source tree), or NULL. */
+static char *driver_beside(const char *exe)
+{
+	static const char *const subdirs[] = { "../libexec/crossym", "scripts" };
+	char *dir, *path = NULL;
+
+	if (!exe)
+		return NULL;
 	dir = path_dirname(exe);
 	for (size_t i = 0; !path && i < sizeof(subdirs) / sizeof(subdirs[0]); i++) {
 		char *joined = path_join(dir, subdirs[i]);
@@ -57,7 +67,7 @@ static char *driver_beside_binary(void)
 	return path;
 }
 
-static char *find_driver(void)
+static char *find_driver(const char *exe)
 {
 	const char *env = getenv("CROSSYM_LIBEXECDIR");
 	char *path;
@@ -68,7 +78,7 @@ static char *find_driver(void)
 			error("annotate: %s/%s: not found (CROSSYM_LIBEXECDIR)", env, DRIVER);
 		return path;
 	}
-	path = driver_beside_binary();
+	path = driver_beside(exe);
 	if (!path)
 		path = driver_in(CROSSYM_LIBEXECDIR);
 	if (!path)
@@ -80,21 +90,27 @@ static char *find_driver(void)
 
 int cmd_annotate(int argc, char **argv)
 {
-	char *script = find_driver();
+	char *exe = own_exe();
+	char *script = find_driver(exe);
 	char **args;
 
-	if (!script)
+	if (!script) {
+		free(exe);
 		return 2;
+	}
 	args = xcalloc((size_t)argc + 2, sizeof(*args));
 	args[0] = "sh";
 	args[1] = script;
 	for (int i = 1; i < argc; i++)
 		args[i + 1] = argv[i];
-	if (setenv("CROSSYM_VERSION", CROSSYM_VERSION, 1))
+	/* The script's `crossym verify` is this binary, whatever CROSSYM says. */
+	if (setenv("CROSSYM_VERSION", CROSSYM_VERSION, 1) ||
+	    (exe && setenv("CROSSYM", exe, 1)))
 		error("annotate: setenv: %s", strerror(errno));
 	execv("/bin/sh", args);
 	error("annotate: /bin/sh %s: %s", script, strerror(errno));
 	free(args);
 	free(script);
+	free(exe);
 	return 2;
 }

@@ -1,4 +1,4 @@
-/* dwarf.c - declaration coordinates of the external definitions of an ELF
+/* dwdecl.c - declaration coordinates of the external definitions of an ELF
  * object, read from its DWARF.
  *
  * libdw alone does not apply the .rel(a).debug_* relocations of an ET_REL
@@ -8,8 +8,8 @@
 #include "dwdecl.h"
 #include "util.h"
 
-/* The DW_* constants.  <dwarf.h> would find our own src/dwarf.h first (-Isrc);
- * elfutils installs its dwarf.h next to the elfutils/ directory. */
+/* The DW_* constants: elfutils installs its dwarf.h next to the elfutils/
+ * directory. */
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>

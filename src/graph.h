@@ -16,7 +16,7 @@ struct row {
 	char *source;           /* NULL when unknown */
 	char **included;        /* .c files the source #includes (copied) */
 	size_t nincluded;
-	char *def_source;       /* where the definition's text is (placement_resolve) */
+	char *def_source;       /* where the definition's text is (placement_from_dwarf, placement_classify) */
 	unsigned def_line;      /* its line there, 0 when unknown */
 	char *cmd_file;         /* the object's kbuild .cmd file (absolute), or NULL */
 	char *build_dir;        /* where its command runs */

@@ -3,7 +3,7 @@
 # Environment: CROSSYM (the binary), TOP (repo root), TMP (a fresh scratch dir).
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-[ -f "$TOP/Makefile" ] || TOP=$(cd "$TOP/.." && pwd)     # tests/real/*.sh
+while [ ! -f "$TOP/Makefile" ] && [ "$TOP" != / ]; do TOP=$(dirname "$TOP"); done  # tests/real/
 CROSSYM=${CROSSYM:-$TOP/crossym}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/crossym-test.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT

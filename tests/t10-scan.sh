@@ -136,4 +136,24 @@ expect_status 0 "$CROSSYM" --help
 expect_grep "report" "$TMP/out" "--help lists the commands"
 expect_status 0 "$CROSSYM" report --help
 expect_grep "referenced_from" "$TMP/out" "report --help explains the TSV"
+for c in report cocci check objects; do
+	expect_status 0 "$CROSSYM" $c --help
+	# every long option the command's parser takes is in its --help
+	for o in srctree nm db lds format tag keep-stale output; do
+		"$CROSSYM" $c --$o "$TMP/optarg" "$TMP/does-not-exist" >/dev/null 2>"$TMP/err.$o"
+		if grep -q "unknown option" "$TMP/err.$o"; then
+			! grep -q -- "^  [-a-z, ]*--$o" "$TMP/out"
+		else
+			grep -q -- "^  [-a-z, ]*--$o" "$TMP/out"
+		fi
+		ok $? "$c --$o: in --help exactly when it is taken"
+	done
+done
+expect_status 2 "$CROSSYM" check --format=tsv "$bad"
+expect_grep "^crossym check: unknown option '--format'$" "$TMP/err" "unknown option: named"
+expect_grep "^Try 'crossym check --help'$" "$TMP/err" "unknown option: points to --help"
+expect_status 2 "$CROSSYM" report -q "$bad"
+expect_grep "^crossym report: unknown option '-q'$" "$TMP/err" "unknown short option: named"
+expect_status 2 "$CROSSYM" cocci "$bad" -o
+expect_grep "^crossym cocci: option '-o' needs an argument$" "$TMP/err" "missing argument: named"
 done_testing

@@ -3,7 +3,8 @@
 # and the man pages where they belong; the installed copy, run from another
 # directory with only its bin/ on PATH, does the whole job on the example tree
 # (report equal to expected.tsv, cocci, annotate --apply, the tagged copy links
-# whole-program and runs, check finds it exact); --version and every --help
+# whole-program and runs, check finds it exact; its annotate.sh runs this
+# binary's verify, whatever CROSSYM says); --version and every --help
 # carry the version; the install still works after it is moved (the driver is
 # found relative to the binary); `make uninstall` removes every file.
 . "$(dirname "$0")/lib.sh"
@@ -74,8 +75,11 @@ expect_eq "$EXAMPLE/expected-output.txt" "$TMP/wp.out" "the whole-program binary
 make -s -C "$EXAMPLE" O="$TMP/retag" SRC="$TMP/elsewhere/tagged" >/dev/null 2>&1
 expect_status 0 crossym check "$TMP/retag"
 cp -R "$EXAMPLE" split
-expect_status 0 crossym annotate cocci split --split
+expect_status 0 env CROSSYM=/nonexistent/crossym crossym annotate cocci split --split
 expect_grep "series: 5 patches" "$TMP/out" "installed annotate --split finds series.sh"
+cp -R "$EXAMPLE" direct
+expect_status 0 env -u CROSSYM PATH=/usr/bin:/bin sh "$DEST$PREFIX/libexec/crossym/annotate.sh" cocci direct
+expect_grep "18 in place" "$TMP/out" "the installed annotate.sh run directly finds bin/crossym for verify"
 
 MANWIDTH=80 man -M "$DEST$PREFIX/share/man" crossym >"$TMP/man" 2>"$TMP/man.err"
 ok $? "man -M finds the installed crossym(1)"

@@ -80,17 +80,42 @@ expect_status 2 $ANNOTATE "$TMP/sub.out" "$TMP/sub" M=../x
 # ---- SPFLAGS= and the logs ----------------------------------------------------------------
 
 fresh flags
-expect_status 0 $ANNOTATE "$TMP/flags.out" "$TMP/flags" SPFLAGS="--no-such-flag --quiet"
-expect_grep "lib/list.c: spatch failed .*(log: $TMP/flags.out/spatch-logs/lib/list.c.log)" "$TMP/err" \
-	"a failing spatch: the warning names its log"
+expect_status 1 $ANNOTATE "$TMP/flags.out" "$TMP/flags" SPFLAGS="--no-such-flag --quiet"
+expect_grep "spatch failed on every file ($nrules)" "$TMP/err" "flags spatch refuses: an error"
+expect_grep "nothing written; spatch's logs are in $TMP/flags.out/spatch-logs/" "$TMP/err" \
+	"the error names the logs"
 expect_grep "unknown option '--no-such-flag'" "$TMP/flags.out/spatch-logs/lib/list.c.log" \
 	"SPFLAGS reach spatch; its log is kept in OUTDIR/spatch-logs/"
 n=$(find "$TMP/flags.out/spatch-logs" -name '*.log' | wc -l)
 [ "$n" -eq "$nrules" ]
 ok $? "one log per failed file ($n of $nrules)"
-expect_grep "0 in place, 0 already tagged, 19 re-declared" "$TMP/out" "spatch failing everywhere: all re-declared"
-expect_status 0 $ANNOTATE "$TMP/flags.out" "$TMP/flags"
-[ ! -e "$TMP/flags.out/spatch-logs" ]
+[ ! -e "$TMP/flags.out/annotate.patch" ]
+ok $? "spatch failing everywhere: no patch"
+
+# A spatch that fails on lib/list.c alone and counts the runs given --mark.
+cat >"$TMP/spatch" <<'EOF'
+#!/bin/sh
+for a do
+	shift
+	[ "$a" = --mark ] && { echo x >>"$MARKS"; continue; }
+	set -- "$@" "$a"
+done
+case " $* " in *" lib/list.c "*) echo "wrapper: refusing lib/list.c" >&2; exit 3 ;; esac
+exec spatch "$@"
+EOF
+chmod +x "$TMP/spatch"
+fresh one
+MARKS=$TMP/marks SPATCH=$TMP/spatch $ANNOTATE "$TMP/one.out" "$TMP/one" SPFLAGS=--mark >"$TMP/out" 2>"$TMP/err"
+ok $? "spatch failing on one file: annotate succeeds"
+[ "$(wc -l <"$TMP/marks")" -eq "$nrules" ]
+ok $? "SPFLAGS reach every spatch run ($(wc -l <"$TMP/marks") of $nrules)"
+expect_grep "lib/list.c: spatch failed .*(log: $TMP/one.out/spatch-logs/lib/list.c.log)" "$TMP/err" \
+	"the warning names the failed file's log"
+expect_grep "refusing lib/list.c" "$TMP/one.out/spatch-logs/lib/list.c.log" "the log is spatch's output"
+[ "$(find "$TMP/one.out/spatch-logs" -name '*.log' | wc -l)" -eq 1 ]
+ok $? "only the failed file's log is kept"
+expect_status 0 $ANNOTATE "$TMP/one.out" "$TMP/one"
+[ ! -e "$TMP/one.out/spatch-logs" ]
 ok $? "a run without failures removes the old logs"
 expect_status 0 $ANNOTATE --help
 for k in V=1 J=N M=DIR SPFLAGS=; do

@@ -19,7 +19,7 @@
 # the time on a fresh machine) unless it is cached already; JOBS, CROSSYM_CACHE
 # as for kernel-build.sh.
 . "$(dirname "$0")/../lib.sh"
-. "$(dirname "$0")/kernel-lib.sh"
+. "$(dirname "$0")/lib/kernel-lib.sh"
 
 # bdir CONFIG: its build directory
 bdir() {

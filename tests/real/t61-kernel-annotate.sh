@@ -17,7 +17,7 @@
 # spatch even when its inputs did not change; JOBS, CROSSYM_CACHE.
 . "$(dirname "$0")/../lib.sh"
 export CROSSYM
-. "$(dirname "$0")/kernel-lib.sh"
+. "$(dirname "$0")/lib/kernel-lib.sh"
 command -v spatch >/dev/null 2>&1 || skip_all "no spatch (coccinelle)"
 
 diag() { sed 's/^/# /' "$1"; }

@@ -19,9 +19,9 @@
 # rest of the chain still runs; the TAP lines say so.
 # Environment: CROSSYM, CROSSYM_CACHE, JOBS, CROSSYM_PROOF_CLOSURE=0 (skip 4).
 HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$HERE/../.." && pwd)
+ROOT=$(cd "$HERE/../../.." && pwd)
 CROSSYM=${CROSSYM:-$ROOT/crossym}
-. "$HERE/../lib.sh"
+. "$HERE/../../lib.sh"
 TOP=$ROOT  # lib.sh took tests/ for the top
 export TOP
 export LC_ALL=C
