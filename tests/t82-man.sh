@@ -27,8 +27,10 @@ for page in $PAGES; do
 	expect_eq "$TMP/want-v" "$TMP/v" "$name: .TH names the version of VERSION"
 done
 
-# The options a --help text lists: every --long and -x at an option column.
-options_of() { grep -o '^ *\(-[A-Za-z]\|--[a-z][a-z-]*\)\([=, ][^ ]*\)*' "$1" | grep -o -- '--\?[a-z][a-z-]*' | sort -u; }
+# The options a --help text lists: the lines that start "  -", each "-x, --long ARG".
+options_of() {
+	sed -n '/^  -/{s/^  //; s/  .*//; p;}' "$1" | sed 's/, /\n/g' | sed 's/[= ].*//' | sort -u
+}
 
 # documented OPTION PAGE: the option appears in the page as troff writes it.
 documented() { grep -q -- "$(printf '%s' "$1" | sed 's/-/\\\\-/g')" "$2"; }
@@ -57,6 +59,7 @@ for knob in $(sed -n 's/^  \([A-Z][A-Z]*=\).*/\1/p' "$TMP/ahelp"); do
 	grep -q "^\.BI\? $knob" "$TOP/doc/crossym-annotate.1" || { echo "# crossym-annotate.1: $knob undocumented"; bad=$((bad + 1)); }
 done
 ok $bad "crossym-annotate.1 documents every option and knob of annotate --help"
+bad=0
 for sect in NAME SYNOPSIS DESCRIPTION OPTIONS "EXIT STATUS" EXAMPLES; do
 	for page in $PAGES; do
 		grep -q "^\.SH \"\?$sect\"\?\$" "$page" || { echo "# ${page##*/}: no $sect"; bad=$((bad + 1)); }
