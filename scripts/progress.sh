@@ -32,33 +32,62 @@ start=$(date +%s)
 awk -F '\t' 'FILENAME == ARGV[1] { n[$1]++; if ($3 == "several") sev[$1]++; next }
 	{ print n[$1] + 0, sev[$1] + 0 }' "$OUTDIR/wanted.tsv" "$WORK/list" >"$WORK/.nwanted"
 
-# tags FILE: how many times the tag occurs in FILE as a word
-tags() { grep -o -w -- "$TAG" "$1" 2>/dev/null | wc -l; }
+# PASS_AWK: for the files ids (list line numbers) whose status is written,
+# print "done ID" and then "redecl N", N their estimated re-declarations.
+PASS_AWK='
+function words(file,    n, line, p, i, q, L) {
+	n = 0; L = length(tag)
+	while ((getline line < file) > 0)
+		for (p = 0; (i = index(substr(line, p + 1), tag)) > 0; p = q + L - 1) {
+			q = p + i
+			if ((q == 1 || substr(line, q - 1, 1) !~ /[A-Za-z0-9_]/) &&
+			    substr(line, q + L, 1) !~ /[A-Za-z0-9_]/)
+				n++
+		}
+	close(file)
+	return n
+}
+BEGIN {
+	FS = "\t"
+	for (i = 1; (getline line < (work "/list")) > 0; i++) {
+		split(line, f, "\t"); src[i] = f[1]
+	}
+	for (i = 1; (getline line < (work "/.nwanted")) > 0; i++) {
+		split(line, f, " "); want[i] = f[1]; sev[i] = f[2]
+	}
+	n = split(ids, id, " ")
+	for (k = 1; k <= n; k++) {
+		st = ""
+		getline st < (work "/status/" id[k])
+		close(work "/status/" id[k])
+		if (st == "")
+			continue                        # being written
+		print "done " id[k]
+		added = st == 0 ? words(work "/b/" src[id[k]]) - words(work "/a/" src[id[k]]) : 0
+		r += sev[id[k]] + (added < want[id[k]] ? want[id[k]] - added : 0)
+	}
+	print "redecl " r + 0
+}'
 
 done_ids=" "
 ndone=0 nredecl=0 printed=0
 while :; do
 	over=0
 	[ -e "$WORK/.spatch-done" ] && over=1        # before the pass: it sees all
+	new=
 	for f in "$WORK"/status/*; do
 		[ -f "$f" ] || continue
-		id=${f##*/}
-		case $done_ids in *" $id "*) continue ;; esac
-		st=$(cat "$f")
-		[ -n "$st" ] || continue                # being written
-		done_ids="$done_ids$id "
-		ndone=$((ndone + 1))
-		src=$(sed -n "${id}p" "$WORK/list" | cut -f1)
-		set -- $(sed -n "${id}p" "$WORK/.nwanted")
-		want=$1
-		nredecl=$((nredecl + $2))
-		if [ "$st" = 0 ]; then
-			added=$(( $(tags "$WORK/b/$src") - $(tags "$WORK/a/$src") ))
-		else
-			added=0
-		fi
-		[ "$added" -lt "$want" ] && nredecl=$((nredecl + want - added))
+		case $done_ids in *" ${f##*/} "*) ;; *) new="$new ${f##*/}" ;; esac
 	done
+	if [ -n "$new" ]; then
+		awk -v work="$WORK" -v tag="$TAG" -v ids="$new" "$PASS_AWK" >"$WORK/.pass"
+		while read -r what n; do
+			case $what in
+			done) done_ids="$done_ids$n "; ndone=$((ndone + 1)) ;;
+			redecl) nredecl=$((nredecl + n)) ;;
+			esac
+		done <"$WORK/.pass"
+	fi
 	now=$(date +%s)
 	elapsed=$((now - start))
 	if [ "$ndone" -ge "$TOTAL" ]; then
