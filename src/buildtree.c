@@ -533,33 +533,41 @@ static void assign_unit_and_source(struct build *b, struct object *obj)
 	free(file);
 }
 
-/* The machine most objects have; the others are reported and left out. */
+/* An object's architecture: machine and class (x32 is ELF32 x86-64). */
+static unsigned arch_of(const struct object *o)
+{
+	return o->machine ? o->machine * 4 + o->elfclass : 0;
+}
+
+/* The architecture most objects have; the others are reported and left out. */
 static void check_machines(struct build *b)
 {
 	unsigned best = 0;
-	size_t best_count = 0;
+	size_t best_count = 0, best_i = 0;
 
 	for (size_t i = 0; i < b->set.count; i++) {
-		unsigned m = b->set.objs[i].machine;
+		unsigned a = arch_of(&b->set.objs[i]);
 		size_t count = 0;
 
-		if (!m || m == best)
+		if (!a || a == best)
 			continue;
 		for (size_t j = 0; j < b->set.count; j++)
-			count += b->set.objs[j].machine == m;
+			count += arch_of(&b->set.objs[j]) == a;
 		if (count > best_count) {
-			best = m;
+			best = a;
 			best_count = count;
+			best_i = i;
 		}
 	}
 	for (size_t i = 0; i < b->set.count; i++) {
 		struct object *o = &b->set.objs[i];
+		const struct object *ref = &b->set.objs[best_i];
 		char n1[32], n2[32];
 
-		if (o->machine && o->machine != best) {
+		if (arch_of(o) && arch_of(o) != best) {
 			error("%s: wrong architecture (%s; the build is %s)", o->name,
-			      elf_machine_name(o->machine, n1, sizeof(n1)),
-			      elf_machine_name(best, n2, sizeof(n2)));
+			      elf_arch_name(o->machine, o->elfclass, n1, sizeof(n1)),
+			      elf_arch_name(ref->machine, ref->elfclass, n2, sizeof(n2)));
 			o->machine_ok = 0;
 			b->nerrors++;
 		}
