@@ -9,9 +9,12 @@
 #include "tagcheck.h"
 #include "util.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define MAX_LDS 16
 
@@ -155,6 +158,25 @@ static void collect_facts(const struct build *b, struct build_facts *facts)
 	}
 }
 
+/* Nothing to check is no success: a build with no object, or none linked,
+ * is an error (an unbuilt, empty or mistyped build directory). */
+static int check_something_linked(const struct build *b)
+{
+	size_t nobjects = 0, nlinked = 0;
+
+	for (size_t i = 0; i < b->set.count; i++) {
+		nobjects += !b->set.objs[i].is_script;
+		nlinked += !b->set.objs[i].is_script && b->set.objs[i].linked;
+	}
+	if (!nobjects)
+		error("%s: no objects found: not built yet, or not a build directory",
+		      b->dir);
+	else if (!nlinked)
+		error("%s: %zu objects found, but no linked image: none is linked",
+		      b->dir, nobjects);
+	return nlinked ? 0 : -1;
+}
+
 static long scan_builds(const struct options *opts, struct scan_opts *scan,
 			struct rows *rows, char **srctree, struct build_facts *facts)
 {
@@ -170,6 +192,10 @@ static long scan_builds(const struct options *opts, struct scan_opts *scan,
 		}
 		first = rows->count;
 		graph_decide(&b, rows);
+		if (check_something_linked(&b)) {
+			build_free(&b);
+			return -1;
+		}
 		if (!scan->nm_file)
 			placement_from_dwarf(&b, rows, first);
 		if (srctree && !*srctree)
@@ -365,6 +391,48 @@ static int scan_and_check(const struct options *opts, struct rows *rows,
 	return 0;
 }
 
+/* OUTDIR/.complete is written last, when the whole job was written with no
+ * error: annotate.sh takes no OUTDIR without it. */
+#define COMPLETE_MARKER ".complete"
+
+/* -o names a directory (or nothing yet); an earlier run's marker goes first,
+ * so that a run that fails half-way leaves no complete-looking OUTDIR. */
+static int forget_complete_marker(const char *outdir)
+{
+	struct stat st;
+	char *marker;
+	int rc = 0;
+
+	if (stat(outdir, &st) == 0 && !S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "crossym cocci: -o %s: not a directory (OUTDIR is a "
+			"directory crossym creates and fills)\n", outdir);
+		return -1;
+	}
+	marker = path_join(outdir, COMPLETE_MARKER);
+	if (unlink(marker) && errno != ENOENT) {
+		fprintf(stderr, "crossym cocci: %s: %s\n", marker, strerror(errno));
+		rc = -1;
+	}
+	free(marker);
+	return rc;
+}
+
+static void write_complete_marker(const char *outdir, size_t nadd, size_t nremove)
+{
+	char *marker = path_join(outdir, COMPLETE_MARKER);
+	char *text = xasprintf("crossym cocci: %zu to add, %zu to remove\n",
+			       nadd, nremove);
+
+	if (diag.status)
+		fprintf(stderr, "crossym cocci: %s is incomplete (no %s): see the "
+			"errors above\n", outdir, COMPLETE_MARKER);
+	else if (sync_dir(outdir) || write_file_atomic(marker, text, strlen(text)) ||
+		 sync_dir(outdir))
+		error("%s: %s", marker, strerror(errno));
+	free(text);
+	free(marker);
+}
+
 int cmd_cocci(int argc, char **argv)
 {
 	struct options opts;
@@ -382,6 +450,8 @@ int cmd_cocci(int argc, char **argv)
 		fputs("crossym cocci: -o OUTDIR is required\n", stderr);
 		return 2;
 	}
+	if (forget_complete_marker(opts.outdir))
+		return 2;
 	status = scan_and_check(&opts, &rows, &srctree, &rep);
 	if (status)
 		return status;
@@ -397,6 +467,7 @@ int cmd_cocci(int argc, char **argv)
 	fprintf(stderr, "crossym cocci: %zu tags to add, %zu to remove, %zu in place "
 		"already%s\n", rep.nmissing, nremove, rep.nexact,
 		nremove < rep.nstale ? " (stale tags kept)" : "");
+	write_complete_marker(opts.outdir, rep.nmissing, nremove);
 	free(add);
 	free(remove);
 	tagcheck_free(&rep);
