@@ -2,6 +2,7 @@
 #include "commands.h"
 #include "buildtree.h"
 #include "cocci.h"
+#include "cpprun.h"
 #include "db.h"
 #include "graph.h"
 #include "placement.h"
@@ -30,7 +31,8 @@ struct options {
 	int nbuilds;
 };
 
-enum { OPT_SRCTREE = 256, OPT_NM, OPT_FORMAT, OPT_TAG, OPT_DB, OPT_LDS, OPT_KEEP };
+enum { OPT_SRCTREE = 256, OPT_NM, OPT_FORMAT, OPT_TAG, OPT_DB, OPT_LDS, OPT_KEEP,
+       OPT_RUN };
 
 static const struct option long_options[] = {
 	{ "srctree", required_argument, NULL, OPT_SRCTREE },
@@ -40,6 +42,7 @@ static const struct option long_options[] = {
 	{ "db", required_argument, NULL, OPT_DB },
 	{ "lds", required_argument, NULL, OPT_LDS },
 	{ "keep-stale", no_argument, NULL, OPT_KEEP },
+	{ "run-build-commands", no_argument, NULL, OPT_RUN },
 	{ "output", required_argument, NULL, 'o' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
@@ -55,7 +58,14 @@ static const char scan_help[] =
 	"                  scan re-reads only files whose size, mtime or inode changed\n"
 	"  --lds FILE      a linker script (relative to BUILD_DIR) whose symbol\n"
 	"                  references count as references from outside (repeatable;\n"
-	"                  default: arch/*/kernel/vmlinux.lds when the build has one)\n";
+	"                  default: arch/*/kernel/vmlinux.lds when the build has one)\n"
+	"  --run-build-commands\n"
+	"                  run the compile command of a .cmd file (as the\n"
+	"                  preprocessor: -c made -E, output on a pipe, by argument\n"
+	"                  vector, never through a shell) to tell names made by\n"
+	"                  top-level asm (they need no tag) from names a macro\n"
+	"                  pasted; without it crossym only reads files and names\n"
+	"                  the definitions it could have told apart\n";
 
 static void print_help(FILE *out, const char *help, const char *allowed)
 {
@@ -75,6 +85,7 @@ static char option_letter(int c)
 	case OPT_DB: return 'd';
 	case OPT_LDS: return 'd';
 	case OPT_KEEP: return 'k';
+	case OPT_RUN: return 'd';
 	default: return (char)c;
 	}
 }
@@ -111,6 +122,7 @@ static int parse_options(int argc, char **argv, const char *allowed,
 		case OPT_TAG: opts->tag = optarg; break;
 		case OPT_DB: opts->db_file = optarg; break;
 		case OPT_KEEP: opts->keep_stale = 1; break;
+		case OPT_RUN: cpp_set_run_commands(1); break;
 		case OPT_LDS:
 			if (opts->scan.nlds < MAX_LDS)
 				opts->scan.lds[opts->scan.nlds++] = optarg;
@@ -239,6 +251,30 @@ static long scan_and_decide(const struct options *opts, struct rows *rows,
 	return nobjects;
 }
 
+/* Without --run-build-commands: the definitions whose placement running the
+ * compile command would have decided (made by top-level asm, needing no tag,
+ * or pasted by a macro). */
+static void note_unrun_commands(const struct rows *rows, const struct placement *places)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < rows->count; i++) {
+		const struct row *r = &rows->v[i];
+
+		if (!r->cmd_file || !cpp_was_unrun(r->cmd_file) ||
+		    (places[i].kind != PLACE_PASTED &&
+		     places[i].kind != PLACE_NOT_IN_SOURCE))
+			continue;
+		if (n++ < 10)
+			fprintf(stderr, "crossym: note: %s (%s): made by top-level asm "
+				"or pasted by a macro? --run-build-commands would tell\n",
+				r->symbol, r->def_source ? r->def_source : r->object);
+	}
+	if (n > 10)
+		fprintf(stderr, "crossym: note: %zu such definitions in all\n", n);
+	cpp_forget_unrun();
+}
+
 static const char report_help[] =
 	"usage: crossym report [--format=text|tsv] [--srctree DIR] [--nm FILE] BUILD_DIR...\n\n"
 	"Print the definitions referenced from outside their unit. With several\n"
@@ -274,6 +310,7 @@ int cmd_report(int argc, char **argv)
 		struct placement *places = xcalloc(rows.count, sizeof(*places));
 
 		placement_classify(&rows, srctree, places);
+		note_unrun_commands(&rows, places);
 		report_text(stdout, &rows, (size_t)nobjects, places);
 		placement_free(places, rows.count);
 		free(places);
@@ -362,6 +399,7 @@ static void resolve_definitions(struct rows *rows, const char *srctree)
 	struct placement *places = xcalloc(rows->count, sizeof(*places));
 
 	placement_classify(rows, srctree, places);
+	note_unrun_commands(rows, places);
 	placement_free(places, rows->count);
 	free(places);
 }
