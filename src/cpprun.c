@@ -152,6 +152,7 @@ char **cpp_command_words(const char *cmd, size_t *nwords, const char **why)
 	}
 	word_end(&w);
 	free(w.cur);
+	w.cur = NULL;
 	if (!w.n)
 		return words_fail(&w, why, "no command");
 	if (strchr(w.v[0], '='))
