@@ -108,6 +108,17 @@ check-asan:
 		CROSSYM=$(CURDIR)/build/asan/crossym MKELF=$(CURDIR)/build/asan/mkelf \
 		prove -f $(UNIT_SRCS:tests/unit/%.c=build/asan/%) $(QUICK_TESTS)
 
+# memcheck over the quick end-to-end tests: every crossym run goes through
+# tests/valgrind.sh; any error fails the run and leaves a log.
+check-valgrind: $(BIN) unit
+	rm -rf $(BUILD)/valgrind && mkdir -p $(BUILD)/valgrind
+	CROSSYM=$(CURDIR)/tests/valgrind.sh VALGRIND_LOGS=$(CURDIR)/$(BUILD)/valgrind CUT_STEP=23 \
+		prove -f $(QUICK_TESTS)
+	@if [ -n "$$(find $(BUILD)/valgrind -type f -size +0)" ]; then \
+		cat $$(find $(BUILD)/valgrind -type f -size +0) | head -n 60; \
+		echo "check-valgrind: memcheck errors (logs in $(BUILD)/valgrind)"; exit 1; fi
+	@echo "check-valgrind: $$(ls $(BUILD)/valgrind | wc -l) crossym runs, no memcheck error"
+
 demo: deps
 	$(MAKE) $(BIN)
 	sh scripts/demo.sh

@@ -32,9 +32,9 @@ while [ "$len" -lt "$size" ]; do
 	grep -q "^crossym: $t/a/x.o: truncated ELF file\|^crossym: a/x.o: truncated ELF file" "$TMP/err" ||
 		grep -q "a/x.o: truncated ELF file" "$TMP/err" || rc=0
 	[ "$rc" -eq 1 ] || { bad=$((bad + 1)); echo "# cut at $len: exit $rc"; }
-	len=$((len + 1))
+	len=$((len + ${CUT_STEP:-1}))
 done
-ok $bad "cut at each of the $((size - shoff)) lengths inside the section-header table: exit 1, named"
+ok $bad "cut at each of the $((size - shoff)) lengths (step ${CUT_STEP:-1}) inside the section-header table: exit 1, named"
 cp "$TMP/x.o" "$t/a/x.o"
 
 # poke FILE OFFSET HEXBYTES: overwrite bytes in place.
@@ -187,6 +187,12 @@ for opt in "" --run-build-commands; do
 done
 expect_grep "a/.x.o.cmd: compile command not run: a shell metacharacter" "$TMP/err" \
 	"--run-build-commands refuses shell syntax, names the .cmd"
+mkfifo "$TMP/fifo.db"
+expect_status 2 $T "$CROSSYM" report --db "$TMP/fifo.db" "$t"
+expect_grep "fifo.db: not a regular file" "$TMP/err" "--db FIFO: named, no hang"
+expect_status 0 $T "$CROSSYM" report --db "$TMP/scan.db" "$t"
+[ -s "$TMP/scan.db" ] && ! ls -a "$TMP" | grep -q '^\.scan\.db\.'
+ok $? "--db written whole through a temporary file, none left"
 "$CROSSYM" report --help >"$TMP/help"
 expect_grep "run-build-commands" "$TMP/help" "--help documents --run-build-commands"
 done_testing
