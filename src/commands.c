@@ -300,17 +300,17 @@ static long scan_and_decide(const struct options *opts, struct rows *rows,
 	long nobjects;
 
 	memset(rows, 0, sizeof(*rows));
+	if (facts) {            /* first: the caller frees them on failure too */
+		strtab_init(&facts->sources);
+		strtab_init(&facts->defined);
+		strtab_init(&facts->unlinked);
+	}
 	if (opts->db_file) {
 		if (db_load(&db, opts->db_file)) {
 			db_free(&db);
 			return -1;
 		}
 		scan.db = &db;
-	}
-	if (facts) {
-		strtab_init(&facts->sources);
-		strtab_init(&facts->defined);
-		strtab_init(&facts->unlinked);
 	}
 	nobjects = scan_builds(opts, &scan, rows, srctree, facts);
 	if (opts->db_file) {
@@ -506,6 +506,7 @@ int cmd_report(int argc, char **argv)
 	nobjects = scan_and_decide(&opts, &rows, &srctree, NULL);
 	if (nobjects < 0) {
 		free(srctree);
+		rows_free(&rows);
 		return 2;
 	}
 	write_report(&opts, &rows, srctree, nobjects);
@@ -631,6 +632,10 @@ static int scan_and_check(const struct options *opts, struct checked *c)
 	memset(c, 0, sizeof(*c));
 	if (scan_and_decide(opts, rows, &c->srctree, &facts) < 0) {
 		free(c->srctree);
+		rows_free(rows);
+		strtab_free(&facts.sources);
+		strtab_free(&facts.defined);
+		strtab_free(&facts.unlinked);
 		return 2;
 	}
 	for (size_t i = 0; i < rows->count; i++)

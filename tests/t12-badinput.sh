@@ -190,6 +190,7 @@ expect_grep "a/.x.o.cmd: compile command not run: a shell metacharacter" "$TMP/e
 mkfifo "$TMP/fifo.db"
 expect_status 2 $T "$CROSSYM" report --db "$TMP/fifo.db" "$t"
 expect_grep "fifo.db: not a regular file" "$TMP/err" "--db FIFO: named, no hang"
+expect_status 2 $T "$CROSSYM" check --db "$TMP/fifo.db" "$t"
 expect_status 0 $T "$CROSSYM" report --db "$TMP/scan.db" "$t"
 [ -s "$TMP/scan.db" ] && ! ls -a "$TMP" | grep -q '^\.scan\.db\.'
 ok $? "--db written whole through a temporary file, none left"
