@@ -68,13 +68,14 @@ struct optdef {
 	"                    references count as references from outside (repeatable;\n" \
 	"                    default: arch/*/kernel/vmlinux.lds when the build has one)\n" }
 #define OPTDEF_RUN { { "run-build-commands", no_argument, NULL, OPT_RUN }, \
-	"  --run-build-commands\n" \
-	"                    run the compile command of a .cmd file (as the\n" \
-	"                    preprocessor: -c made -E, output on a pipe, by argument\n" \
-	"                    vector, never through a shell) to tell names made by\n" \
-	"                    top-level asm (they need no tag) from names a macro\n" \
+	"  --run-build-commands  run each C object's own compile command from its\n" \
+	"                    .cmd file (by argument vector, never through a shell;\n" \
+	"                    shell syntax is refused): with -flto -ffat-lto-objects\n" \
+	"                    to find the symbols it names only inside asm strings,\n" \
+	"                    and as the preprocessor (-E) to tell names made by\n" \
+	"                    top-level asm (no tag needed) from names a macro\n" \
 	"                    pasted; without it crossym only reads files and names\n" \
-	"                    the definitions it could have told apart\n" }
+	"                    what it could not tell\n" }
 #define OPTDEF_END { { NULL, 0, NULL, 0 }, NULL }
 
 /* The help line every command takes. */
@@ -129,6 +130,10 @@ static void set_option(struct options *opts, int c)
 	case OPT_TAG: opts->tag = optarg; break;
 	case OPT_DB: opts->db_file = optarg; break;
 	case OPT_KEEP: opts->keep_stale = 1; break;
+	case OPT_RUN:
+		opts->scan.run_build_commands = 1;
+		cpp_set_run_commands(1);
+		break;
 	case OPT_LDS:
 		if (opts->scan.nlds < MAX_LDS)
 			opts->scan.lds[opts->scan.nlds++] = optarg;
@@ -138,7 +143,6 @@ static void set_option(struct options *opts, int c)
 	case OPT_OUTPUT: opts->outdir = optarg; break;
 	case OPT_ALL: opts->all = 1; break;
 	case OPT_MISMATCH: opts->mismatches = 1; break;
-	case OPT_RUN: cpp_set_run_commands(1); break;
 	case OPT_UNIT:
 		if (opts->nunits < MAX_UNITS)
 			opts->units[opts->nunits++] = optarg;
