@@ -58,6 +58,13 @@ expect_grep "a/x.o: corrupt symbol name table (invalid section)" "$TMP/err" \
 ok $? "no '(no error)' appended"
 cp "$TMP/x.o" "$t/a/x.o"
 
+# the fuzzers' findings, as inputs of the real binary
+cp "$TOP/tests/fuzz/regress/elf/short-ident" "$t/a/short.o"
+expect_status 1 $T "$CROSSYM" report --format=tsv "$t"
+expect_grep "^crossym: a/short.o: truncated ELF file (inside the ELF header)" "$TMP/err" \
+	"an ELF file shorter than its e_ident: named (fuzz finding)"
+rm "$t/a/short.o"
+
 # --- x32 among x86-64 objects: ld refuses the mix --------------------------
 "$MKELF" "$t/b/x32.o" 32 lsb 62 T:h U:f
 expect_status 1 $T "$CROSSYM" report --format=tsv "$t"
@@ -194,6 +201,10 @@ expect_status 2 $T "$CROSSYM" check --db "$TMP/fifo.db" "$t"
 expect_status 0 $T "$CROSSYM" report --db "$TMP/scan.db" "$t"
 [ -s "$TMP/scan.db" ] && ! ls -a "$TMP" | grep -q '^\.scan\.db\.'
 ok $? "--db written whole through a temporary file, none left"
+printf 'cmd_a/x.o := \nsource_a/x.o := a/x.c\n' >"$r/a/.x.o.cmd"
+expect_status 0 $T "$CROSSYM" report --run-build-commands "$r"
+expect_grep "a/.x.o.cmd: compile command not run" "$TMP/err" \
+	"an empty compile command: named, no crash (fuzz finding)"
 "$CROSSYM" report --help >"$TMP/help"
 expect_grep "run-build-commands" "$TMP/help" "--help documents --run-build-commands"
 done_testing
