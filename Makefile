@@ -33,8 +33,8 @@ UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/%)
 
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(ELF_CFLAGS) -I$(BUILD) -Isrc $(CFLAGS_EXTRA)
 
-.PHONY: all clean check check-plain check-asan deps demo unit busybox-proof kernel-check bench \
-	report-svg install uninstall FORCE
+.PHONY: all clean check check-plain check-asan check-valgrind fuzz fuzz-bins fuzz-smoke \
+	fuzz-long deps demo unit busybox-proof kernel-check bench report-svg install uninstall FORCE
 
 all: $(BIN)
 
@@ -72,6 +72,32 @@ $(BUILD)/mkelf: tests/unit/mkelf.c $(BUILD)/cflags
 
 unit: $(UNIT_BINS) $(BUILD)/mkelf
 
+# libFuzzer harnesses (tests/fuzz/fuzz-NAME.c), one per reader, built with
+# clang in build/fuzz; `make fuzz` builds them and their seed corpora.
+FUZZ_NAMES := $(patsubst tests/fuzz/fuzz-%.c,%,$(wildcard tests/fuzz/fuzz-*.c))
+FUZZ_SAN   := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_OUT   := build/fuzz
+FUZZ_SECONDS ?= 600
+
+$(BUILD)/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.h $(LIB_OBJS) $(BUILD)/cflags
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer $(LDFLAGS) -o $@ $< $(LIB_OBJS) $(ELF_LIBS)
+
+fuzz-bins: $(FUZZ_NAMES:%=$(BUILD)/fuzz-%)
+
+fuzz: $(BIN) $(BUILD)/mkelf
+	CROSSYM_EXTRA_PKGS="clang libclang-rt-14-dev" sh scripts/deps.sh
+	$(MAKE) fuzz-bins BUILD=$(FUZZ_OUT) CC=clang CFLAGS="-O1 -g" \
+		CFLAGS_EXTRA="-fsanitize=fuzzer-no-link $(FUZZ_SAN)"
+	sh tests/fuzz/seeds.sh $(FUZZ_OUT)
+
+# One minute for all harnesses together (part of `make check`); fuzz-long
+# runs each for FUZZ_SECONDS, one at a time.
+fuzz-smoke: fuzz
+	sh tests/fuzz/run.sh $(FUZZ_OUT) 8
+
+fuzz-long: fuzz
+	sh tests/fuzz/run.sh $(FUZZ_OUT) $(FUZZ_SECONDS)
+
 # Install what is missing (Debian packages); a no-op when all is there.
 deps:
 	sh scripts/deps.sh
@@ -80,6 +106,7 @@ deps:
 check: deps
 	$(MAKE) check-plain
 	$(MAKE) check-asan
+	$(MAKE) fuzz-smoke
 
 # The quick tests (unit, example trees) and the real trees (Linux 6.1, BusyBox).
 QUICK_TESTS = $(wildcard tests/t[0-9]*.sh)
@@ -95,6 +122,17 @@ check-asan:
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 		CROSSYM=$(CURDIR)/build/asan/crossym MKELF=$(CURDIR)/build/asan/mkelf \
 		prove -f $(UNIT_SRCS:tests/unit/%.c=build/asan/%) $(QUICK_TESTS)
+
+# memcheck over the quick end-to-end tests: every crossym run goes through
+# tests/valgrind.sh; any error fails the run and leaves a log.
+check-valgrind: $(BIN) unit
+	rm -rf $(BUILD)/valgrind && mkdir -p $(BUILD)/valgrind
+	CROSSYM=$(CURDIR)/tests/valgrind.sh VALGRIND_LOGS=$(CURDIR)/$(BUILD)/valgrind CUT_STEP=23 \
+		prove -f $(QUICK_TESTS)
+	@if [ -n "$$(find $(BUILD)/valgrind -type f -size +0)" ]; then \
+		cat $$(find $(BUILD)/valgrind -type f -size +0) | head -n 60; \
+		echo "check-valgrind: memcheck errors (logs in $(BUILD)/valgrind)"; exit 1; fi
+	@echo "check-valgrind: $$(ls $(BUILD)/valgrind | wc -l) crossym runs, no memcheck error"
 
 demo: deps
 	$(MAKE) $(BIN)

@@ -13,10 +13,12 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <glob.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define MAX_NESTING 16
 
@@ -57,19 +59,53 @@ static enum obj_link archive_link_mode(const char *path)
 	return LINK_ON_DEMAND;
 }
 
-/* What the file at path starts with: 0 neither, 1 an ar archive, 2 a thin one. */
+/* An object or aggregate file the walk met (st: what it is). */
+static void add_found(struct build *b, const char *rel, const struct stat *st,
+		      struct found *found)
+{
+	const char *base = strrchr(rel, '/') ? strrchr(rel, '/') + 1 : rel;
+
+	if (!S_ISREG(st->st_mode)) {
+		if (!S_ISDIR(st->st_mode)) {
+			error("%s: not a regular file", rel);
+			b->nerrors++;
+		}
+	} else if (is_aggregate_name(base)) {
+		push_path(&found->roots, &found->nroots, &found->roots_cap, rel);
+	} else {
+		push_path(&found->objects, &found->nobjects, &found->objects_cap, rel);
+	}
+}
+
+static void check_linked_object(struct build *b, const char *rel, const char *abs,
+				struct found *found)
+{
+	struct stat st;
+
+	if (stat(abs, &st) != 0) {
+		error("%s: %s (a symbolic link to nothing)", rel, strerror(errno));
+		b->nerrors++;
+	} else {
+		add_found(b, rel, &st, found);
+	}
+}
+
+/* What the file at path starts with: 0 neither, 1 an ar archive, 2 a thin one.
+ * Only a regular file's magic is read: a FIFO or device is no archive (and
+ * no hang). */
 static int archive_magic(const char *path)
 {
 	char magic[AR_MAGIC_LEN];
-	FILE *f = fopen(path, "rb");
-	int kind = 0;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC), kind = 0;
+	struct stat st;
 
-	if (f) {
-		if (fread(magic, 1, sizeof(magic), f) == sizeof(magic))
-			kind = !memcmp(magic, AR_THIN_MAGIC, AR_MAGIC_LEN) ? 2 :
-			       !memcmp(magic, AR_MAGIC, AR_MAGIC_LEN) ? 1 : 0;
-		fclose(f);
-	}
+	if (fd < 0)
+		return 0;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    read(fd, magic, sizeof(magic)) == (ssize_t)sizeof(magic))
+		kind = !memcmp(magic, AR_THIN_MAGIC, AR_MAGIC_LEN) ? 2 :
+		       !memcmp(magic, AR_MAGIC, AR_MAGIC_LEN) ? 1 : 0;
+	close(fd);
 	return kind;
 }
 
@@ -94,14 +130,16 @@ static void walk(struct build *b, const char *rel, struct found *found, int dept
 		child = *rel ? path_join(rel, n) : xstrdup(n);
 		child_abs = path_join(b->dir, child);
 		if (lstat(child_abs, &st) == 0) {
+			int is_obj = is_aggregate_name(n) || str_has_suffix(n, ".o");
+
 			if (S_ISDIR(st.st_mode) && depth < 64)
 				walk(b, child, found, depth + 1);
-			else if (S_ISREG(st.st_mode) && is_aggregate_name(n))
-				push_path(&found->roots, &found->nroots,
-					  &found->roots_cap, child);
-			else if (S_ISREG(st.st_mode) && str_has_suffix(n, ".o"))
-				push_path(&found->objects, &found->nobjects,
-					  &found->objects_cap, child);
+			else if (S_ISLNK(st.st_mode) && is_obj)
+				/* `cp -as` trees: a link to an object is the object;
+				 * links to directories are not followed (`source`) */
+				check_linked_object(b, child, child_abs, found);
+			else if (is_obj)
+				add_found(b, child, &st, found);
 		}
 		free(child);
 		free(child_abs);
@@ -160,10 +198,13 @@ static void add_object_path(struct build *b, const char *path, enum obj_link lin
 static void add_archive(struct build *b, const char *path, enum obj_link link,
 			int depth);
 
-/* Inputs of an `ld -r` command: .o and .a words, and the words of @files. */
-static void add_link_inputs(struct build *b, char **words, size_t n,
-			    enum obj_link link, int depth)
+/* Inputs of an `ld -r` command: .o and .a words, and the words of @files.
+ * Returns how many it found. */
+static size_t add_link_inputs(struct build *b, char **words, size_t n,
+			      enum obj_link link, int depth)
 {
+	size_t inputs = 0;
+
 	for (size_t i = 1; i < n; i++) {
 		const char *w = words[i];
 
@@ -175,8 +216,9 @@ static void add_link_inputs(struct build *b, char **words, size_t n,
 			size_t nresp;
 			char **rw;
 
+			inputs++;
 			if (!text) {
-				error("%s: %s", resp, strerror(errno));
+				error("%s: %s", resp, errstr(errno));
 			} else {
 				for (char *c = text; *c; c++)
 					if (*c == '\n')
@@ -186,7 +228,7 @@ static void add_link_inputs(struct build *b, char **words, size_t n,
 				rw = xrealloc(rw, (nresp + 1) * sizeof(*rw));
 				memmove(rw + 1, rw, nresp * sizeof(*rw));
 				rw[0] = xstrdup("@");
-				add_link_inputs(b, rw, nresp + 1, link, depth);
+				inputs += add_link_inputs(b, rw, nresp + 1, link, depth);
 				for (size_t k = 0; k <= nresp; k++)
 					free(rw[k]);
 				free(rw);
@@ -195,10 +237,20 @@ static void add_link_inputs(struct build *b, char **words, size_t n,
 			free(resp);
 		} else if (w[0] != '-' && str_has_suffix(w, ".o")) {
 			add_object_path(b, w, link, depth + 1);
+			inputs++;
 		} else if (w[0] != '-' && str_has_suffix(w, ".a")) {
 			add_archive(b, w, link, depth + 1);
+			inputs++;
 		}
 	}
+	return inputs;
+}
+
+/* A .cmd file that is there but cannot be read (a FIFO, a directory...). */
+static void cmd_file_error(struct build *b, const char *cmdrel)
+{
+	error("%s: %s", cmdrel, errstr(errno));
+	b->nerrors++;
 }
 
 /* When path was made by `ld -r` (its .cmd says so), add its inputs instead of
@@ -215,12 +267,18 @@ static int expand_relocatable_link(struct build *b, const char *path,
 
 	if (text)
 		cmd = kbuild_cmd_command(text);
+	else if (errno != ENOENT)
+		cmd_file_error(b, cmdrel);
 	if (cmd)
 		words = kbuild_split_command(cmd, &n);
 	if (n && (has_word(words, n, "-r") || has_word(words, n, "--relocatable")) &&
 	    !has_word(words, n, "-c")) {
-		add_link_inputs(b, words, n, link, depth);
-		expanded = 1;
+		expanded = add_link_inputs(b, words, n, link, depth) > 0;
+		if (!expanded) {
+			error("%s: its `ld -r` command names no inputs; reading %s itself",
+			      cmdrel, path);
+			b->nerrors++;
+		}
 	}
 	for (size_t i = 0; i < n; i++)
 		free(words[i]);
@@ -262,6 +320,18 @@ static void add_sibling_objects(struct build *b, const char *builtin, int depth)
 	free(dir);
 }
 
+/* 1 when rel (from the build dir) exists; else 0 with errno set. */
+static int build_file_exists(const struct build *b, const char *rel)
+{
+	char *abs = path_join(b->dir, rel);
+	struct stat st;
+	int exists = stat(abs, &st) == 0, saved = errno;
+
+	free(abs);
+	errno = saved;
+	return exists;
+}
+
 /* Remember which thin archive brought the member in (for `crossym objects`). */
 static void note_thin_archive(struct build *b, const char *member, const char *archive)
 {
@@ -288,17 +358,21 @@ static void add_archive_members(struct build *b, const char *path,
 			/* kbuild stores member paths relative to the build root when
 			 * they do not exist relative to the archive's directory */
 			char *rel = path_join(dir, m->name);
-			char *abs = path_join(b->dir, rel);
-			struct stat st;
 
-			if (stat(abs, &st) != 0 && m->name[0] != '/') {
+			if (!build_file_exists(b, rel) && m->name[0] != '/' &&
+			    build_file_exists(b, m->name)) {
 				free(rel);
 				rel = xstrdup(m->name);
 			}
-			add_object_path(b, rel, link, depth + 1);
-			note_thin_archive(b, rel, path);
+			if (!build_file_exists(b, rel)) {
+				error("%s: member %s (stored as %s): %s", path, rel,
+				      m->name, strerror(errno));
+				b->nerrors++;
+			} else {
+				add_object_path(b, rel, link, depth + 1);
+				note_thin_archive(b, rel, path);
+			}
 			free(rel);
-			free(abs);
 			continue;
 		}
 		name = xasprintf("%s(%s)", path, m->name);
@@ -362,7 +436,7 @@ static void load_path(struct build *b, const char *name, enum obj_link link,
 	}
 	buf = (unsigned char *)read_file(abs, &len);
 	if (!buf) {
-		error("%s: %s", abs, strerror(errno));
+		error("%s: %s", name, errstr(errno));
 		b->nerrors++;
 	} else if (ar_is_archive(buf, len)) {
 		const char *why = ar_parse(buf, len, &ar);
@@ -468,6 +542,8 @@ static char *source_from_cmd(struct build *b, const char *objfile,
 
 	if (text)
 		src = kbuild_cmd_source(text);
+	else if (errno != ENOENT)
+		cmd_file_error(b, cmdrel);
 	if (text && !src)
 		src = kbuild_cmd_first_dep(text);   /* BusyBox: no source_ line */
 	if (src) {
@@ -556,33 +632,41 @@ static void assign_unit_and_source(struct build *b, struct object *obj)
 	free(file);
 }
 
-/* The machine most objects have; the others are reported and left out. */
+/* An object's architecture: machine and class (x32 is ELF32 x86-64). */
+static unsigned arch_of(const struct object *o)
+{
+	return o->machine ? o->machine * 4 + o->elfclass : 0;
+}
+
+/* The architecture most objects have; the others are reported and left out. */
 static void check_machines(struct build *b)
 {
 	unsigned best = 0;
-	size_t best_count = 0;
+	size_t best_count = 0, best_i = 0;
 
 	for (size_t i = 0; i < b->set.count; i++) {
-		unsigned m = b->set.objs[i].machine;
+		unsigned a = arch_of(&b->set.objs[i]);
 		size_t count = 0;
 
-		if (!m || m == best)
+		if (!a || a == best)
 			continue;
 		for (size_t j = 0; j < b->set.count; j++)
-			count += b->set.objs[j].machine == m;
+			count += arch_of(&b->set.objs[j]) == a;
 		if (count > best_count) {
-			best = m;
+			best = a;
 			best_count = count;
+			best_i = i;
 		}
 	}
 	for (size_t i = 0; i < b->set.count; i++) {
 		struct object *o = &b->set.objs[i];
+		const struct object *ref = &b->set.objs[best_i];
 		char n1[32], n2[32];
 
-		if (o->machine && o->machine != best) {
+		if (arch_of(o) && arch_of(o) != best) {
 			error("%s: wrong architecture (%s; the build is %s)", o->name,
-			      elf_machine_name(o->machine, n1, sizeof(n1)),
-			      elf_machine_name(best, n2, sizeof(n2)));
+			      elf_arch_name(o->machine, o->elfclass, n1, sizeof(n1)),
+			      elf_arch_name(ref->machine, ref->elfclass, n2, sizeof(n2)));
 			o->machine_ok = 0;
 			b->nerrors++;
 		}
@@ -629,14 +713,16 @@ static void nm_add(void *ctx, const struct nm_line *line)
 static int scan_nm(struct build *b, const char *nm_file)
 {
 	FILE *in = strcmp(nm_file, "-") ? fopen(nm_file, "r") : stdin;
+	int bad;
 
 	if (!in) {
 		error("%s: %s", nm_file, strerror(errno));
 		return -1;
 	}
-	nm_read(in, strcmp(nm_file, "-") ? nm_file : "<stdin>", nm_add, b);
+	bad = nm_read(in, strcmp(nm_file, "-") ? nm_file : "<stdin>", nm_add, b);
 	if (in != stdin)
 		fclose(in);
+	b->nerrors += (unsigned)bad;
 	return 0;
 }
 

@@ -333,27 +333,26 @@ static void mkdir_p(const char *path)
 	free(p);
 }
 
-static FILE *open_out(const char *path)
+/* Every file of OUTDIR is written whole or not at all (util's atomic_file). */
+static FILE *open_out(struct atomic_file *af, const char *path)
 {
-	FILE *f = fopen(path, "w");
-
-	if (!f)
+	if (atomic_open(af, path))
 		fatal("%s: %s", path, strerror(errno));
-	return f;
+	return af->f;
 }
 
-static void close_out(FILE *f, const char *path)
+static void close_out(struct atomic_file *af, const char *path)
 {
-	if (ferror(f) | fclose(f))
+	if (atomic_commit(af))
 		fatal("%s: write error: %s", path, strerror(errno ? errno : EIO));
 }
 
 static void write_text(const char *path, const char *text)
 {
-	FILE *f = open_out(path);
+	struct atomic_file af;
 
-	fputs(text, f);
-	close_out(f, path);
+	fputs(text, open_out(&af, path));
+	close_out(&af, path);
 }
 
 static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
@@ -390,6 +389,7 @@ static void clean_outdir(const char *outdir)
 struct outfiles {
 	FILE *wanted, *stale, *files;
 	char *wanted_path, *stale_path, *files_path;
+	struct atomic_file out[3];
 };
 
 static void open_outfiles(struct outfiles *o, const char *outdir)
@@ -397,16 +397,16 @@ static void open_outfiles(struct outfiles *o, const char *outdir)
 	o->wanted_path = path_join(outdir, "wanted.tsv");
 	o->stale_path = path_join(outdir, "stale.tsv");
 	o->files_path = path_join(outdir, "files.tsv");
-	o->wanted = open_out(o->wanted_path);
-	o->stale = open_out(o->stale_path);
-	o->files = open_out(o->files_path);
+	o->wanted = open_out(&o->out[0], o->wanted_path);
+	o->stale = open_out(&o->out[1], o->stale_path);
+	o->files = open_out(&o->out[2], o->files_path);
 }
 
 static void close_outfiles(struct outfiles *o)
 {
-	close_out(o->wanted, o->wanted_path);
-	close_out(o->stale, o->stale_path);
-	close_out(o->files, o->files_path);
+	close_out(&o->out[0], o->wanted_path);
+	close_out(&o->out[1], o->stale_path);
+	close_out(&o->out[2], o->files_path);
 	free(o->wanted_path);
 	free(o->stale_path);
 	free(o->files_path);

@@ -3,6 +3,7 @@
 #include "buildtree.h"
 #include "classify.h"
 #include "cocci.h"
+#include "cpprun.h"
 #include "db.h"
 #include "defline.h"
 #include "diff.h"
@@ -16,9 +17,12 @@
 #include "util.h"
 #include "version.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define MAX_LDS 16
 #define MAX_UNITS 64
@@ -65,9 +69,14 @@ struct optdef {
 	"                    references count as references from outside (repeatable;\n" \
 	"                    default: arch/*/kernel/vmlinux.lds when the build has one)\n" }
 #define OPTDEF_RUN { { "run-build-commands", no_argument, NULL, OPT_RUN }, \
-	"  --run-build-commands  compile each C object again with -flto\n" \
-	"                    -ffat-lto-objects (its own .cmd command, no shell) to\n" \
-	"                    find the symbols it names only inside asm strings\n" }
+	"  --run-build-commands  run each C object's own compile command from its\n" \
+	"                    .cmd file (by argument vector, never through a shell;\n" \
+	"                    shell syntax is refused): with -flto -ffat-lto-objects\n" \
+	"                    to find the symbols it names only inside asm strings,\n" \
+	"                    and as the preprocessor (-E) to tell names made by\n" \
+	"                    top-level asm (no tag needed) from names a macro\n" \
+	"                    pasted; without it crossym only reads files and names\n" \
+	"                    what it could not tell\n" }
 #define OPTDEF_END { { NULL, 0, NULL, 0 }, NULL }
 
 /* The help line every command takes. */
@@ -123,7 +132,10 @@ static void set_option(struct options *opts, int c)
 	case OPT_TAG: opts->tag = optarg; break;
 	case OPT_DB: opts->db_file = optarg; break;
 	case OPT_KEEP: opts->keep_stale = 1; break;
-	case OPT_RUN: opts->scan.run_build_commands = 1; break;
+	case OPT_RUN:
+		opts->scan.run_build_commands = 1;
+		cpp_set_run_commands(1);
+		break;
 	case OPT_LDS:
 		if (opts->scan.nlds < MAX_LDS)
 			opts->scan.lds[opts->scan.nlds++] = optarg;
@@ -232,6 +244,25 @@ static void collect_facts(const struct build *b, struct build_facts *facts)
 	}
 }
 
+/* Nothing to check is no success: a build with no object, or none linked,
+ * is an error (an unbuilt, empty or mistyped build directory). */
+static int check_something_linked(const struct build *b)
+{
+	size_t nobjects = 0, nlinked = 0;
+
+	for (size_t i = 0; i < b->set.count; i++) {
+		nobjects += !b->set.objs[i].is_script;
+		nlinked += !b->set.objs[i].is_script && b->set.objs[i].linked;
+	}
+	if (!nobjects)
+		error("%s: no objects found: not built yet, or not a build directory",
+		      b->dir);
+	else if (!nlinked)
+		error("%s: %zu objects found, but no linked image: none is linked",
+		      b->dir, nobjects);
+	return nlinked ? 0 : -1;
+}
+
 static long scan_builds(const struct options *opts, struct scan_opts *scan,
 			struct rows *rows, char **srctree, struct build_facts *facts)
 {
@@ -247,6 +278,10 @@ static long scan_builds(const struct options *opts, struct scan_opts *scan,
 		}
 		first = rows->count;
 		graph_decide(&b, rows);
+		if (check_something_linked(&b)) {
+			build_free(&b);
+			return -1;
+		}
 		if (!scan->nm_file)
 			placement_from_dwarf(&b, rows, first);
 		if (opts->classify)
@@ -271,17 +306,17 @@ static long scan_and_decide(const struct options *opts, struct rows *rows,
 	long nobjects;
 
 	memset(rows, 0, sizeof(*rows));
+	if (facts) {            /* first: the caller frees them on failure too */
+		strtab_init(&facts->sources);
+		strtab_init(&facts->defined);
+		strtab_init(&facts->unlinked);
+	}
 	if (opts->db_file) {
 		if (db_load(&db, opts->db_file)) {
 			db_free(&db);
 			return -1;
 		}
 		scan.db = &db;
-	}
-	if (facts) {
-		strtab_init(&facts->sources);
-		strtab_init(&facts->defined);
-		strtab_init(&facts->unlinked);
 	}
 	nobjects = scan_builds(opts, &scan, rows, srctree, facts);
 	if (opts->db_file) {
@@ -292,6 +327,30 @@ static long scan_and_decide(const struct options *opts, struct rows *rows,
 	}
 	rows_sort_merge(rows);
 	return nobjects;
+}
+
+/* Without --run-build-commands: the definitions whose placement running the
+ * compile command would have decided (made by top-level asm, needing no tag,
+ * or pasted by a macro). */
+static void note_unrun_commands(const struct rows *rows, const struct placement *places)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < rows->count; i++) {
+		const struct row *r = &rows->v[i];
+
+		if (!r->cmd_file || !cpp_was_unrun(r->cmd_file) ||
+		    (places[i].kind != PLACE_PASTED &&
+		     places[i].kind != PLACE_NOT_IN_SOURCE))
+			continue;
+		if (n++ < 10)
+			fprintf(stderr, "crossym: note: %s (%s): made by top-level asm "
+				"or pasted by a macro? --run-build-commands would tell\n",
+				r->symbol, r->def_source ? r->def_source : r->object);
+	}
+	if (n > 10)
+		fprintf(stderr, "crossym: note: %zu such definitions in all\n", n);
+	cpp_forget_unrun();
 }
 
 static const char report_help[] =
@@ -422,6 +481,7 @@ static void write_report(const struct options *opts, struct rows *rows,
 	places = xcalloc(rows->count + 1, sizeof(*places));
 	files = srcset_new(srctree);
 	placement_classify(rows, files, places);
+	note_unrun_commands(rows, places);
 	view.places = places;
 	report_text(stdout, &view);
 	placement_free(places, rows->count);
@@ -452,6 +512,7 @@ int cmd_report(int argc, char **argv)
 	nobjects = scan_and_decide(&opts, &rows, &srctree, NULL);
 	if (nobjects < 0) {
 		free(srctree);
+		rows_free(&rows);
 		return 2;
 	}
 	write_report(&opts, &rows, srctree, nobjects);
@@ -577,6 +638,10 @@ static int scan_and_check(const struct options *opts, struct checked *c)
 	memset(c, 0, sizeof(*c));
 	if (scan_and_decide(opts, rows, &c->srctree, &facts) < 0) {
 		free(c->srctree);
+		rows_free(rows);
+		strtab_free(&facts.sources);
+		strtab_free(&facts.defined);
+		strtab_free(&facts.unlinked);
 		return 2;
 	}
 	for (size_t i = 0; i < rows->count; i++)
@@ -586,12 +651,55 @@ static int scan_and_check(const struct options *opts, struct checked *c)
 	c->files = srcset_new(c->srctree);
 	c->places = xcalloc(rows->count, sizeof(*c->places));
 	placement_classify(rows, c->files, c->places);
+	note_unrun_commands(rows, c->places);
 	tagcheck_run(rows, c->places, &facts.sources, &facts.defined, &facts.unlinked,
 		     c->srctree, c->files, opts->tag, &c->rep);
 	strtab_free(&facts.sources);
 	strtab_free(&facts.defined);
 	strtab_free(&facts.unlinked);
 	return 0;
+}
+
+/* OUTDIR/.complete is written last, when the whole job was written with no
+ * error: annotate.sh takes no OUTDIR without it. */
+#define COMPLETE_MARKER ".complete"
+
+/* -o names a directory (or nothing yet); an earlier run's marker goes first,
+ * so that a run that fails half-way leaves no complete-looking OUTDIR. */
+static int forget_complete_marker(const char *outdir)
+{
+	struct stat st;
+	char *marker;
+	int rc = 0;
+
+	if (stat(outdir, &st) == 0 && !S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "crossym cocci: -o %s: not a directory (OUTDIR is a "
+			"directory crossym creates and fills)\n", outdir);
+		return -1;
+	}
+	marker = path_join(outdir, COMPLETE_MARKER);
+	if (unlink(marker) && errno != ENOENT) {
+		fprintf(stderr, "crossym cocci: %s: %s\n", marker, strerror(errno));
+		rc = -1;
+	}
+	free(marker);
+	return rc;
+}
+
+static void write_complete_marker(const char *outdir, size_t nadd, size_t nremove)
+{
+	char *marker = path_join(outdir, COMPLETE_MARKER);
+	char *text = xasprintf("crossym cocci: %zu to add, %zu to remove\n",
+			       nadd, nremove);
+
+	if (diag.status)
+		fprintf(stderr, "crossym cocci: %s is incomplete (no %s): see the "
+			"errors above\n", outdir, COMPLETE_MARKER);
+	else if (sync_dir(outdir) || write_file_atomic(marker, text, strlen(text)) ||
+		 sync_dir(outdir))
+		error("%s: %s", marker, strerror(errno));
+	free(text);
+	free(marker);
 }
 
 int cmd_cocci(int argc, char **argv)
@@ -610,6 +718,8 @@ int cmd_cocci(int argc, char **argv)
 		fputs("crossym cocci: -o OUTDIR is required\n", stderr);
 		return 2;
 	}
+	if (forget_complete_marker(opts.outdir))
+		return 2;
 	status = scan_and_check(&opts, &c);
 	if (status)
 		return status;
@@ -626,6 +736,7 @@ int cmd_cocci(int argc, char **argv)
 	fprintf(stderr, "crossym cocci: %zu tags to add, %zu to remove, %zu in place "
 		"already%s\n", rep->nmissing, nremove, rep->nexact,
 		nremove < rep->nstale ? " (stale tags kept)" : "");
+	write_complete_marker(opts.outdir, rep->nmissing, nremove);
 	free(add);
 	free(remove);
 	checked_free(&c);

@@ -1,77 +1,294 @@
-/* cpprun.c - run a kbuild compile command as the preprocessor. */
+/* cpprun.c - run a kbuild compile command as the preprocessor, only when the
+ * user asked (--run-build-commands), and never through a shell: the command
+ * text is split into words here and run with execvp. */
 #include "cpprun.h"
 #include "kbuild.h"
 #include "util.h"
 
+#include "strtab.h"
+
 #include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
-/* Drop the word starting at p (up to the next blank) from s. */
-static void drop_word(char *p)
+/* Whether the build's compile commands may be run (--run-build-commands),
+ * and the .cmd files whose command was wanted but not run. */
+static struct cpp_options {
+	int run_build_commands;
+	struct strtab unrun;
+	int unrun_ready;
+} cpp_opts;
+
+void cpp_set_run_commands(int allow)
 {
-	size_t n = strcspn(p, " \t");
-
-	memmove(p, p + n, strlen(p + n) + 1);
+	cpp_opts.run_build_commands = allow;
 }
 
-/* The compile command turned into a preprocessor run on stdout: the first
- * command only, -c -> -E, -o X -> -o -, no dependency-file side effects. */
-static char *preprocess_command(const char *cmd)
+int cpp_was_unrun(const char *cmd_file)
 {
-	char *c = xasprintf(" %s ", cmd), *p;
+	return cpp_opts.unrun_ready && strtab_find(&cpp_opts.unrun, cmd_file) >= 0;
+}
 
-	p = strpbrk(c, ";&|");
-	if (p)
-		*p = '\0';
-	while ((p = strstr(c, " -Wp,-M")) != NULL)
-		drop_word(p + 1);
-	p = strstr(c, " -c ");
-	if (!p || !(strstr(c, " -o "))) {
-		free(c);
+void cpp_forget_unrun(void)
+{
+	if (cpp_opts.unrun_ready)
+		strtab_free(&cpp_opts.unrun);
+	cpp_opts.unrun_ready = 0;
+}
+
+static void note_unrun(const char *cmd_file)
+{
+	if (!cpp_opts.unrun_ready)
+		strtab_init(&cpp_opts.unrun);
+	cpp_opts.unrun_ready = 1;
+	strtab_intern(&cpp_opts.unrun, cmd_file);
+}
+
+struct words {
+	char **v;
+	size_t n, cap;
+	char *cur;              /* the word being built */
+	size_t len, curcap;
+	int in_word;
+};
+
+static void word_char(struct words *w, char c)
+{
+	grow_array((void **)&w->cur, &w->curcap, w->len + 2, 1);
+	w->cur[w->len++] = c;
+	w->in_word = 1;
+}
+
+static void word_end(struct words *w)
+{
+	if (!w->in_word)
+		return;
+	grow_array((void **)&w->v, &w->cap, w->n + 2, sizeof(*w->v));
+	w->v[w->n++] = xstrndup(w->cur ? w->cur : "", w->len);
+	w->v[w->n] = NULL;
+	w->len = 0;
+	w->in_word = 0;
+}
+
+static char **words_fail(struct words *w, const char **why, const char *what)
+{
+	for (size_t i = 0; i < w->n; i++)
+		free(w->v[i]);
+	free(w->v);
+	free(w->cur);
+	*why = what;
+	return NULL;
+}
+
+/* Inside double quotes from p (after the quote); the character after the
+ * closing quote, or NULL with *why. */
+static const char *double_quoted(struct words *w, const char *p, const char **why)
+{
+	for (; *p && *p != '"'; p++) {
+		if (*p == '$' || *p == '`') {
+			*why = "a $ or ` inside double quotes (shell expansion)";
+			return NULL;
+		}
+		if (*p == '\\' && p[1] && strchr("$`\"\\\n", p[1])) {
+			if (p[1] != '\n')
+				word_char(w, p[1]);
+			p++;
+		} else {
+			word_char(w, *p);
+		}
+	}
+	if (!*p) {
+		*why = "an unterminated double quote";
 		return NULL;
 	}
-	p[2] = 'E';
-	p = strstr(c, " -o ");
-	drop_word(p + 4);
-	memmove(p + 4 + 1, p + 4, strlen(p + 4) + 1);
-	p[4] = '-';
-	return c;
+	return p + 1;
 }
 
-char *cpp_preprocess(const char *build_dir, const char *cmd_file, size_t *len)
+char **cpp_command_words(const char *cmd, size_t *nwords, const char **why)
 {
-	char *text = read_file(cmd_file, NULL), *cmd = NULL, *pp = NULL, *shell;
-	char *out = NULL;
-	size_t cap = 0, used = 0, n;
-	FILE *pipe;
+	struct words w = { 0 };
+	const char *p = cmd;
 
-	if (text)
-		cmd = kbuild_cmd_command(text);
-	if (cmd)
-		pp = preprocess_command(cmd);
-	free(text);
-	free(cmd);
-	if (!pp)
+	*why = NULL;
+	*nwords = 0;
+	while (*p && !strchr(";|&\n", *p)) {
+		const char *close;
+
+		if (*p == ' ' || *p == '\t') {
+			word_end(&w);
+			p++;
+		} else if (*p == '#' && !w.in_word) {
+			break;                          /* a comment */
+		} else if (*p == '\'') {
+			close = strchr(p + 1, '\'');
+			if (!close)
+				return words_fail(&w, why, "an unterminated single quote");
+			w.in_word = 1;
+			while (++p < close)
+				word_char(&w, *p);
+			p++;
+		} else if (*p == '"') {
+			w.in_word = 1;
+			p = double_quoted(&w, p + 1, why);
+			if (!p)
+				return words_fail(&w, why, *why);
+		} else if (*p == '\\') {
+			if (!p[1])
+				return words_fail(&w, why, "a backslash at the end");
+			if (p[1] != '\n')
+				word_char(&w, p[1]);
+			p += 2;
+		} else if (strchr("$`()<>*?[]{}~!", *p)) {
+			return words_fail(&w, why, "a shell metacharacter ($ ` ( ) < > * ? [ ] "
+					  "{ } ~ !) outside quotes");
+		} else {
+			word_char(&w, *p++);
+		}
+	}
+	word_end(&w);
+	free(w.cur);
+	w.cur = NULL;
+	if (!w.n)
+		return words_fail(&w, why, "no command");
+	if (strchr(w.v[0], '='))
+		return words_fail(&w, why, "an environment assignment before the command");
+	*nwords = w.n;
+	return w.v;
+}
+
+/* A C compiler by its name: cc, gcc, x86_64-linux-gnu-gcc-12, clang-14... */
+static int is_compiler(const char *prog)
+{
+	const char *base = strrchr(prog, '/') ? strrchr(prog, '/') + 1 : prog;
+
+	return strstr(base, "gcc") || strstr(base, "clang") || str_has_suffix(base, "cc");
+}
+
+/* Remove words[i .. i+k) of the NULL-terminated vector. */
+static void drop_words(char **words, size_t *n, size_t i, size_t k)
+{
+	if (i + k > *n)
+		k = *n - i;
+	for (size_t j = i; j < i + k; j++)
+		free(words[j]);
+	memmove(words + i, words + i + k, (*n - i - k + 1) * sizeof(*words));
+	*n -= k;
+}
+
+/* The compile command turned into a preprocessor run on stdout: -c -> -E,
+ * -o X -> -o -, no dependency files or other side effects. NULL with *why
+ * when it is no compiler run crossym can change so. */
+static const char *preprocess_words(char **words, size_t *n)
+{
+	int has_c = 0, has_o = 0;
+	size_t prog = 0;
+
+	if (!strcmp(words[0], "ccache") || !strcmp(words[0], "distcc"))
+		prog = 1;
+	if (prog >= *n || !is_compiler(words[prog]))
+		return "not a C compiler";
+	for (size_t i = prog + 1; i < *n; i++) {
+		const char *w = words[i];
+
+		if (!strcmp(w, "-c")) {
+			words[i][1] = 'E';
+			has_c = 1;
+		} else if (!strcmp(w, "-o") && i + 1 < *n) {
+			free(words[++i]);
+			words[i] = xstrdup("-");
+			has_o = 1;
+		} else if (!strcmp(w, "-MF") || !strcmp(w, "-MT") || !strcmp(w, "-MQ")) {
+			drop_words(words, n, i--, 2);
+		} else if (str_has_prefix(w, "-Wp,-M") || !strcmp(w, "-MD") ||
+			   !strcmp(w, "-MMD") || str_has_prefix(w, "-save-temps") ||
+			   str_has_prefix(w, "-fdump-") || str_has_prefix(w, "-MF")) {
+			drop_words(words, n, i--, 1);
+		}
+	}
+	return has_c && has_o ? NULL : "no -c and -o";
+}
+
+/* Run words (argv) in dir with stdin and stderr on /dev/null; its stdout,
+ * or NULL when it cannot run or fails. */
+static char *run_capture(const char *dir, char **words, size_t *len)
+{
+	int fds[2], status;
+	char *out = NULL;
+	size_t cap = 0, used = 0;
+	ssize_t n;
+	pid_t pid;
+
+	if (pipe(fds))
 		return NULL;
-	shell = xasprintf("cd '%s' && %s 2>/dev/null", build_dir, pp);
-	free(pp);
-	pipe = popen(shell, "r");
-	free(shell);
-	if (!pipe)
+	pid = fork();
+	if (pid < 0) {
+		close(fds[0]);
+		close(fds[1]);
 		return NULL;
-	do {
+	}
+	if (pid == 0) {
+		int null = open("/dev/null", O_RDWR);
+
+		if (null < 0 || chdir(dir) || dup2(null, 0) < 0 || dup2(null, 2) < 0 ||
+		    dup2(fds[1], 1) < 0)
+			_exit(127);
+		close(fds[0]);
+		execvp(words[0], words);
+		_exit(127);
+	}
+	close(fds[1]);
+	for (;;) {
 		grow_array((void **)&out, &cap, used + 65536 + 1, 1);
-		n = fread(out + used, 1, cap - used - 1, pipe);
-		used += n;
-	} while (n > 0);
-	if (pclose(pipe) != 0 || !used) {
+		n = read(fds[0], out + used, cap - used - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		used += (size_t)n;
+	}
+	close(fds[0]);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (n < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0 || !used) {
 		free(out);
 		return NULL;
 	}
 	out[used] = '\0';
 	*len = used;
+	return out;
+}
+
+char *cpp_preprocess(const char *build_dir, const char *cmd_file, size_t *len)
+{
+	char *text, *cmd = NULL, **words = NULL, *out = NULL;
+	const char *why = NULL;
+	size_t n = 0;
+
+	if (!cpp_opts.run_build_commands) {
+		note_unrun(cmd_file);           /* reads files only */
+		return NULL;
+	}
+	text = read_file(cmd_file, NULL);
+	if (text)
+		cmd = kbuild_cmd_command(text);
+	if (!cmd)
+		why = "no compile command";
+	else if ((words = cpp_command_words(cmd, &n, &why)) != NULL)
+		why = preprocess_words(words, &n);
+	if (why)
+		warn("%s: compile command not run: %s", cmd_file, why);
+	else
+		out = run_capture(build_dir, words, len);
+	for (size_t i = 0; words && i < n; i++)
+		free(words[i]);
+	free(words);
+	free(cmd);
+	free(text);
 	return out;
 }
 

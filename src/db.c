@@ -119,10 +119,15 @@ int db_load(struct db *db, const char *path)
 	unsigned long lineno = 0;
 	struct db_file *f = NULL;
 	struct db_object *o = NULL;
+	struct stat st;
 
 	memset(db, 0, sizeof(*db));
 	db->path = xstrdup(path);
 	strtab_init(&db->files);
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		error("%s: not a regular file", path);
+		return -1;
+	}
 	in = fopen(path, "r");
 	if (!in && errno == ENOENT)
 		return 0;
@@ -244,22 +249,20 @@ static int write_records(const struct db *db, FILE *out)
 
 int db_save(struct db *db)
 {
-	char *tmp = xasprintf("%s.tmp", db->path);
-	FILE *out = fopen(tmp, "w");
-	int rc = -1;
+	struct atomic_file af;
+	int rc = atomic_open(&af, db->path);
 
-	if (out) {
-		rc = write_records(db, out);
-		if (fclose(out))
-			rc = -1;
-		if (!rc && rename(tmp, db->path))
-			rc = -1;
+	if (!rc && write_records(db, af.f)) {
+		int saved = errno;
+
+		atomic_abort(&af);
+		errno = saved;
+		rc = -1;
+	} else if (!rc) {
+		rc = atomic_commit(&af);
 	}
-	if (rc) {
+	if (rc)
 		error("%s: cannot write the database: %s", db->path, strerror(errno));
-		remove(tmp);
-	}
-	free(tmp);
 	return rc;
 }
 

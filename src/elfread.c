@@ -35,6 +35,13 @@ const char *elf_machine_name(unsigned machine, char *buf, size_t buflen)
 	}
 }
 
+const char *elf_arch_name(unsigned machine, unsigned elfclass, char *buf, size_t buflen)
+{
+	if (machine == EM_X86_64 && elfclass == ELFCLASS32)
+		return "x32";
+	return elf_machine_name(machine, buf, buflen);
+}
+
 /* nm's letter logic, reduced to what crossym needs: code or data. */
 static enum sym_kind symbol_kind(Elf *elf, const GElf_Sym *sym)
 {
@@ -162,6 +169,7 @@ static void read_self_refs(struct objset *set, struct object *obj, Elf *elf,
 static const char *read_symtab(struct objset *set, struct object *obj, Elf *elf)
 {
 	Elf_Scn *scn = NULL;
+	int found = 0;
 
 	while ((scn = elf_nextscn(elf, scn)) != NULL) {
 		GElf_Shdr shdr;
@@ -172,6 +180,7 @@ static const char *read_symtab(struct objset *set, struct object *obj, Elf *elf)
 			return "corrupt section header";
 		if (shdr.sh_type != SHT_SYMTAB)
 			continue;
+		found = 1;
 		data = elf_getdata(scn, NULL);
 		if (!data || !shdr.sh_entsize)
 			return "corrupt symbol table";
@@ -189,19 +198,67 @@ static const char *read_symtab(struct objset *set, struct object *obj, Elf *elf)
 		}
 		read_self_refs(set, obj, elf, scn, &shdr);
 	}
+	return found ? NULL : "no symbol table (stripped?)";
+}
+
+/* A field of the raw header, in the file's byte order. */
+static unsigned long long raw_field(const unsigned char *p, size_t size, int msb)
+{
+	unsigned long long v = 0;
+
+	for (size_t i = 0; i < size; i++)
+		v |= (unsigned long long)p[msb ? size - 1 - i : i] << (8 * i);
+	return v;
+}
+
+/* The section-header table as the raw header gives it, checked against the
+ * file's length before libelf sees it: libelf maps a table cut short (or
+ * reaching past the end) as no sections at all, which reads as an object
+ * with no symbols. NULL when it fits. */
+static const char *check_section_table(const unsigned char *buf, size_t len)
+{
+	int is64, msb;
+	size_t ehsize, shsize;
+	unsigned long long shoff, shentsize, shnum;
+
+	if (len < EI_NIDENT)
+		return "truncated ELF file (inside the ELF header)";
+	is64 = buf[EI_CLASS] == ELFCLASS64;
+	msb = buf[EI_DATA] == ELFDATA2MSB;
+	ehsize = is64 ? sizeof(Elf64_Ehdr) : sizeof(Elf32_Ehdr);
+	shsize = is64 ? sizeof(Elf64_Shdr) : sizeof(Elf32_Shdr);
+	if (buf[EI_CLASS] != ELFCLASS32 && !is64)
+		return "unknown ELF class";
+	if (buf[EI_DATA] != ELFDATA2LSB && !msb)
+		return "unknown ELF byte order";
+	if (len < ehsize)
+		return "truncated ELF file (inside the ELF header)";
+	shoff = raw_field(buf + (is64 ? 0x28 : 0x20), is64 ? 8 : 4, msb);
+	shentsize = raw_field(buf + (is64 ? 0x3a : 0x2e), 2, msb);
+	shnum = raw_field(buf + (is64 ? 0x3c : 0x30), 2, msb);
+	if (!shoff)
+		return "no section header table";
+	if (shentsize != shsize)
+		return "corrupt ELF header (section header size)";
+	if (shoff > len || len - shoff < shsize)
+		return "truncated ELF file (section header table past its end)";
+	if (shnum == 0)         /* extended numbering: the count is in section 0 */
+		shnum = raw_field(buf + shoff + (is64 ? 0x20 : 0x14), is64 ? 8 : 4, msb);
+	if (shnum == 0 || shnum > (len - shoff) / shsize)
+		return "truncated ELF file (section header table past its end)";
 	return NULL;
 }
 
-/* libelf maps what it can of a cut file without complaint: check that the
- * section headers and every section's bytes lie inside the buffer. */
-static int headers_fit(Elf *elf, const GElf_Ehdr *ehdr, size_t len)
+/* libelf maps what it can of a cut file without complaint: check that every
+ * section's bytes lie inside the buffer and that libelf saw every header. */
+static int headers_fit(Elf *elf, const unsigned char *buf, size_t len)
 {
+	int is64 = buf[EI_CLASS] == ELFCLASS64, msb = buf[EI_DATA] == ELFDATA2MSB;
+	unsigned long long shnum = raw_field(buf + (is64 ? 0x3c : 0x30), 2, msb);
 	Elf_Scn *scn = NULL;
-	size_t shnum;
+	size_t count;
 
-	if (elf_getshdrnum(elf, &shnum) != 0)
-		return 0;
-	if (ehdr->e_shoff > len || shnum * (size_t)ehdr->e_shentsize > len - ehdr->e_shoff)
+	if (elf_getshdrnum(elf, &count) != 0 || (shnum && count != shnum))
 		return 0;
 	while ((scn = elf_nextscn(elf, scn)) != NULL) {
 		GElf_Shdr shdr;
@@ -213,6 +270,17 @@ static int headers_fit(Elf *elf, const GElf_Ehdr *ehdr, size_t len)
 			return 0;
 	}
 	return 1;
+}
+
+/* why, with libelf's own message when it has one. */
+static const char *with_libelf_message(const char *why, char *msgbuf, size_t msglen)
+{
+	int err = elf_errno();
+
+	if (!err)
+		return why;
+	snprintf(msgbuf, msglen, "%s (%s)", why, elf_errmsg(err));
+	return msgbuf;
 }
 
 const char *elf_read_symbols(struct objset *set, struct object *obj,
@@ -227,12 +295,14 @@ const char *elf_read_symbols(struct objset *set, struct object *obj,
 		return "not an ELF file";
 	if (elf_version(EV_CURRENT) == EV_NONE)
 		return "libelf is too old";
+	why = check_section_table(buf, len);
+	if (why)
+		return why;
+	(void)elf_errno();      /* forget an earlier object's error */
 	elf = elf_memory((char *)buf, len);
 	if (!elf || elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &ehdr)) {
-		snprintf(msgbuf, msglen, "truncated or corrupt ELF file (%s)",
-			 elf_errmsg(-1));
-		why = msgbuf;
-	} else if (!headers_fit(elf, &ehdr, len)) {
+		why = "truncated or corrupt ELF file";
+	} else if (!headers_fit(elf, buf, len)) {
 		why = "truncated ELF file (sections reach past its end)";
 	} else if (ehdr.e_type != ET_REL) {
 		why = "not a relocatable object (ET_REL)";
@@ -242,10 +312,8 @@ const char *elf_read_symbols(struct objset *set, struct object *obj,
 		why = lto_is_slim(elf) ? lto_read_symbols(set, obj, elf)
 				       : read_symtab(set, obj, elf);
 	}
-	if (why && why != msgbuf && elf_errno()) {
-		snprintf(msgbuf, msglen, "%s (%s)", why, elf_errmsg(-1));
-		why = msgbuf;
-	}
+	if (why)
+		why = with_libelf_message(why, msgbuf, msglen);
 	elf_end(elf);
 	return why;
 }

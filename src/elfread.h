@@ -17,4 +17,7 @@ const char *elf_read_symbols(struct objset *set, struct object *obj,
 /* A printable name for an ELF machine number ("x86-64", "EM_183"...). */
 const char *elf_machine_name(unsigned machine, char *buf, size_t buflen);
 
+/* The same, telling x32 (ELF32 x86-64, which ld does not mix with x86-64). */
+const char *elf_arch_name(unsigned machine, unsigned elfclass, char *buf, size_t buflen);
+
 #endif

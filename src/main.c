@@ -54,8 +54,12 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		if (!strcmp(argv[1], commands[i].name))
-			return commands[i].run(argc - 1, argv + 1);
+		if (!strcmp(argv[1], commands[i].name)) {
+			int status = commands[i].run(argc - 1, argv + 1);
+
+			/* a report lost to a full disk is no report */
+			return finish_stdout() ? 2 : status;
+		}
 	fprintf(stderr, "crossym: unknown command '%s'\n", argv[1]);
 	usage(stderr);
 	return 2;

@@ -3,6 +3,7 @@
 #include "util.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,15 +77,23 @@ int nm_read(FILE *in, const char *label,
 {
 	char *line = NULL;
 	size_t cap = 0;
-	unsigned long lineno = 0;
+	unsigned long lineno = 0, nsyms = 0;
 	int bad = 0;
+	ssize_t got;
 
-	while (getline(&line, &cap, in) >= 0) {
+	errno = 0;
+	while ((got = getline(&line, &cap, in)) >= 0) {
 		struct nm_line parsed;
-
 		size_t len = strlen(line);
 
 		lineno++;
+		if (got == 0 || line[got - 1] != '\n') {
+			/* nm ends every line: a cut one may hold a cut name */
+			error("%s:%lu: the last line is cut (no newline at its end)",
+			      label, lineno);
+			bad++;
+			break;
+		}
 		while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
 			line[--len] = '\0';
 		/* blank lines and the "ARCHIVE:" headers nm prints between files */
@@ -96,7 +105,15 @@ int nm_read(FILE *in, const char *label,
 				      lineno);
 			continue;
 		}
+		nsyms++;
 		add(ctx, &parsed);
+	}
+	if (ferror(in)) {
+		error("%s: %s", label, strerror(errno ? errno : EIO));
+		bad++;
+	} else if (!nsyms && !bad) {
+		error("%s: no symbols: empty `nm -A` output", label);
+		bad++;
 	}
 	if (bad > 5)
 		error("%s: %d malformed lines in all", label, bad);

@@ -20,8 +20,9 @@ int nm_parse_line(char *line, struct nm_line *out);
 int nm_letter_bind(char type, enum sym_kind *kind);
 
 /* Read nm -A output from in (named label in messages); for every line call
- * add(ctx, &line) . Malformed lines are reported and skipped; returns the number
- * of them. */
+ * add(ctx, &line) . Malformed lines are reported and skipped; a last line
+ * without its newline (cut output), a read error (a directory) and input with
+ * no symbol line at all are reported too. Returns the number of problems. */
 int nm_read(FILE *in, const char *label,
 	    void (*add)(void *ctx, const struct nm_line *line), void *ctx);
 

@@ -2,9 +2,12 @@
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 struct diag diag = { "crossym", 0 };
 
@@ -218,30 +221,142 @@ int str_has_prefix(const char *s, const char *prefix)
 
 char *read_file(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
+	/* O_NONBLOCK: opening a FIFO must not hang; only regular files are read */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	struct stat st;
 	char *buf = NULL;
-	size_t cap = 0, used = 0, n;
+	size_t cap = 0, used = 0;
+	ssize_t n;
 
-	if (!f)
+	if (fd < 0)
 		return NULL;
-	do {
-		grow_array((void **)&buf, &cap, used + 65536 + 1, 1);
-		n = fread(buf + used, 1, cap - used - 1, f);
-		used += n;
-	} while (n > 0);
-	if (ferror(f)) {
-		int saved = errno ? errno : EIO;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		int saved = fstat(fd, &st) != 0 ? errno :
+			    S_ISDIR(st.st_mode) ? EISDIR : E_NOT_REGULAR;
 
-		fclose(f);
+		close(fd);
+		errno = saved;
+		return NULL;
+	}
+	/* one allocation of the file's size; the loop copes with files that grow */
+	grow_array((void **)&buf, &cap, (size_t)st.st_size + 1, 1);
+	for (;;) {
+		if (cap - used < 2)
+			grow_array((void **)&buf, &cap, used + 65536, 1);
+		n = read(fd, buf + used, cap - used - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		used += (size_t)n;
+	}
+	if (n < 0) {
+		int saved = errno;
+
+		close(fd);
 		free(buf);
 		errno = saved;
 		return NULL;
 	}
-	fclose(f);
+	close(fd);
 	buf[used] = '\0';
 	if (len)
 		*len = used;
 	return buf;
+}
+
+const char *errstr(int err)
+{
+	return err == E_NOT_REGULAR ? "not a regular file" : strerror(err);
+}
+
+int atomic_open(struct atomic_file *af, const char *path)
+{
+	char *dir = path_dirname(path);
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	mode_t mask = umask(0);
+	int fd;
+
+	umask(mask);
+	af->path = xstrdup(path);
+	af->tmp = xasprintf("%s/.%s.XXXXXX", dir, base);
+	free(dir);
+	fd = mkstemp(af->tmp);
+	if (fd < 0 || fchmod(fd, 0666 & ~mask) || !(af->f = fdopen(fd, "w"))) {
+		int saved = errno;
+
+		if (fd >= 0) {
+			close(fd);
+			unlink(af->tmp);
+		}
+		free(af->path);
+		free(af->tmp);
+		errno = saved;
+		return -1;
+	}
+	return 0;
+}
+
+int atomic_commit(struct atomic_file *af)
+{
+	int rc = 0, saved = 0;
+
+	if (fflush(af->f) || ferror(af->f) || fsync(fileno(af->f))) {
+		saved = errno ? errno : EIO;
+		rc = -1;
+	}
+	if (fclose(af->f) && !rc) {
+		saved = errno;
+		rc = -1;
+	}
+	if (!rc && rename(af->tmp, af->path)) {
+		saved = errno;
+		rc = -1;
+	}
+	if (rc)
+		unlink(af->tmp);
+	free(af->path);
+	free(af->tmp);
+	errno = saved;
+	return rc;
+}
+
+void atomic_abort(struct atomic_file *af)
+{
+	fclose(af->f);
+	unlink(af->tmp);
+	free(af->path);
+	free(af->tmp);
+}
+
+int write_file_atomic(const char *path, const char *text, size_t len)
+{
+	struct atomic_file af;
+
+	if (atomic_open(&af, path))
+		return -1;
+	fwrite(text, 1, len, af.f);
+	return atomic_commit(&af);
+}
+
+int sync_dir(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc;
+
+	if (fd < 0)
+		return -1;
+	rc = fsync(fd);
+	close(fd);
+	return rc;
+}
+
+int finish_stdout(void)
+{
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return 0;
+	error("standard output: write error: %s", strerror(errno ? errno : EIO));
+	return -1;
 }
 
 /* CRC-32 with polynomial 0x04C11DB7, MSB first, then the length, inverted:

@@ -46,8 +46,34 @@ char *path_normalize(const char *path);
 int str_has_suffix(const char *s, const char *suffix);
 int str_has_prefix(const char *s, const char *prefix);
 
-/* Read a whole file; NULL (errno set) on failure. *len gets the size. */
+/* errno of read_file for a FIFO, socket or device: only regular files are
+ * read (a FIFO would hang the run). errstr() names it. */
+#define E_NOT_REGULAR 0x10000
+
+/* Read a whole regular file; NULL (errno set: E_NOT_REGULAR, EISDIR...) on
+ * failure. *len gets the size. */
 char *read_file(const char *path, size_t *len);
+/* strerror(), knowing E_NOT_REGULAR. */
+const char *errstr(int err);
+
+/* A file written whole or not at all: the text goes to a temporary file in the
+ * same directory, which atomic_commit() flushes, fsyncs and renames to path.
+ * Both return 0, or -1 with errno set (the temporary file is removed). */
+struct atomic_file {
+	FILE *f;                /* write here */
+	char *path, *tmp;
+};
+int atomic_open(struct atomic_file *af, const char *path);
+int atomic_commit(struct atomic_file *af);
+/* Give up: the temporary file is removed, path is left as it was. */
+void atomic_abort(struct atomic_file *af);
+/* path gets text[0..len) atomically; 0, or -1 with errno set. */
+int write_file_atomic(const char *path, const char *text, size_t len);
+/* fsync a directory (after renames into it); 0 or -1. */
+int sync_dir(const char *dir);
+/* Flush stdout; on a write error (disk full, closed pipe) report it with
+ * error() and return -1. */
+int finish_stdout(void);
 
 /* POSIX cksum(1) CRC of a buffer, as printed by `cksum`. */
 unsigned long posix_cksum(const unsigned char *buf, size_t len);

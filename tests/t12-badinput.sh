@@ -1,0 +1,210 @@
+#!/bin/sh
+# t12-badinput: input crossym cannot fully understand is never a confident
+# answer: each case gets a message naming the file and a non-zero exit (or the
+# correct answer), and nothing hangs or runs unasked (issue 11).
+. "$(dirname "$0")/lib.sh"
+MKELF=${MKELF:-$TOP/build/mkelf}
+[ -x "$MKELF" ] || MKELF=$TOP/build/mkelf
+T="timeout 60"          # a hang fails the test instead of the run
+
+# tree DIR: two units that call each other, with sources.
+tree() {
+	mkdir -p "$1/a" "$1/b"
+	"$MKELF" "$1/a/x.o" 64 lsb 62 T:f U:g
+	"$MKELF" "$1/b/y.o" 64 lsb 62 T:g U:f
+	printf 'int g(void);\nint f(void) { return g(); }\n' >"$1/a/x.c"
+	printf 'int f(void);\nint g(void) { return f(); }\n' >"$1/b/y.c"
+}
+t=$TMP/t
+tree "$t"
+$T "$CROSSYM" report --format=tsv "$t" >"$TMP/good.tsv"
+ok $? "the good tree reports (exit 0)"
+
+# --- ELF cut inside the section-header table: every length ---------------
+size=$(wc -c <"$t/a/x.o")
+shoff=$(readelf -h "$t/a/x.o" | sed -n 's/.*Start of section headers: *\([0-9]*\).*/\1/p')
+cp "$t/a/x.o" "$TMP/x.o"
+bad=0 len=$shoff
+while [ "$len" -lt "$size" ]; do
+	head -c "$len" "$TMP/x.o" >"$t/a/x.o"
+	$T "$CROSSYM" report --format=tsv "$t" >/dev/null 2>"$TMP/err"
+	rc=$?
+	grep -q "^crossym: $t/a/x.o: truncated ELF file\|^crossym: a/x.o: truncated ELF file" "$TMP/err" ||
+		grep -q "a/x.o: truncated ELF file" "$TMP/err" || rc=0
+	[ "$rc" -eq 1 ] || { bad=$((bad + 1)); echo "# cut at $len: exit $rc"; }
+	len=$((len + ${CUT_STEP:-1}))
+done
+ok $bad "cut at each of the $((size - shoff)) lengths (step ${CUT_STEP:-1}) inside the section-header table: exit 1, named"
+cp "$TMP/x.o" "$t/a/x.o"
+
+# poke FILE OFFSET HEXBYTES: overwrite bytes in place.
+poke() { printf "$3" | dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null; }
+poke "$t/a/x.o" 60 '\310\000'                  # e_shnum = 200
+expect_status 1 $T "$CROSSYM" report --format=tsv "$t"
+expect_grep "a/x.o: truncated ELF file (section header table past its end)" "$TMP/err" \
+	"e_shnum past the end: named"
+cp "$TMP/x.o" "$t/a/x.o"
+poke "$t/a/x.o" 40 "$(printf '\\%03o' $(( (size - 100) % 256 )) $(( (size - 100) / 256 )))"
+expect_status 1 $T "$CROSSYM" report --format=tsv "$t"
+expect_grep "a/x.o: truncated ELF file (section header table past its end)" "$TMP/err" \
+	"e_shoff partly past the end: named"
+cp "$TMP/x.o" "$t/a/x.o"
+# a broken string table link: libelf's message, never "(no error)"
+poke "$t/a/x.o" $((shoff + 3 * 64 + 40)) '\001'
+expect_status 1 $T "$CROSSYM" report --format=tsv "$t"
+expect_grep "a/x.o: corrupt symbol name table (invalid section)" "$TMP/err" \
+	"a corrupt symbol table: libelf's message"
+! grep -q "no error" "$TMP/err"
+ok $? "no '(no error)' appended"
+cp "$TMP/x.o" "$t/a/x.o"
+
+# the fuzzers' findings, as inputs of the real binary
+cp "$TOP/tests/fuzz/regress/elf/short-ident" "$t/a/short.o"
+expect_status 1 $T "$CROSSYM" report --format=tsv "$t"
+expect_grep "^crossym: a/short.o: truncated ELF file (inside the ELF header)" "$TMP/err" \
+	"an ELF file shorter than its e_ident: named (fuzz finding)"
+rm "$t/a/short.o"
+
+# --- x32 among x86-64 objects: ld refuses the mix --------------------------
+"$MKELF" "$t/b/x32.o" 32 lsb 62 T:h U:f
+expect_status 1 $T "$CROSSYM" report --format=tsv "$t"
+expect_grep "^crossym: b/x32.o: wrong architecture (x32; the build is x86-64)" "$TMP/err" \
+	"x32: reported"
+expect_eq "$TMP/good.tsv" "$TMP/out" "x32: left out, the rest reported"
+rm "$t/b/x32.o"
+
+# --- symbolic links ----------------------------------------------------------
+cp -as "$t" "$TMP/linked"
+expect_status 0 $T "$CROSSYM" report --format=tsv "$TMP/linked"
+expect_eq "$TMP/good.tsv" "$TMP/out" "a cp -as tree reports as the original"
+ln -s nowhere.o "$t/a/dangling.o"
+expect_status 1 $T "$CROSSYM" report --format=tsv "$t"
+expect_grep "^crossym: a/dangling.o: No such file or directory (a symbolic link to nothing)" \
+	"$TMP/err" "a dangling symlink: named"
+rm "$t/a/dangling.o"
+mkfifo "$t/a/fifo.o"
+expect_status 1 $T "$CROSSYM" report --format=tsv "$t"
+expect_grep "^crossym: a/fifo.o: not a regular file" "$TMP/err" "a FIFO object: named, no hang"
+rm "$t/a/fifo.o"
+
+# --- thin archives: FIFO member, missing member, FIFO .cmd -------------------
+th=$TMP/thin
+tree "$th"
+(cd "$th" && ar cDPrST a/built-in.a a/x.o && ar cDPrST b/built-in.a b/y.o)
+mv "$th/b/y.o" "$TMP/y.o"
+mkfifo "$th/b/y.o"
+expect_status 1 $T "$CROSSYM" report --format=tsv "$th"
+expect_grep "^crossym: b/y.o: not a regular file" "$TMP/err" "a FIFO thin member: named, no hang"
+rm "$th/b/y.o"
+expect_status 1 $T "$CROSSYM" report --format=tsv "$th"
+expect_grep "^crossym: b/built-in.a: member b/y.o (stored as y.o): No such file or directory" \
+	"$TMP/err" "a missing thin member: its path and its archive"
+mv "$TMP/y.o" "$th/b/y.o"
+mkfifo "$th/a/.x.o.cmd"
+expect_status 1 $T "$CROSSYM" report --format=tsv "$th"
+expect_grep "^crossym: a/.x.o.cmd: not a regular file" "$TMP/err" "a FIFO .cmd: named, no hang"
+rm "$th/a/.x.o.cmd"
+
+# --- an ld -r .cmd that names no inputs: the unit must not vanish -------------
+lr=$TMP/ldr
+tree "$lr"
+(cd "$lr" && ld -r -o a/built-in.o a/x.o && ld -r -o b/built-in.o b/y.o &&
+	echo "cmd_b/built-in.o := ld -m elf_x86_64 -r -o b/built-in.o b/y.o" >b/.built-in.o.cmd &&
+	echo "cmd_a/built-in.o := ld -m elf_x86_64 -r -o a/built-in.o" >a/.built-in.o.cmd)
+expect_status 1 $T "$CROSSYM" report --format=tsv "$lr"
+expect_grep "^crossym: a/.built-in.o.cmd: its .ld -r. command names no inputs" "$TMP/err" \
+	"a .cmd with no inputs: named"
+grep -q '^f	a	' "$TMP/out"
+ok $? "a .cmd with no inputs: its unit is still read"
+
+# --- --nm input -----------------------------------------------------------------
+(cd "$t" && "$CROSSYM" objects . | xargs nm -A) >"$TMP/all.nm"
+head -c $(($(wc -c <"$TMP/all.nm") - 2)) "$TMP/all.nm" >"$TMP/cut.nm"
+expect_status 1 $T "$CROSSYM" report --format=tsv --nm "$TMP/cut.nm" "$t"
+expect_grep "cut.nm:[0-9]*: the last line is cut (no newline at its end)" "$TMP/err" \
+	"--nm cut inside the last name: named"
+: >"$TMP/empty.nm"
+expect_status 2 $T "$CROSSYM" report --format=tsv --nm "$TMP/empty.nm" "$t"
+expect_grep "empty.nm: no symbols: empty .nm -A. output" "$TMP/err" "--nm empty file: named"
+expect_status 2 $T "$CROSSYM" report --format=tsv --nm "$TMP" "$t"
+expect_grep "$TMP: Is a directory" "$TMP/err" "--nm a directory: named"
+
+# --- nothing to check is no success --------------------------------------------
+mkdir -p "$TMP/empty" "$TMP/unbuilt/a"
+cp "$t/a/x.c" "$TMP/unbuilt/a/"
+for cmd in report check "cocci -o $TMP/eo"; do
+	for d in "$TMP/empty" "$TMP/unbuilt"; do
+		expect_status 2 $T "$CROSSYM" $cmd "$d"
+		expect_grep "$d: no objects found: not built yet, or not a build directory" \
+			"$TMP/err" "$cmd on $(basename "$d"): an error"
+	done
+done
+expect_status 2 $T "$CROSSYM" check "$TMP/mistyped"
+expect_grep "mistyped: not a build directory" "$TMP/err" "a mistyped build dir: an error"
+lib=$TMP/libonly
+mkdir -p "$lib/l"
+"$MKELF" "$lib/l/m.o" 64 lsb 62 T:m
+(cd "$lib" && ar rcs l/lib.a l/m.o && rm l/m.o)
+expect_status 2 $T "$CROSSYM" check "$lib"
+expect_grep "libonly: 1 objects found, but no linked image" "$TMP/err" \
+	"only unlinked library members: an error"
+
+# --- stdout write errors ------------------------------------------------------
+$T "$CROSSYM" report "$t" >/dev/full 2>"$TMP/err"
+rc=$?
+[ "$rc" -eq 2 ]
+ok $? "report >/dev/full: exit 2 (got $rc)"
+expect_grep "^crossym: standard output: write error: No space left on device" "$TMP/err" \
+	"report >/dev/full: said so"
+
+# --- cocci: -o FILE, the completion marker ---------------------------------------
+: >"$TMP/afile"
+expect_status 2 $T "$CROSSYM" cocci -o "$TMP/afile" "$t"
+expect_grep "cocci: -o $TMP/afile: not a directory" "$TMP/err" "cocci -o FILE: a clear message"
+expect_status 0 $T "$CROSSYM" cocci -o "$TMP/job" "$t"
+[ -f "$TMP/job/.complete" ] && [ -f "$TMP/job/wanted.tsv" ]
+ok $? "cocci: OUTDIR/.complete written"
+! ls -a "$TMP/job" | grep -q '^\.[a-z]*\.tsv\.'
+ok $? "cocci: no temporary files left"
+mv "$t/b/y.c" "$TMP/y.c"
+expect_status 1 $T "$CROSSYM" cocci -o "$TMP/job" "$t"
+[ ! -e "$TMP/job/.complete" ]
+ok $? "a failed cocci leaves no .complete"
+expect_grep "is incomplete (no .complete)" "$TMP/err" "a failed cocci says OUTDIR is incomplete"
+mv "$TMP/y.c" "$t/b/y.c"
+
+# --- nothing executed unasked ------------------------------------------------------
+# f is made by top-level asm: only the preprocessed unit tells (no C name f)
+r=$TMP/run
+tree "$r"
+printf 'asm(".globl f\\nf: ret");\n' >"$r/a/x.c"
+printf 'cmd_a/x.o := gcc -c -o a/x.o a/x.c\nsource_a/x.o := a/x.c\n' >"$r/a/.x.o.cmd"
+expect_status 0 $T "$CROSSYM" report "$r"
+expect_grep "note: f (a/x.c): made by top-level asm or pasted by a macro? --run-build-commands would tell" \
+	"$TMP/err" "without --run-build-commands: nothing run, the definition named"
+expect_status 0 $T "$CROSSYM" report --run-build-commands "$r"
+expect_grep "f  *a/x.c  *defined by top-level asm" "$TMP/out" \
+	"--run-build-commands: the compile command ran (by argv) and told"
+printf 'cmd_a/x.o := gcc $(touch PWNED) -c -o a/x.o a/x.c\nsource_a/x.o := a/x.c\n' \
+	>"$r/a/.x.o.cmd"
+for opt in "" --run-build-commands; do
+	(cd "$r" && $T "$CROSSYM" report $opt . >"$TMP/out" 2>"$TMP/err")
+	[ ! -e "$r/PWNED" ] && [ ! -e "$r/a/PWNED" ] && [ ! -e PWNED ]
+	ok $? "a .cmd with \$(touch PWNED) does not run ${opt:-(no option)}"
+done
+expect_grep "a/.x.o.cmd: compile command not run: a shell metacharacter" "$TMP/err" \
+	"--run-build-commands refuses shell syntax, names the .cmd"
+mkfifo "$TMP/fifo.db"
+expect_status 2 $T "$CROSSYM" report --db "$TMP/fifo.db" "$t"
+expect_grep "fifo.db: not a regular file" "$TMP/err" "--db FIFO: named, no hang"
+expect_status 2 $T "$CROSSYM" check --db "$TMP/fifo.db" "$t"
+expect_status 0 $T "$CROSSYM" report --db "$TMP/scan.db" "$t"
+[ -s "$TMP/scan.db" ] && ! ls -a "$TMP" | grep -q '^\.scan\.db\.'
+ok $? "--db written whole through a temporary file, none left"
+printf 'cmd_a/x.o := \nsource_a/x.o := a/x.c\n' >"$r/a/.x.o.cmd"
+expect_status 0 $T "$CROSSYM" report --run-build-commands "$r"
+expect_grep "a/.x.o.cmd: compile command not run" "$TMP/err" \
+	"an empty compile command: named, no crash (fuzz finding)"
+"$CROSSYM" report --help >"$TMP/help"
+expect_grep "run-build-commands" "$TMP/help" "--help documents --run-build-commands"
+done_testing

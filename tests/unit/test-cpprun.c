@@ -1,0 +1,82 @@
+/* test-cpprun.c - splitting a kbuild compile command into words without a
+ * shell (--run-build-commands), and refusing what only a shell could run. */
+#include "tap.h"
+#include "cpprun.h"
+#include "util.h"
+
+#include <stdlib.h>
+
+/* The words joined with '|', or NULL when refused (*why set). */
+static char *joined(const char *cmd, const char **why)
+{
+	size_t n, len = 0;
+	char **w = cpp_command_words(cmd, &n, why), *out;
+
+	if (!w)
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		len += strlen(w[i]) + 1;
+	out = xcalloc(len + 1, 1);
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			strcat(out, "|");
+		strcat(out, w[i]);
+		free(w[i]);
+	}
+	TAP_OK(w[n] == NULL, "  the vector is NULL-terminated");
+	free(w);
+	return out;
+}
+
+static void split(const char *cmd, const char *want)
+{
+	const char *why;
+	char *got = joined(cmd, &why);
+
+	TAP_STR(got, want, "words of: %s", cmd);
+	free(got);
+}
+
+static void refused(const char *cmd, const char *want_why)
+{
+	const char *why = NULL;
+	char *got = joined(cmd, &why);
+
+	TAP_OK(!got && why && strstr(why, want_why), "refused (%s): %s",
+	       why ? why : "-", cmd);
+	free(got);
+}
+
+int main(void)
+{
+	split("gcc -c -o a/x.o a/x.c", "gcc|-c|-o|a/x.o|a/x.c");
+	split("  gcc\t-O2  -c a.c ", "gcc|-O2|-c|a.c");
+	/* the kernel's quoting */
+	split("gcc -DKBUILD_MODFILE='\"init/main\"' -DKBUILD_BASENAME='\"main\"' -c x.c",
+	      "gcc|-DKBUILD_MODFILE=\"init/main\"|-DKBUILD_BASENAME=\"main\"|-c|x.c");
+	/* BusyBox's quoting: \# stays inside double quotes */
+	split("gcc -D\"KBUILD_STR(s)=\\#s\" -D\"BB_VER=KBUILD_STR(1.35.0)\" -c x.c",
+	      "gcc|-DKBUILD_STR(s)=\\#s|-DBB_VER=KBUILD_STR(1.35.0)|-c|x.c");
+	split("gcc -D'a b' \"c\\\"d\" e\\ f", "gcc|-Da b|c\"d|e f");
+	split("gcc '' x", "gcc||x");
+	/* only the first command: the rest is never run */
+	split("gcc -c x.c; ./tools/objtool/objtool check x.o", "gcc|-c|x.c");
+	split("gcc -c x.c && rm -f x.o", "gcc|-c|x.c");
+	split("gcc -c x.c | tee log", "gcc|-c|x.c");
+	split("gcc -c x.c # a comment", "gcc|-c|x.c");
+	refused("gcc $(touch PWNED) -c x.c", "metacharacter");
+	refused("gcc `touch PWNED` -c x.c", "metacharacter");
+	refused("gcc \"$(touch PWNED)\" -c x.c", "inside double quotes");
+	refused("gcc \"`id`\" -c x.c", "inside double quotes");
+	refused("gcc -c x.c >out", "metacharacter");
+	refused("gcc -c x.c <in", "metacharacter");
+	refused("gcc -c *.c", "metacharacter");
+	refused("gcc -c ~/x.c", "metacharacter");
+	refused("(gcc -c x.c)", "metacharacter");
+	refused("gcc -c 'x.c", "unterminated single quote");
+	refused("gcc -c \"x.c", "unterminated double quote");
+	refused("CC=evil gcc -c x.c", "environment assignment");
+	refused("", "no command");
+	refused("; gcc", "no command");
+	return tap_done();
+}
