@@ -26,11 +26,17 @@
 # in the file, or spatch failed on it or garbled it), else `not matched`).
 # When a check fails, the patch goes to OUTDIR/annotate.rejected.patch and
 # nothing else is written.
-# --apply: afterwards apply the patch to SRCTREE (dry run first; restored on
-# failure). --macro-file FILE: extra spatch macros (e.g. a tree's attributes).
+# --apply: afterwards write the checked files into SRCTREE, all or nothing (a
+# journal in SRCTREE/.crossym-apply; scripts/apply.sh). --macro-file FILE:
+# extra spatch macros (e.g. a tree's attributes).
+# OUTDIR must hold crossym cocci's completion marker (.complete). A run locks
+# OUTDIR (OUTDIR/.annotate.lock) and, with --apply, SRCTREE; a lock left by a
+# killed run is taken over, and its half-done apply rolled back first.
 #
 # Exit status: 0 ok; 1 a check failed or a file changed since the scan;
-# 2 usage error, bad OUTDIR or no spatch.
+# 2 usage error, bad or incomplete OUTDIR, or no spatch; 3 another run holds
+# the lock, or an interrupted apply cannot be rolled back (the message says
+# what to do); 128+N killed by signal N (HUP, INT, TERM: the tree is as before).
 # Environment: SPATCH (the spatch program, default spatch),
 # CROSSYM_SPATCH_TIMEOUT (seconds per file, default 600), CROSSYM (the crossym
 # binary for `crossym verify`, default: the one beside scripts/, else on PATH).
@@ -123,6 +129,8 @@ done
 for f in tag wanted.tsv stale.tsv files.tsv; do
 	[ -f "$OUTDIR/$f" ] || usage "$OUTDIR/$f: missing (not an OUTDIR of crossym cocci?)"
 done
+[ -f "$OUTDIR/.complete" ] || usage "$OUTDIR/.complete: missing: crossym cocci did not" \
+	"finish writing $OUTDIR (it failed or was interrupted); run crossym cocci again"
 [ -d "$SRCTREE" ] || usage "$SRCTREE: not a directory"
 [ -z "$MACROFILE" ] || [ -r "$MACROFILE" ] || usage "$MACROFILE: cannot read"
 if [ -z "$JOBS" ]; then
@@ -144,20 +152,24 @@ if [ -z "${CROSSYM:-}" ]; then
 		{ echo "$prog: crossym not found (set CROSSYM)" >&2; exit 2; }
 fi
 export SPATCH TIMEOUT
+. "$(dirname "$SELF")/apply.sh"
+annotate_locks
 
 # ---- 1. the sources must be the scanned ones ------------------------------------
 
-# check_sources: print a line per file that changed since the scan.
+# check_sources [ROOT]: print a line per file of ROOT (default SRCTREE) that
+# changed since the scan.
 check_sources() {
+	root=${1:-$SRCTREE}
 	status=0
 	while IFS='	' read -r src sum size cocci; do
 		[ -n "$src" ] || continue
-		if [ ! -f "$SRCTREE/$src" ]; then
+		if [ ! -f "$root/$src" ]; then
 			echo "$prog: $src: missing" >&2
 			status=1
 			continue
 		fi
-		set -- $(cksum <"$SRCTREE/$src")
+		set -- $(cksum <"$root/$src")
 		if [ "$1" != "$sum" ] || [ "$2" != "$size" ]; then
 			echo "$prog: $src: changed since the scan" >&2
 			status=1
@@ -168,8 +180,6 @@ check_sources() {
 check_sources || exit 1
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/crossym-annotate.XXXXXX") || exit 2
-trap 'rm -rf "$WORK"' EXIT
-trap 'exit 2' HUP INT TERM
 mkdir "$WORK/a" "$WORK/b" "$WORK/c" "$WORK/log" "$WORK/status" "$WORK/time" \
 	"$WORK/parse" "$WORK/parsed" "$WORK/retry" "$WORK/expanded"
 
@@ -188,6 +198,7 @@ while IFS='	' read -r src sum size cocci; do
 	done
 done <"$OUTDIR/files.tsv"
 NFILES=$n
+check_sources "$WORK/a" || exit 1       # not changed while copied
 
 # The tag must be known to spatch's parser, or `TAG DEFINE_X(name);` does not
 # parse; the definer macros must stay unexpanded (standard.h expands
@@ -212,8 +223,8 @@ fi
 
 t0=$(date +%s)
 if [ "$NFILES" -gt 0 ]; then
-	awk -v n="$NFILES" 'BEGIN { for (i = 1; i <= n; i++) print i }' |
-		xargs -P "$JOBS" -n 1 sh "$SELF" --spatch-one "$WORK"
+	awk -v n="$NFILES" 'BEGIN { for (i = 1; i <= n; i++) print i }' >"$WORK/ids"
+	run_group "$WORK/ids" xargs -P "$JOBS" -n 1 sh "$SELF" --spatch-one "$WORK"
 fi
 t1=$(date +%s)
 # A spatch that fails on every file it ran on is broken, not the files.
@@ -595,8 +606,8 @@ done <"$WORK/list"
 awk -F '\t' '$1 == "F" && $5 == "?not matched" { print $2 }' "$WORK/report" | sort -u >"$WORK/redecl-files"
 if [ -s "$WORK/redecl-files" ]; then
 	awk -F '\t' 'FNR == NR { want[$1] = 1; next } ($1 in want) { print FNR }' \
-		"$WORK/redecl-files" "$WORK/list" |
-		xargs -P "$JOBS" -n 1 sh "$SELF" --parse-one "$WORK"
+		"$WORK/redecl-files" "$WORK/list" >"$WORK/ids"
+	run_group "$WORK/ids" xargs -P "$JOBS" -n 1 sh "$SELF" --parse-one "$WORK"
 fi
 awk -F '\t' -v work="$WORK" '
 	FNR == NR { n++; id[$1] = n; next }
@@ -649,12 +660,12 @@ t3=$(date +%s)
 rm -f "$OUTDIR/annotate.patch" "$OUTDIR/annotate.rejected.patch" "$OUTDIR/forms.tsv"
 if [ -s "$WORK/errors" ]; then
 	sed "s/^E	//; s/^/$prog: /" "$WORK/errors" >&2
-	cp "$WORK/patch" "$OUTDIR/annotate.rejected.patch"
+	publish "$WORK/patch" "$OUTDIR/annotate.rejected.patch"
 	echo "$prog: checks failed; nothing applied (see $OUTDIR/annotate.rejected.patch)" >&2
 	exit 1
 fi
-cp "$WORK/patch" "$OUTDIR/annotate.patch"
-cp "$WORK/forms.tsv" "$OUTDIR/forms.tsv"
+publish "$WORK/forms.tsv" "$OUTDIR/forms.tsv"
+publish "$WORK/patch" "$OUTDIR/annotate.patch"
 
 count() { awk -F '\t' -v f="$1" '$3 == f { n++ } END { print n + 0 }' "$WORK/forms.tsv"; }
 echo "$prog: $(count inplace) in place, $(count already) already tagged," \
@@ -668,17 +679,8 @@ echo "$prog: spatch: $NFILES files in $((t1 - t0)) s with -j $JOBS; checks in $(
 [ "$APPLY" -eq 1 ] || exit 0
 [ -s "$OUTDIR/annotate.patch" ] || { echo "$prog: nothing to apply"; exit 0; }
 check_sources || exit 1
-if ! patch -p1 --dry-run -s -f -N -d "$SRCTREE" <"$OUTDIR/annotate.patch" >"$WORK/patch.log" 2>&1; then
-	cat "$WORK/patch.log" >&2
-	echo "$prog: the patch does not apply to $SRCTREE; nothing changed" >&2
-	exit 1
-fi
-if ! patch -p1 -s -f -N --no-backup-if-mismatch -d "$SRCTREE" <"$OUTDIR/annotate.patch" >"$WORK/patch.log" 2>&1; then
-	cat "$WORK/patch.log" >&2
-	while IFS='	' read -r src cocci; do
-		cp "$WORK/a/$src" "$SRCTREE/$src"
-	done <"$WORK/list"
-	echo "$prog: applying failed; the files were restored" >&2
-	exit 1
-fi
+while IFS='	' read -r src cocci; do
+	cmp -s "$WORK/a/$src" "$WORK/c/$src" || echo "$src"
+done <"$WORK/list" >"$WORK/apply.list"
+apply_tree "$WORK/apply.list"
 echo "$prog: applied to $SRCTREE"
