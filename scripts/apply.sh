@@ -140,7 +140,7 @@ kill_group() {
 	[ -n "$GROUP_PID" ] || return 0
 	kg_pg=$(cat "$WORK/group" 2>/dev/null)
 	if [ -n "$kg_pg" ]; then
-		kill -TERM -- "-$kg_pg" 2>/dev/null
+		kill -TERM "-$kg_pg" 2>/dev/null
 	else
 		kill -TERM "$GROUP_PID" 2>/dev/null
 	fi
@@ -164,7 +164,7 @@ run_group() {
 	rg_driver=$$
 	(
 		while kill -0 "$rg_driver" 2>/dev/null; do sleep 1; done
-		pg=$(cat "$WORK/group" 2>/dev/null) && kill -TERM -- "-$pg"
+		pg=$(cat "$WORK/group" 2>/dev/null) && kill -TERM "-$pg"
 	) >/dev/null 2>&1 &
 	WATCHDOG_PID=$!
 	wait "$GROUP_PID"
