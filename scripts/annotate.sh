@@ -180,6 +180,7 @@ check_sources() {
 check_sources || exit 1
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/crossym-annotate.XXXXXX") || exit 2
+echo "$WORK" >"$OUTLOCK/work"            # a killed run's, removed by the next
 mkdir "$WORK/a" "$WORK/b" "$WORK/c" "$WORK/log" "$WORK/status" "$WORK/time" \
 	"$WORK/parse" "$WORK/parsed" "$WORK/retry" "$WORK/expanded"
 

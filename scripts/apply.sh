@@ -2,7 +2,8 @@
 # spatch process group, and the all-or-nothing apply with its journal.
 #
 # Locks (mkdir, owner's pid and host inside):
-#   OUTDIR/.annotate.lock   held by every run for its whole life;
+#   OUTDIR/.annotate.lock   held by every run for its whole life (also names
+#                           its temporary directory, for the next run to remove);
 #   SRCTREE/.crossym-apply  held by an --apply run for its whole life; while
 #                           it applies it is also the journal:
 #       files     source<TAB>original cksum size<TAB>new cksum size, per file
@@ -55,6 +56,8 @@ lock_take() {
 	[ ! -f "$1/files" ] || return 4
 	echo "$prog: $1: stale lock of $(lock_owner "$1"), which is not running" \
 		"(killed?): taken over" >&2
+	lt_work=$(cat "$1/work" 2>/dev/null)
+	case $lt_work in */crossym-annotate.??????) rm -rf "$lt_work" ;; esac
 	rm -rf "$1" && mkdir "$1" && echo $$ >"$1/pid" && echo "$HOST" >"$1/host" ||
 		{ echo "$prog: $1: cannot take the stale lock over" >&2; exit 2; }
 }

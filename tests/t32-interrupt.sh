@@ -65,6 +65,7 @@ gone $(cat "$TMP/spatch.pids")
 ok $? "SIGKILL during spatch: spatch ended anyway (the watchdog)"
 [ -d "$out/.annotate.lock" ] && [ -d "$tree/.crossym-apply" ]
 ok $? "SIGKILL during spatch: the two locks are left behind"
+killed_work=$(cat "$out/.annotate.lock/work")
 same_tree "$pristine" "$tree" "SIGKILL during spatch: the tree is unchanged" "-x .crossym-apply"
 expect_status 0 $ANNOTATE "$out" "$tree" --apply
 expect_grep "^crossym: annotate: $out/.annotate.lock: stale lock of pid $APID on .*, which is not running (killed?): taken over$" \
@@ -72,6 +73,8 @@ expect_grep "^crossym: annotate: $out/.annotate.lock: stale lock of pid $APID on
 expect_grep "^crossym: annotate: $tree/.crossym-apply: stale lock of pid $APID on " \
 	"$TMP/err" "rerun after SIGKILL during spatch: the stale tree lock explained"
 same_tree "$TMP/expected" "$tree" "rerun after SIGKILL during spatch: the tree is patched, nothing else"
+[ -n "$killed_work" ] && [ ! -e "$killed_work" ]
+ok $? "rerun after SIGKILL during spatch: the killed run's temporary directory is removed"
 
 # ---- a signal while writing the tree ---------------------------------------------------
 
