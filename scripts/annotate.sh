@@ -26,11 +26,17 @@
 # in the file, or spatch failed on it or garbled it), else `not matched`).
 # When a check fails, the patch goes to OUTDIR/annotate.rejected.patch and
 # nothing else is written.
-# --apply: afterwards apply the patch to SRCTREE (dry run first; restored on
-# failure). --macro-file FILE: extra spatch macros (e.g. a tree's attributes).
+# --apply: afterwards write the checked files into SRCTREE, all or nothing (a
+# journal in SRCTREE/.crossym-apply; scripts/apply.sh). --macro-file FILE:
+# extra spatch macros (e.g. a tree's attributes).
+# OUTDIR must hold crossym cocci's completion marker (.complete). A run locks
+# OUTDIR (OUTDIR/.annotate.lock) and, with --apply, SRCTREE; a lock left by a
+# killed run is taken over, and its half-done apply rolled back first.
 #
 # Exit status: 0 ok; 1 a check failed or a file changed since the scan;
-# 2 usage error, bad OUTDIR or no spatch.
+# 2 usage error, bad or incomplete OUTDIR, or no spatch; 3 another run holds
+# the lock, or an interrupted apply cannot be rolled back (the message says
+# what to do); 128+N killed by signal N (HUP, INT, TERM: the tree is as before).
 # Environment: SPATCH (the spatch program, default spatch),
 # CROSSYM_SPATCH_TIMEOUT (seconds per file, default 600), CROSSYM (the crossym
 # binary for `crossym verify`; `crossym annotate` sets it to itself; default:
@@ -194,6 +200,8 @@ done
 for f in tag wanted.tsv stale.tsv files.tsv; do
 	[ -f "$OUTDIR/$f" ] || usage "$OUTDIR/$f: missing (not an OUTDIR of crossym cocci?)"
 done
+[ -f "$OUTDIR/.complete" ] || usage "$OUTDIR/.complete: missing: crossym cocci did not" \
+	"finish writing $OUTDIR (it failed or was interrupted); run crossym cocci again"
 [ -d "$SRCTREE" ] || usage "$SRCTREE: not a directory"
 [ -z "$MACROFILE" ] || [ -r "$MACROFILE" ] || usage "$MACROFILE: cannot read"
 if [ -z "$JOBS" ]; then
@@ -221,10 +229,11 @@ if [ -z "${CROSSYM:-}" ]; then
 		{ echo "$prog: crossym not found (set CROSSYM)" >&2; exit 2; }
 fi
 export SPATCH TIMEOUT VERBOSE SPFLAGS
+. "$HERE/apply.sh"
+annotate_locks
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/crossym-annotate.XXXXXX") || exit 2
-trap 'rm -rf "$WORK"' EXIT
-trap 'exit 2' HUP INT TERM
+echo "$WORK" >"$OUTLOCK/work"            # a killed run's, removed by the next
 # The files to change: files.tsv, with M=DIR those under DIR (and for crossym
 # verify an OUTDIR that lists them alone: SCOPE).
 awk -F '\t' -v m="$MDIR" 'm == "" || index($1, m "/") == 1' "$OUTDIR/files.tsv" >"$WORK/files.tsv"
@@ -239,17 +248,19 @@ fi
 
 # ---- 1. the sources must be the scanned ones ------------------------------------
 
-# check_sources: print a line per file that changed since the scan.
+# check_sources [ROOT]: print a line per file of ROOT (default SRCTREE) that
+# changed since the scan.
 check_sources() {
+	root=${1:-$SRCTREE}
 	status=0
 	while IFS='	' read -r src sum size cocci; do
 		[ -n "$src" ] || continue
-		if [ ! -f "$SRCTREE/$src" ]; then
+		if [ ! -f "$root/$src" ]; then
 			echo "$prog: $src: missing" >&2
 			status=1
 			continue
 		fi
-		set -- $(cksum <"$SRCTREE/$src")
+		set -- $(cksum <"$root/$src")
 		if [ "$1" != "$sum" ] || [ "$2" != "$size" ]; then
 			echo "$prog: $src: changed since the scan" >&2
 			status=1
@@ -278,6 +289,7 @@ while IFS='	' read -r src sum size cocci; do
 	done
 done <"$WORK/files.tsv"
 NFILES=$n
+check_sources "$WORK/a" || exit 1       # not changed while copied
 
 # The tag must be known to spatch's parser, or `TAG DEFINE_X(name);` does not
 # parse; the definer macros must stay unexpanded (standard.h expands
@@ -305,8 +317,8 @@ if [ "$NFILES" -gt 0 ]; then
 	[ "$VERBOSE" = 1 ] && "$SPATCH" --version 2>&1 | sed -n "1s/^/$prog: /p" >&2
 	sh "$HERE/progress.sh" "$WORK" "$OUTDIR" "$NFILES" &
 	progress=$!
-	awk -v n="$NFILES" 'BEGIN { for (i = 1; i <= n; i++) print i }' |
-		xargs -P "$JOBS" -n 1 sh "$SELF" --spatch-one "$WORK"
+	awk -v n="$NFILES" 'BEGIN { for (i = 1; i <= n; i++) print i }' >"$WORK/ids"
+	run_group "$WORK/ids" xargs -P "$JOBS" -n 1 sh "$SELF" --spatch-one "$WORK"
 	: >"$WORK/.spatch-done"
 	wait "$progress"
 fi
@@ -695,8 +707,8 @@ done <"$WORK/list"
 awk -F '\t' '$1 == "F" && $5 == "?not matched" { print $2 }' "$WORK/report" | sort -u >"$WORK/redecl-files"
 if [ -s "$WORK/redecl-files" ]; then
 	awk -F '\t' 'FNR == NR { want[$1] = 1; next } ($1 in want) { print FNR }' \
-		"$WORK/redecl-files" "$WORK/list" |
-		xargs -P "$JOBS" -n 1 sh "$SELF" --parse-one "$WORK"
+		"$WORK/redecl-files" "$WORK/list" >"$WORK/ids"
+	run_group "$WORK/ids" xargs -P "$JOBS" -n 1 sh "$SELF" --parse-one "$WORK"
 fi
 awk -F '\t' -v work="$WORK" '
 	FNR == NR { n++; id[$1] = n; next }
@@ -750,12 +762,12 @@ t3=$(date +%s)
 rm -f "$OUTDIR/annotate.patch" "$OUTDIR/annotate.rejected.patch" "$OUTDIR/forms.tsv"
 if [ -s "$WORK/errors" ]; then
 	sed "s/^E	//; s/^/$prog: /" "$WORK/errors" >&2
-	cp "$WORK/patch" "$OUTDIR/annotate.rejected.patch"
+	publish "$WORK/patch" "$OUTDIR/annotate.rejected.patch"
 	echo "$prog: checks failed; nothing applied (see $OUTDIR/annotate.rejected.patch)" >&2
 	exit 1
 fi
-cp "$WORK/patch" "$OUTDIR/annotate.patch"
-cp "$WORK/forms.tsv" "$OUTDIR/forms.tsv"
+publish "$WORK/forms.tsv" "$OUTDIR/forms.tsv"
+publish "$WORK/patch" "$OUTDIR/annotate.patch"
 
 count() { awk -F '\t' -v f="$1" '$3 == f { n++ } END { print n + 0 }' "$WORK/forms.tsv"; }
 echo "$prog: $(count inplace) in place, $(count already) already tagged," \
@@ -774,17 +786,8 @@ fi
 [ "$APPLY" -eq 1 ] || exit 0
 [ -s "$OUTDIR/annotate.patch" ] || { echo "$prog: nothing to apply"; exit 0; }
 check_sources || exit 1
-if ! patch -p1 --dry-run -s -f -N -d "$SRCTREE" <"$OUTDIR/annotate.patch" >"$WORK/patch.log" 2>&1; then
-	cat "$WORK/patch.log" >&2
-	echo "$prog: the patch does not apply to $SRCTREE; nothing changed" >&2
-	exit 1
-fi
-if ! patch -p1 -s -f -N --no-backup-if-mismatch -d "$SRCTREE" <"$OUTDIR/annotate.patch" >"$WORK/patch.log" 2>&1; then
-	cat "$WORK/patch.log" >&2
-	while IFS='	' read -r src cocci; do
-		cp "$WORK/a/$src" "$SRCTREE/$src"
-	done <"$WORK/list"
-	echo "$prog: applying failed; the files were restored" >&2
-	exit 1
-fi
+while IFS='	' read -r src cocci; do
+	cmp -s "$WORK/a/$src" "$WORK/c/$src" || echo "$src"
+done <"$WORK/list" >"$WORK/apply.list"
+apply_tree "$WORK/apply.list"
 echo "$prog: applied to $SRCTREE"

@@ -21,10 +21,11 @@ fresh_tree() {
 	cp -R "$SHAPES/src" "$1"
 }
 
-# write_outdir OUTDIR TREE TAG TARGETS: the OUTDIR crossym cocci would write.
+# write_outdir OUTDIR TREE TAG TARGETS: the OUTDIR crossym cocci would write
+# (its completion marker last).
 write_outdir() {
 	rm -rf "$1"
-	"$TEST_COCCI" --write "$1" "$2" "$3" "$4"
+	"$TEST_COCCI" --write "$1" "$2" "$3" "$4" && : >"$1/.complete"
 }
 
 # annotate NAME ARGS...: run annotate.sh, timing it; status in $rc.

@@ -7,8 +7,8 @@
 #  2. crossym cocci -o R/out --tag __visible --keep-stale B   (the kernel's own
 #     __visible tags stay);
 #  3. a copy of the source, COPY = CACHE/src-tagged, made with `cp -al` (hard
-#     links: GNU patch, which annotate.sh --apply uses, writes a new file and
-#     renames it, so a patched file gets its own inode and the cached source
+#     links: annotate.sh --apply writes each new file beside the tree and
+#     renames it in, so a patched file gets its own inode and the cached source
 #     stays as it is; checked below, see R/links.txt), then
 #     scripts/annotate.sh R/out COPY --apply;
 #  4. BT = CACHE/build-x86_64-tiny-tagged: make O=BT ARCH=x86_64 tinyconfig +
@@ -94,7 +94,7 @@ timed cocci run $(($(now) - t0))
 # --- 3. annotate.sh on the copy ----------------------------------------------------------
 key=$( {
 	(cd "$R/out" && find . -type f | sort | xargs sha256sum)
-	sha256sum <"$TOP/scripts/annotate.sh"
+	cat "$TOP/scripts/annotate.sh" "$TOP/scripts/apply.sh" | sha256sum
 	spatch --version 2>&1 | sed -n 1p
 	echo "$TAG $JOBS"
 } | sha256sum | cut -d ' ' -f 1)

@@ -1,0 +1,261 @@
+# apply.sh: sourced by annotate.sh after option parsing. Locks, signals, the
+# spatch process group, and the all-or-nothing apply with its journal.
+#
+# Locks (mkdir, owner's pid and host inside):
+#   OUTDIR/.annotate.lock   held by every run for its whole life (also names
+#                           its temporary directory, for the next run to remove);
+#   SRCTREE/.crossym-apply  held by an --apply run for its whole life; while
+#                           it applies it is also the journal:
+#       files     source<TAB>original cksum size<TAB>new cksum size, per file
+#       orig/SRC  the original file (a hard link, else a copy)
+#       new/SRC   the new text, staged on the tree's file system
+#       ready     staging done: from now on files are renamed into the tree
+#       done      every file renamed: the apply is complete
+# A signal (HUP INT TERM) rolls the tree back and exits 128+signal. After a
+# SIGKILL the next run on the tree finds the journal of a dead owner and
+# rolls it back (or, after `done`, just removes it) before it does anything
+# else; a file that is neither its original nor its new text stops it
+# (exit 3) with the way out.
+# Test hook: CROSSYM_TEST_APPLY_DELAY=N sleeps N s after staging each file
+# and after renaming each one, so tests can interrupt an apply half-way.
+
+OUTLOCK= TREELOCK= OWN_OUTLOCK=0 OWN_TREELOCK=0 APPLYING=0
+GROUP_PID= WATCHDOG_PID= WORK=
+HOST=$(uname -n 2>/dev/null || echo localhost)
+
+# lock_owner DIR: "pid N on HOST" as recorded in the lock DIR.
+lock_owner() {
+	echo "pid $(cat "$1/pid" 2>/dev/null || echo '?') on $(cat "$1/host" 2>/dev/null || echo '?')"
+}
+
+# lock_alive DIR: status 0 when the owner of lock DIR may still run (it runs,
+# or it is on another host, or it recorded no pid yet), 1 when it is dead.
+lock_alive() {
+	la_pid=$(cat "$1/pid" 2>/dev/null) || return 0
+	la_host=$(cat "$1/host" 2>/dev/null) || return 0
+	case $la_pid in ''|*[!0-9]*) return 0 ;; esac
+	[ "$la_host" = "$HOST" ] || return 0
+	kill -0 "$la_pid" 2>/dev/null || ps -p "$la_pid" >/dev/null 2>&1
+}
+
+# lock_take DIR WHAT: create lock DIR (mkdir); refuse (exit 3) when a live
+# run holds it; take a dead run's lock over, saying so. A dead run's journal
+# is the caller's: status 4 then, the lock untouched.
+lock_take() {
+	if mkdir "$1" 2>/dev/null; then
+		echo $$ >"$1/pid" && echo "$HOST" >"$1/host" && return 0
+		echo "$prog: $1: cannot write the lock" >&2
+		exit 2
+	fi
+	[ -d "$1" ] || { echo "$prog: $1: cannot create the lock directory" >&2; exit 2; }
+	if lock_alive "$1"; then
+		echo "$prog: $2 is in use: $1 is held by annotate.sh $(lock_owner "$1");" \
+			"wait for it to finish (or, if no annotate.sh runs there, remove $1)" >&2
+		exit 3
+	fi
+	[ ! -f "$1/files" ] || return 4
+	echo "$prog: $1: stale lock of $(lock_owner "$1"), which is not running" \
+		"(killed?): taken over" >&2
+	lt_work=$(cat "$1/work" 2>/dev/null)
+	case $lt_work in */crossym-annotate.??????) rm -rf "$lt_work" ;; esac
+	rm -rf "$1" && mkdir "$1" && echo $$ >"$1/pid" && echo "$HOST" >"$1/host" ||
+		{ echo "$prog: $1: cannot take the stale lock over" >&2; exit 2; }
+}
+
+# file_sum FILE: "cksum size" of FILE, or "missing".
+file_sum() {
+	if [ -f "$1" ]; then
+		set -- $(cksum <"$1")
+		echo "$1 $2"
+	else
+		echo missing
+	fi
+}
+
+# journal_rollback J: put the tree back as it was before the apply journaled
+# in J, then remove J's journal (the lock stays). Refuses (exit 3), changing
+# nothing, when a file is neither its original nor its new text.
+journal_rollback() {
+	jr_who=$(lock_owner "$1")
+	if [ -f "$1/done" ] || [ ! -f "$1/ready" ]; then
+		[ -f "$1/done" ] && jr_what="it had finished (every file written)" ||
+			jr_what="it had not changed any file yet"
+		rm -rf "$1/files" "$1/orig" "$1/new" "$1/ready" "$1/done"
+		echo "$prog: $1: an apply by $jr_who was interrupted; $jr_what: journal removed" >&2
+		return 0
+	fi
+	jr_bad=0 jr_n=0
+	while IFS='	' read -r src orig new; do
+		cur=$(file_sum "$SRCTREE/$src")
+		if [ "$cur" = "$new" ] && [ -f "$1/orig/$src" ] && [ "$(file_sum "$1/orig/$src")" = "$orig" ]; then
+			jr_n=$((jr_n + 1))
+		elif [ "$cur" != "$orig" ]; then
+			echo "$prog: $SRCTREE/$src: changed since the interrupted apply (neither" \
+				"the original nor the patched text)" >&2
+			jr_bad=1
+		fi
+	done <"$1/files"
+	if [ $jr_bad -ne 0 ]; then
+		echo "$prog: $1: an apply by $jr_who was interrupted and the tree changed since;" \
+			"nothing done. The originals are in $1/orig/: copy back the ones you want," \
+			"then remove $1" >&2
+		exit 3
+	fi
+	while IFS='	' read -r src orig new; do
+		[ "$(file_sum "$SRCTREE/$src")" = "$new" ] || continue
+		mv -f "$1/orig/$src" "$SRCTREE/$src" ||
+			{ echo "$prog: $SRCTREE/$src: cannot restore it from $1/orig/$src" >&2; exit 3; }
+	done <"$1/files"
+	rm -rf "$1/files" "$1/orig" "$1/new" "$1/ready"
+	echo "$prog: $1: an apply by $jr_who was interrupted: rolled back, $jr_n files" \
+		"restored; the tree is as it was before it" >&2
+}
+
+# tree_lock: handle a lock left in SRCTREE (refuse a live one, roll a dead
+# one's journal back); with --apply take the lock.
+tree_lock() {
+	TREELOCK=$SRCTREE/.crossym-apply
+	if [ "$APPLY" -eq 0 ]; then
+		[ -d "$TREELOCK" ] || return 0
+		if lock_alive "$TREELOCK"; then
+			echo "$prog: $SRCTREE is being patched: $TREELOCK is held by annotate.sh" \
+				"$(lock_owner "$TREELOCK"); wait for it to finish (or, if no" \
+				"annotate.sh runs there, remove $TREELOCK)" >&2
+			exit 3
+		fi
+	fi
+	lock_take "$TREELOCK" "$SRCTREE"
+	tl_rc=$?
+	[ $tl_rc -eq 0 ] || [ $tl_rc -eq 4 ] || exit $tl_rc
+	OWN_TREELOCK=1
+	if [ $tl_rc -eq 4 ]; then
+		journal_rollback "$TREELOCK"
+		echo $$ >"$TREELOCK/pid" && echo "$HOST" >"$TREELOCK/host" || exit 2
+	fi
+	if [ "$APPLY" -eq 0 ]; then
+		rm -rf "$TREELOCK"
+		OWN_TREELOCK=0
+	fi
+}
+
+# kill_group: stop the process group of run_group, if one runs.
+kill_group() {
+	[ -n "$GROUP_PID" ] || return 0
+	kg_pg=$(cat "$WORK/group" 2>/dev/null)
+	if [ -n "$kg_pg" ]; then
+		kill -TERM "-$kg_pg" 2>/dev/null
+	else
+		kill -TERM "$GROUP_PID" 2>/dev/null
+	fi
+	wait "$GROUP_PID" 2>/dev/null
+	GROUP_PID=
+}
+
+# run_group INPUT CMD...: run CMD (stdin INPUT) in a session of its own, so
+# that a signal to annotate.sh (or its death by SIGKILL, seen by a watchdog)
+# stops CMD and every process it started. Returns CMD's status.
+run_group() {
+	rg_in=$1
+	shift
+	rm -f "$WORK/group"
+	if command -v setsid >/dev/null 2>&1; then
+		setsid -w sh -c 'echo $$ >"$0"; exec "$@"' "$WORK/group" "$@" <"$rg_in" &
+	else
+		"$@" <"$rg_in" &
+	fi
+	GROUP_PID=$!
+	rg_driver=$$
+	(
+		while kill -0 "$rg_driver" 2>/dev/null; do sleep 1; done
+		pg=$(cat "$WORK/group" 2>/dev/null) && kill -TERM "-$pg"
+	) >/dev/null 2>&1 &
+	WATCHDOG_PID=$!
+	wait "$GROUP_PID"
+	rg_rc=$?
+	GROUP_PID=
+	kill "$WATCHDOG_PID" 2>/dev/null
+	WATCHDOG_PID=
+	return $rg_rc
+}
+
+# The traps: on exit stop the children, remove WORK and the locks we hold; on
+# a signal roll back an apply under way first.
+on_exit() {
+	kill_group
+	[ -z "$WATCHDOG_PID" ] || kill "$WATCHDOG_PID" 2>/dev/null
+	[ -z "$WORK" ] || rm -rf "$WORK"
+	# a journal whose rollback did not finish stays for the next run
+	if [ $OWN_TREELOCK -eq 1 ] && { [ ! -f "$TREELOCK/ready" ] || [ -f "$TREELOCK/done" ]; }; then
+		rm -rf "$TREELOCK"
+	fi
+	[ $OWN_OUTLOCK -eq 0 ] || rm -rf "$OUTLOCK"
+}
+on_signal() {
+	trap '' HUP INT TERM
+	kill_group
+	if [ $APPLYING -eq 1 ]; then
+		journal_rollback "$TREELOCK"
+		echo "$prog: interrupted (signal $1) while applying: the tree is restored" >&2
+	else
+		echo "$prog: interrupted (signal $1): the tree is unchanged" >&2
+	fi
+	exit $((128 + $1))
+}
+
+# annotate_locks: set the traps, take the OUTDIR lock and deal with the tree's.
+annotate_locks() {
+	trap on_exit EXIT
+	trap 'on_signal 1' HUP
+	trap 'on_signal 2' INT
+	trap 'on_signal 15' TERM
+	OUTLOCK=$OUTDIR/.annotate.lock
+	lock_take "$OUTLOCK" "$OUTDIR" || { echo "$prog: $OUTLOCK: not a lock" >&2; exit 2; }
+	OWN_OUTLOCK=1
+	tree_lock
+}
+
+# publish FILE DEST: copy FILE to DEST atomically (a temporary file beside it).
+publish() {
+	cp "$1" "$2.tmp.$$" && mv -f "$2.tmp.$$" "$2" ||
+		{ rm -f "$2.tmp.$$"; echo "$prog: $2: cannot write it" >&2; exit 2; }
+}
+
+# test_delay: the CROSSYM_TEST_APPLY_DELAY hook (interruptible sleep).
+test_delay() {
+	[ -n "${CROSSYM_TEST_APPLY_DELAY:-}" ] || return 0
+	sleep "$CROSSYM_TEST_APPLY_DELAY" &
+	wait $!
+}
+
+# apply_tree LIST: make SRCTREE/SRC equal WORK/c/SRC for every SRC of LIST,
+# all or nothing: stage the new texts and keep the originals in the journal,
+# then rename the new texts into place one by one.
+apply_tree() {
+	J=$TREELOCK
+	mkdir "$J/orig" "$J/new" || exit 2
+	: >"$J/files"
+	while read -r src; do
+		mkdir -p "$J/orig/$(dirname "$src")" "$J/new/$(dirname "$src")" &&
+			{ ln "$SRCTREE/$src" "$J/orig/$src" 2>/dev/null ||
+				cp -p "$SRCTREE/$src" "$J/orig/$src"; } &&
+			cp -p "$SRCTREE/$src" "$J/new/$src" && cat "$WORK/c/$src" >"$J/new/$src" &&
+			printf '%s\t%s\t%s\n' "$src" "$(file_sum "$SRCTREE/$src")" "$(file_sum "$WORK/c/$src")" >>"$J/files" ||
+			{ rm -rf "$J/files" "$J/orig" "$J/new";
+			  echo "$prog: cannot stage $src in $J; nothing changed" >&2; exit 1; }
+		test_delay
+	done <"$1"
+	APPLYING=1
+	: >"$J/ready"
+	while read -r src; do
+		if ! mv -f "$J/new/$src" "$SRCTREE/$src"; then
+			trap '' HUP INT TERM
+			journal_rollback "$J"
+			echo "$prog: $SRCTREE/$src: cannot write it; the tree is restored" >&2
+			exit 1
+		fi
+		test_delay
+	done <"$1"
+	: >"$J/done"
+	APPLYING=0
+	rm -rf "$J/files" "$J/orig" "$J/new" "$J/ready" "$J/done"
+}
