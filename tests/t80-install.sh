@@ -22,6 +22,7 @@ cat >"$TMP/want-files" <<EOF
 .$PREFIX/bin/crossym
 .$PREFIX/libexec/crossym/VERSION
 .$PREFIX/libexec/crossym/annotate.sh
+.$PREFIX/libexec/crossym/apply.sh
 .$PREFIX/libexec/crossym/progress.sh
 .$PREFIX/libexec/crossym/series.sh
 .$PREFIX/share/man/man1/crossym-annotate.1
