@@ -7,5 +7,6 @@ int cmd_cocci(int argc, char **argv);
 int cmd_objects(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_complete(int argc, char **argv);
 
 #endif
