@@ -8,15 +8,17 @@
 #  2. the files are copied into a temp tree and ONE spatch per file runs there
 #     (in parallel, -j N, default: the number of processors) with that file's
 #     semantic patch from OUTDIR/cocci/;
-#  3. a wanted definition spatch did not tag (it could not parse it, its name
-#     is made by a macro, ...) gets a tagged re-declaration appended to its
-#     file: `extern __typeof__(SYM) SYM TAG;`; a stale tag spatch cannot reach
+#  3. `crossym complete` judges what spatch did (only wanted tags inserted,
+#     stale ones removed, several tags only on declarators of the name itself
+#     or across #if/#else arms, else spatch's result is dropped); a wanted
+#     definition spatch did not tag (it could not parse it, its name is made
+#     by a macro, ...) gets a tagged re-declaration appended to its file:
+#     `extern __typeof__(SYM) SYM TAG;`; a stale tag spatch cannot reach
 #     (`TAG DEFINE_X(sym);`, an earlier re-declaration) is removed as text;
-#  4. checks: every wanted definition is tagged (in place, or by the
-#     re-declaration; several tags only on declarators of the name itself or
-#     across #if/#else arms, never through more than one macro call), every
-#     changed line is the original with `TAG ` inserted or removed (or an
-#     appended/deleted re-declaration). Problems are listed per file:symbol.
+#  4. `crossym verify`: every changed line is the original with `TAG `
+#     inserted or removed (or an appended/deleted re-declaration), every
+#     wanted definition is tagged, no stale tag is left. Problems are listed
+#     per file:symbol. A spatch that fails on every file is an error.
 #
 # Writes OUTDIR/annotate.patch (`diff -u`, a/ b/ prefixes, for `git apply` or
 # `patch -p1`) and OUTDIR/forms.tsv (`source symbol form reason`, sorted; form
@@ -33,7 +35,8 @@
 # 2 usage error, bad OUTDIR or no spatch.
 # Environment: SPATCH (the spatch program, default spatch),
 # CROSSYM_SPATCH_TIMEOUT (seconds per file, default 600), CROSSYM (the crossym
-# binary for `crossym verify`, default: the one beside scripts/, else on PATH).
+# binary for `crossym complete` and `verify`, default: the one beside
+# scripts/, else on PATH).
 set -u
 
 prog="crossym: annotate"
@@ -84,9 +87,7 @@ worker() {
 		(cd "$WORK/a" && "$SPATCH" --parse-c "$src" "$@") >"$WORK/parse/$id" 2>&1
 		rc=$?
 		if [ $rc -ne 0 ] || grep -q 'nb bad = [1-9]' "$WORK/parse/$id"; then
-			echo bad >"$WORK/parsed/$id"
-		else
-			echo good >"$WORK/parsed/$id"
+			printf '%s\n' "$src" >"$WORK/parsed/$id"      # parse errors
 		fi
 	fi
 	exit 0
@@ -212,8 +213,7 @@ fi
 
 t0=$(date +%s)
 if [ "$NFILES" -gt 0 ]; then
-	awk -v n="$NFILES" 'BEGIN { for (i = 1; i <= n; i++) print i }' |
-		xargs -P "$JOBS" -n 1 sh "$SELF" --spatch-one "$WORK"
+	seq 1 "$NFILES" | xargs -P "$JOBS" -n 1 sh "$SELF" --spatch-one "$WORK"
 fi
 t1=$(date +%s)
 # A spatch that fails on every file it ran on is broken, not the files.
@@ -258,25 +258,15 @@ if [ -s "$WORK/redecl-files" ]; then
 		"$WORK/redecl-files" "$WORK/list" |
 		xargs -P "$JOBS" -n 1 sh "$SELF" --parse-one "$WORK"
 fi
-awk -F '\t' -v work="$WORK" '
-	FNR == NR { n++; id[$1] = n; next }
-	$1 == "F" && $4 == "redeclared" {
-		f = work "/parsed/" id[$2]
-		p = ""
-		if ((getline p < f) > 0)
-			close(f)
-		if ($5 == "!not matched" || ($5 == "?not matched" && p == "bad"))
-			$5 = "parse error"
-		else
-			$5 = substr($5, 2)
-	}
-	$1 == "F" { print $2 "\t" $3 "\t" $4 "\t" $5; next }
-	$1 == "W" { print > (work "/warnings"); next }
-	{ print > (work "/errors") }' OFS='\t' "$WORK/list" "$WORK/report" |
-	sort -t '	' -k1,1 -k2,2 >"$WORK/forms.tsv"
+{ echo /; cat "$WORK"/parsed/* 2>/dev/null; } >"$WORK/parse-bad"     # "/": never empty
+awk -F '\t' -v OFS='\t' 'FNR == NR { bad[$1] = 1; next } $1 != "F" { next }
+	$4 == "redeclared" { $5 = $5 == "!not matched" || ($5 == "?not matched" && $2 in bad) ? "parse error" : substr($5, 2) }
+	{ print $2, $3, $4, $5 }' "$WORK/parse-bad" "$WORK/report" | sort -t '	' -k1,1 -k2,2 >"$WORK/forms.tsv"
+grep '^W	' "$WORK/report" >"$WORK/warnings"
+grep -v '^[FW]	' "$WORK/report" >"$WORK/errors"
 
 # Spatch failures are worth a word even when the fallback covered them.
-[ -f "$WORK/warnings" ] && sed "s/^W	/$prog: warning: /" "$WORK/warnings" >&2
+[ -s "$WORK/warnings" ] && sed "s/^W	/$prog: warning: /" "$WORK/warnings" >&2
 if [ -f "$WORK/failed" ]; then
 	while read -r id; do
 		src=$(sed -n "${id}p" "$WORK/list" | cut -f1)
