@@ -172,9 +172,23 @@ static long first_named(const char *s, const char *const *list, size_t n,
 	return best;
 }
 
+/* The one wanted symbol whose placement (wanted.tsv's line) is line i, or -1. */
+static long placed_on(const struct job *J, long i)
+{
+	long found = -1;
+
+	for (size_t k = 0; J->in->lines && k < J->in->nwanted; k++)
+		if ((long)J->in->lines[k] == i) {
+			if (found >= 0)
+				return -1;
+			found = (long)k;
+		}
+	return found;
+}
+
 /* The wanted symbol a tag inserted at q of B line i belongs to, or -1: the
- * word after it, else (before a call) the first wanted name within three
- * lines, objects first. */
+ * word after it, else (before a call: a definer macro) the one placed on that
+ * line, else the first wanted name within three lines, objects first. */
 static long owner_add(const struct job *J, long i, long q)
 {
 	const struct complete_in *in = J->in;
@@ -187,6 +201,8 @@ static long owner_add(const struct job *J, long i, long q)
 		return wanted_id(J, rest, w);
 	if (!w || rest[strspn(rest + w, " \t") + w] != '(')
 		return -1;
+	if (placed_on(J, i) >= 0)
+		return placed_on(J, i);
 	for (int pass = 1; pass <= 2; pass++)
 		for (long j = i; j <= J->B.n && j <= i + 3; j++) {
 			const char *s = j == i ? rest : J->B.v[j - 1];
@@ -620,13 +636,15 @@ static int complete_one(const struct tables *T, const char *src, const char *ori
 	char *a = read_file(pa, &la), *b = a ? read_file(pb, &lb) : NULL, *c;
 	const char **w = xcalloc((size_t)T->nwanted + 1, sizeof(*w));
 	const char **k = xcalloc((size_t)T->nwanted + 1, sizeof(*k));
+	unsigned *lines = xcalloc((size_t)T->nwanted + 1, sizeof(*lines));
 	const char **s = xcalloc((size_t)T->nstale + 1, sizeof(*s));
 	int rc = -1;
 
 	for (long i = 0; i < T->nwanted; i++)
-		if (!strcmp(T->wanted[3 * i], src)) {
-			w[nw] = T->wanted[3 * i + 1];
-			k[nw++] = T->wanted[3 * i + 2];
+		if (!strcmp(T->wanted[4 * i], src)) {
+			w[nw] = T->wanted[4 * i + 1];
+			lines[nw] = (unsigned)strtoul(T->wanted[4 * i + 3], NULL, 10);
+			k[nw++] = T->wanted[4 * i + 2];
 		}
 	for (long i = 0; i < T->nstale; i++)
 		if (!strcmp(T->stale[2 * i], src))
@@ -635,7 +653,7 @@ static int complete_one(const struct tables *T, const char *src, const char *ori
 		error("%s: %s", a ? pb : pa, strerror(errno));
 	} else {
 		struct complete_in in = { src, T->tag, a, b, la, lb, is_failed(T, src),
-					  w, k, nw, s, ns };
+					  w, k, lines, nw, s, ns };
 
 		c = complete_file(&in, &lc, out);
 		rc = write_text(pc, c, lc);
@@ -643,6 +661,7 @@ static int complete_one(const struct tables *T, const char *src, const char *ori
 	}
 	free(w);
 	free(k);
+	free(lines);
 	free(s);
 	free(a);
 	free(b);
@@ -667,7 +686,7 @@ int complete_outdir(const char *outdir, const char *orig, const char *spatched,
 	T.nfiles = read_tsv(p, 1, &T.files);
 	free(p);
 	p = path_join(outdir, "wanted.tsv");
-	T.nwanted = read_tsv(p, 3, &T.wanted);
+	T.nwanted = read_tsv(p, 4, &T.wanted);
 	free(p);
 	p = path_join(outdir, "stale.tsv");
 	T.nstale = read_tsv(p, 2, &T.stale);
@@ -680,7 +699,7 @@ int complete_outdir(const char *outdir, const char *orig, const char *spatched,
 		rc = complete_one(&T, T.files[i], orig, spatched, dest, out);
 	free_tsv(tagcell, ntag, 1);
 	free_tsv(T.files, T.nfiles, 1);
-	free_tsv(T.wanted, T.nwanted, 3);
+	free_tsv(T.wanted, T.nwanted, 4);
 	free_tsv(T.stale, T.nstale, 2);
 	free_tsv(T.failed, T.nfailed, 1);
 	return rc;

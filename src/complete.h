@@ -29,6 +29,7 @@ struct complete_in {
 	size_t alen, blen;
 	int failed;             /* spatch failed on the file: b is not used */
 	const char *const *wanted, *const *kinds;  /* wanted.tsv order */
+	const unsigned *lines;  /* wanted.tsv's line of each (0: unknown), or NULL */
 	size_t nwanted;
 	const char *const *stale;
 	size_t nstale;

@@ -16,7 +16,7 @@ static struct result run(const char *a, const char *b, int failed,
 			 const char *const *s, size_t ns)
 {
 	struct complete_in in = { "x.c", "__global", a, b, strlen(a), strlen(b), failed,
-				  w, k, nw, s, ns };
+				  w, k, NULL, nw, s, ns };
 	struct result r;
 	size_t len, rlen = 0;
 	FILE *f = open_memstream(&r.report, &rlen);
@@ -106,5 +106,32 @@ int main(void)
 	TAP_OK(strstr(r.report, "a tag for no wanted symbol") != NULL,
 	       "a tag for a name not wanted: spatch's result dropped");
 	done(&r);
+	{
+		/* the name comes out of the macro: only the placement's line tells */
+		const char *pw[] = { "zz_thing" }, *pk[] = { "var" };
+		unsigned pl[] = { 2 };
+		const char *a = "int a;\nMAKE_THING(zz);\n", *b = "int a;\n__global MAKE_THING(zz);\n";
+		struct complete_in in = { "x.c", "__global", a, b, strlen(a), strlen(b), 0,
+					  pw, pk, pl, 1, NULL, 0 };
+		char *rep = NULL, *text;
+		size_t len, rlen = 0;
+		FILE *f = open_memstream(&rep, &rlen);
+
+		text = complete_file(&in, &len, f);
+		fclose(f);
+		TAP_STR(rep, "F\tx.c\tzz_thing\tinplace\t-\n",
+			"a tag on a definer macro belongs to the definition placed on its line");
+		free(rep);
+		free(text);
+		in.lines = NULL;
+		rlen = 0;
+		f = open_memstream(&rep, &rlen);
+		text = complete_file(&in, &len, f);
+		fclose(f);
+		TAP_OK(strstr(rep, "a tag for no wanted symbol") != NULL,
+		       "without the placement the same tag belongs to nobody");
+		free(rep);
+		free(text);
+	}
 	return tap_done();
 }
