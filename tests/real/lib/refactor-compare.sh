@@ -10,7 +10,8 @@
 #     annotate.sh OUTDIR SRC (no --apply): annotate.patch, forms.tsv, the log
 #     (less its timing line), the exit status;
 #   - the BusyBox defconfig build: report, check, cocci and annotate.sh with
-#     tests/real/lib/busybox-macros.h (SKIP_BUSYBOX=1 leaves it out).
+#     tests/real/lib/busybox-macros.h (SKIP_BUSYBOX=1 leaves it out;
+#     SKIP_KERNEL=1 the kernel builds, ONLY_CONFIG=CONFIG all but one).
 # Prints one line per comparison (`same` / `DIFFERENT`) and exits 1 when any
 # differs. Environment: CROSSYM (default ./crossym), CROSSYM_CACHE, JOBS.
 set -u
@@ -99,10 +100,11 @@ annotate() {
 }
 
 for stamp in "$CACHE"/linux-6.1/build-*/.crossym-build; do
-	[ -f "$stamp" ] || continue
+	[ -f "$stamp" ] && [ "${SKIP_KERNEL:-0}" != 1 ] || continue
 	B=$(dirname "$stamp")
 	c=${B##*/build-}
 	case $c in *-tagged) continue ;; esac
+	[ -z "${ONLY_CONFIG:-}" ] || [ "$c" = "$ONLY_CONFIG" ] || continue
 	both "$c: report" report "$B"
 	both "$c: report tsv" report --format=tsv "$B"
 	both "$c: check" check "$B"
