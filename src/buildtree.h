@@ -18,6 +18,7 @@ struct scan_opts {
 	struct db *db;          /* --db: what earlier scans read, or NULL */
 	char **lds;             /* --lds: linker scripts whose references count */
 	size_t nlds;
+	int run_build_commands; /* --run-build-commands: find asm-string references */
 };
 
 struct build {
@@ -31,6 +32,8 @@ struct build {
 	struct strtab objnames; /* object name -> id; objidx[id] = index in set */
 	size_t *objidx;
 	size_t objidx_cap;
+	char **image_scripts;   /* linker scripts the final link names (-T) */
+	size_t nimage_scripts, image_scripts_cap;
 	unsigned nerrors;       /* files that could not be read */
 	struct db *db;          /* borrowed from the scan options */
 };
