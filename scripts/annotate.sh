@@ -8,15 +8,17 @@
 #  2. the files are copied into a temp tree and ONE spatch per file runs there
 #     (in parallel, -j N, default: the number of processors) with that file's
 #     semantic patch from OUTDIR/cocci/;
-#  3. a wanted definition spatch did not tag (it could not parse it, its name
-#     is made by a macro, ...) gets a tagged re-declaration appended to its
-#     file: `extern __typeof__(SYM) SYM TAG;`; a stale tag spatch cannot reach
+#  3. `crossym complete` judges what spatch did (only wanted tags inserted,
+#     stale ones removed, several tags only on declarators of the name itself
+#     or across #if/#else arms, else spatch's result is dropped); a wanted
+#     definition spatch did not tag (it could not parse it, its name is made
+#     by a macro, ...) gets a tagged re-declaration appended to its file:
+#     `extern __typeof__(SYM) SYM TAG;`; a stale tag spatch cannot reach
 #     (`TAG DEFINE_X(sym);`, an earlier re-declaration) is removed as text;
-#  4. checks: every wanted definition is tagged (in place, or by the
-#     re-declaration; several tags only on declarators of the name itself or
-#     across #if/#else arms, never through more than one macro call), every
-#     changed line is the original with `TAG ` inserted or removed (or an
-#     appended/deleted re-declaration). Problems are listed per file:symbol.
+#  4. `crossym verify`: every changed line is the original with `TAG `
+#     inserted or removed (or an appended/deleted re-declaration), every
+#     wanted definition is tagged, no stale tag is left. Problems are listed
+#     per file:symbol. A spatch that fails on every file is an error.
 #
 # Writes OUTDIR/annotate.patch (`diff -u`, a/ b/ prefixes, for `git apply` or
 # `patch -p1`) and OUTDIR/forms.tsv (`source symbol form reason`, sorted; form
@@ -39,7 +41,8 @@
 # what to do); 128+N killed by signal N (HUP, INT, TERM: the tree is as before).
 # Environment: SPATCH (the spatch program, default spatch),
 # CROSSYM_SPATCH_TIMEOUT (seconds per file, default 600), CROSSYM (the crossym
-# binary for `crossym verify`; `crossym annotate` sets it to itself; default:
+# binary for `crossym complete` and `verify`; `crossym annotate` sets it to itself;
+# default:
 # the one beside scripts/, else PREFIX/bin/crossym, else on PATH).
 set -u
 
@@ -156,9 +159,7 @@ worker() {
 		(cd "$WORK/a" && "$SPATCH" --parse-c "$src" "$@") >"$WORK/parse/$id" 2>&1
 		rc=$?
 		if [ $rc -ne 0 ] || grep -q 'nb bad = [1-9]' "$WORK/parse/$id"; then
-			echo bad >"$WORK/parsed/$id"
-		else
-			echo good >"$WORK/parsed/$id"
+			printf '%s\n' "$src" >"$WORK/parsed/$id"      # parse errors
 		fi
 	fi
 	exit 0
@@ -346,360 +347,20 @@ fi
 
 # ---- 3. classify, complete, check --------------------------------------------------
 
-# Shared by the two awk programs below: what counts as inserting the tag.
-COMMON_AWK='
-function isw(c) { return c ~ /^[A-Za-z0-9_]$/ }
-function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t]+$/, "", s); return s }
-# 1 when b is a with the tag inserted in NINS places (INS[1..NINS]: where in
-# b), each time as "TAG " before a word, or as " TAG" before a non-word
-# character or the end of the line, or as the whole line
-function insertions(a, b,    i, j, la, lb) {
-	NINS = 0; i = 1; j = 1; la = length(a); lb = length(b)
-	while (j <= lb) {
-		if (substr(b, j, L + 1) == tag " " && (j == 1 || !isw(substr(b, j - 1, 1))) &&
-		    substr(a, i, L + 1) != tag " ") {
-			INS[++NINS] = j
-			j += L + 1
-		} else if (substr(b, j, L + 1) == " " tag && !isw(substr(b, j + L + 1, 1)) &&
-			   substr(a, i, L + 1) != " " tag) {
-			INS[++NINS] = j + 1
-			j += L + 1
-		} else if (j == 1 && b == tag && a == "") {
-			INS[++NINS] = 1
-			j += L
-		} else if (i <= la && substr(a, i, 1) == substr(b, j, 1)) {
-			i++
-			j++
-		} else
-			return 0
-	}
-	return i > la && NINS > 0
-}
-'
-
-# The checker: reads the original (A) and spatch's result (B) of one file and
-# writes the final text to out. -v: tag, failed (spatch failed: ignore B),
-# nonl (A lacks its last newline), wanted_file ("sym kind ..."), stale_file
-# ("sym ..."),
-# src, report (the file it appends its findings to):
-#   F<TAB>src<TAB>sym<TAB>form<TAB>reason   (for redeclared: ?why, or !why when
-#                                            spatch failed on the file)
-#   W<TAB>message                           (spatch's result discarded)
-#   E<TAB>message                           (a check failed)
-CHECK_AWK="$COMMON_AWK"'
-# position of the word w in s at or after from, 0 when none
-function wordat(s, w, from,    t, p, q) {
-	while (from <= length(s)) {
-		t = substr(s, from)
-		p = index(t, w)
-		if (!p)
-			return 0
-		q = from + p - 1
-		if ((q == 1 || !isw(substr(s, q - 1, 1))) && !isw(substr(s, q + length(w), 1)))
-			return q
-		from = q + 1
-	}
-	return 0
-}
-function redecl(sym) { return "extern __typeof__(" sym ") " sym " " tag ";" }
-function err(msg) { print "E\t" src ": " msg >> report; nerr++ }
-function form(sym, f, why) { print "F\t" src "\t" sym "\t" f "\t" why >> report }
-# 1 when one of the insertions INS[] of b sits right next to the same tag
-function doubled(b,    k) {
-	for (k = 1; k <= NINS; k++)
-		if (substr(b, INS[k] - L - 1, L + 1) == tag " " ||
-		    substr(b, INS[k] + L + 1, L + 1) == tag " ")
-			return 1
-	return 0
-}
-# the wanted symbol a tag inserted at q of line i of B belongs to ("" if none)
-function owner_add(i, q,    rest, w, j, k, s, best, bp, p, pass) {
-	rest = substr(B[i], q + L + 1)
-	if (match(rest, /^[A-Za-z_][A-Za-z0-9_]*/)) {
-		w = substr(rest, 1, RLENGTH)
-		if (w in kind)
-			return w
-	}
-	if (!match(rest, /^[A-Za-z_][A-Za-z0-9_]*[ \t]*\(/))
-		return ""
-	for (pass = 1; pass <= 2; pass++)        # objects first, then any kind
-		for (j = i; j <= nb && j <= i + 3; j++) {
-			s = j == i ? rest : B[j]
-			best = ""; bp = 0
-			for (k in kind) {
-				if (pass == 1 && kind[k] == "func")
-					continue
-				p = wordat(s, k, 1)
-				if (p && (!bp || p < bp)) { bp = p; best = k }
-			}
-			if (best != "")
-				return best
-			if (index(s, ";"))
-				break
-		}
-	return ""
-}
-# the stale symbol named after position q of line i of A ("" if none)
-function owner_rm(i, q,    j, k, s, best, bp, p) {
-	for (j = i; j <= na && j <= i + 3; j++) {
-		s = j == i ? substr(A[i], q) : A[j]
-		best = ""; bp = 0
-		for (k in stale) {
-			p = wordat(s, k, 1)
-			if (p && (!bp || p < bp)) { bp = p; best = k }
-		}
-		if (best != "")
-			return best
-	}
-	return ""
-}
-# tagged lines of sym separated by preprocessor conditionals?
-function in_arms(sym,    n, i, j, ok) {
-	n = split(lines[sym], ln, " ")
-	for (i = 2; i <= n; i++) {
-		ok = 0
-		for (j = ln[i - 1] + 1; j < ln[i]; j++)
-			if (A[j] ~ /^[ \t]*#[ \t]*(if|ifdef|ifndef|else|elif|endif)/)
-				ok = 1
-		if (!ok)
-			return 0
-	}
-	return 1
-}
-function already(sym,    i, t) {
-	for (i = 1; i <= na; i++) {
-		if (!wordat(A[i], tag, 1) || !wordat(A[i], sym, 1))
-			continue
-		t = trim(A[i])
-		if (t == redecl(sym))
-			return 1
-		if (t ~ /^extern[ \t]/)
-			continue
-		if (kind[sym] == "func" && t ~ /\)[ \t]*;$/)
-			continue
-		return 1
-	}
-	return 0
-}
-# CODE[]: A without comments and string/char literals
-function strip_code(    i, s, out, c, n, j, incom, q) {
-	incom = 0
-	for (i = 1; i <= na; i++) {
-		s = A[i]; out = ""; n = length(s); q = ""
-		for (j = 1; j <= n; j++) {
-			c = substr(s, j, 1)
-			if (incom) {
-				if (c == "*" && substr(s, j + 1, 1) == "/") { incom = 0; j++ }
-				continue
-			}
-			if (q != "") {
-				if (c == "\\") j++
-				else if (c == q) q = ""
-				continue
-			}
-			if (c == "/" && substr(s, j + 1, 1) == "*") { incom = 1; j++; out = out " "; continue }
-			if (c == "/" && substr(s, j + 1, 1) == "/") break
-			if (c == "\"" || c == "\047") { q = c; out = out " "; continue }
-			out = out c
-		}
-		CODE[i] = out
-	}
-}
-# 1 when position q of s lies inside the parentheses of a call NAME(...)
-function in_call(s, q,    j, d, c, pre) {
-	d = 0
-	for (j = q - 1; j >= 1; j--) {
-		c = substr(s, j, 1)
-		if (c == ")")
-			d++
-		else if (c == "(" && d > 0)
-			d--
-		else if (c == "(") {
-			pre = substr(s, 1, j - 1)
-			sub(/[ \t]+$/, "", pre)
-			if (!match(pre, /[A-Za-z_][A-Za-z0-9_]*$/))
-				return 0
-			pre = substr(pre, RSTART)
-			return pre !~ /^(if|while|for|switch|return|sizeof|__typeof__|typeof)$/
-		}
-	}
-	return 0
-}
-function why_not(sym,    i, q, seen) {
-	seen = 0
-	for (i = 1; i <= na; i++)
-		for (q = wordat(CODE[i], sym, 1); q; q = wordat(CODE[i], sym, q + 1)) {
-			seen = 1
-			if (CODE[i] !~ /^[ \t]*#/ && !in_call(CODE[i], q))
-				return "not matched"
-		}
-	return seen ? "macro-made" : "name not in source"
-}
-BEGIN {
-	L = length(tag)
-	wanted = stale_list = ""
-	getline wanted < wanted_file
-	getline stale_list < stale_file
-	nw = split(wanted, wl, " ")
-	for (i = 1; i < nw; i += 2)
-		kind[wl[i]] = wl[i + 1]
-	ns = split(stale_list, sl, " ")
-	for (i = 1; i <= ns; i++)
-		stale[sl[i]] = 1
-}
-# Look at what spatch did (A to B); problems are counted in nprob/probs.
-function problem(msg) { probs = probs "\nW\t  " src ":" msg; nprob++ }
-function spatch_changes(    i, k, sym) {
-	nprob = 0; probs = ""
-	split("", inplace); split("", lines); split("", gone); split("", viamacro)
-	if (nb != na) {
-		problem(" the number of lines changed")
-		return
-	}
-	for (i = 1; i <= na; i++) {
-		if (A[i] == B[i])
-			continue
-		if (insertions(A[i], B[i]) && doubled(B[i])) {
-			B[i] = A[i]     # a tag next to the same tag: spatch missed it
-		} else if (insertions(A[i], B[i])) {
-			for (k = 1; k <= NINS; k++) {
-				sym = owner_add(i, INS[k])
-				if (sym == "")
-					problem(i ": a tag for no wanted symbol: " B[i])
-				else {
-					inplace[sym]++
-					lines[sym] = lines[sym] " " i
-					if (substr(B[i], INS[k] + L + 1, length(sym)) != sym)
-						viamacro[sym]++
-				}
-			}
-		} else if (insertions(B[i], A[i])) {
-			for (k = 1; k <= NINS; k++) {
-				sym = owner_rm(i, INS[k])
-				if (sym == "")
-					problem(i ": a tag removed from no stale symbol: " A[i])
-				else
-					gone[sym]++
-			}
-		} else
-			problem(i ": changed beyond the tag: " B[i])
-	}
-	# Several tags are fine on declarators of the same file-scope name
-	# (`int x; ... int x = 1;`) and across #if arms, not on macro calls.
-	for (sym in inplace)
-		if (inplace[sym] > 1 && viamacro[sym] && !in_arms(sym))
-			problem(" " sym ": tagged " inplace[sym] " times")
-}
-FILENAME == ARGV[1] { A[++na] = $0; next }
-{ B[++nb] = $0 }
-END {
-	if (!failed) {
-		spatch_changes()
-		if (nprob) {
-			# spatch went wrong here: keep none of its changes
-			print "W\t" src ": spatch result discarded, re-declaring instead:" probs >> report
-			failed = 1
-		}
-	}
-	if (failed) {
-		nb = na
-		for (i = 1; i <= na; i++)
-			B[i] = A[i]
-		spatch_changes()
-	}
-	for (i = 1; i <= na; i++)
-		C[i] = B[i]
-	# stale tags spatch cannot reach: earlier re-declarations, TAG MACRO(sym),
-	# TAG sym in declarators spatch misses, sym TAG (attribute after the name)
-	for (n = 1; n <= ns; n++) {
-		sym = sl[n]
-		by_spatch = gone[sym]
-		for (i = 1; i <= na; i++) {
-			if (trim(C[i]) == redecl(sym)) {
-				del[i] = 1
-				gone[sym]++
-				continue
-			}
-			if (!by_spatch && (q = wordat(C[i], tag, 1)) && substr(C[i], q + L, 1) == " " &&
-			    (substr(C[i], q + L + 1) ~ ("^" sym "([^A-Za-z0-9_]|$)") ||
-			     (C[i] ~ ("^[ \t]*" tag " [A-Za-z_][A-Za-z0-9_]*[ \t]*\\(") && wordat(C[i], sym, 1)))) {
-				C[i] = substr(C[i], 1, q - 1) substr(C[i], q + L + 1)
-				gone[sym]++
-			} else if (!by_spatch && (q = wordat(C[i], sym, 1)) &&
-				   substr(C[i], q + length(sym), L + 1) == " " tag &&
-				   !isw(substr(C[i], q + length(sym) + L + 1, 1))) {
-				q += length(sym)        # SYM TAG: an attribute after the name
-				C[i] = substr(C[i], 1, q - 1) substr(C[i], q + L + 1)
-				gone[sym]++
-			}
-		}
-		if (gone[sym])
-			form(sym, "removed", "-")
-		else
-			err(sym ": stale tag not found")
-	}
-	# wanted definitions, in the order of wanted.tsv
-	stripped = 0
-	for (n = 1; n < nw; n += 2) {
-		sym = wl[n]
-		if (inplace[sym] && kind[sym] == "several") {
-			# which #if arm is live is unknown: re-declare as well
-			form(sym, "redeclared", "?several definitions (#if arms), tagged in place too")
-			add[++nadd] = redecl(sym)
-		} else if (inplace[sym])
-			form(sym, "inplace", "-")
-		else if (already(sym))
-			form(sym, "already", "-")
-		else {
-			if (!stripped++)
-				strip_code()
-			form(sym, "redeclared", (failed ? "!" : "?") why_not(sym))
-			add[++nadd] = redecl(sym)
-		}
-	}
-	for (last = na; last > 0 && del[last]; last--)
-		;
-	for (i = 1; i <= na; i++)
-		if (!del[i])
-			printf "%s%s", C[i], (i == last && nonl && !nadd ? "" : "\n") > out
-	for (i = 1; i <= nadd; i++)
-		print add[i] > out
-	printf "" > out
-	close(out)
-}'
-
-# The wanted ("sym kind ...") and stale ("sym ...") names of each file.
-mkdir "$WORK/wanted" "$WORK/stale"
-awk -F '\t' -v work="$WORK" '
-	FILENAME == ARGV[1] { id[$1] = FNR; w[FNR] = ""; s[FNR] = ""; n = FNR; next }
-	FILENAME == ARGV[2] { if ($1 in id) w[id[$1]] = w[id[$1]] $2 " " $3 " "; next }
-	{ if ($1 in id) s[id[$1]] = s[id[$1]] $2 " " }
-	END {
-		for (i = 1; i <= n; i++) {
-			print w[i] > (work "/wanted/" i); close(work "/wanted/" i)
-			print s[i] > (work "/stale/" i); close(work "/stale/" i)
-		}
-	}' "$WORK/list" "$OUTDIR/wanted.tsv" "$OUTDIR/stale.tsv"
+# crossym complete: keep what spatch did where it only tagged and untagged
+# (else re-declare), remove the stale tags it left, re-declare what it did not
+# tag; WORK/c is the result, WORK/report says what was done (see complete.h).
 t2=$(date +%s)
-
-: >"$WORK/report"
+: >"$WORK/failed.src"
 id=0
 while IFS='	' read -r src cocci; do
 	id=$((id + 1))
-	st=$(cat "$WORK/status/$id" 2>/dev/null || echo 255)
-	failed=0
-	if [ "$st" -ne 0 ]; then
-		failed=1
-		echo "$id" >>"$WORK/failed"
-	fi
-	mkdir -p "$WORK/c/$(dirname "$src")"
-	nonl=0
-	[ -s "$WORK/a/$src" ] && [ -n "$(tail -c 1 "$WORK/a/$src")" ] && nonl=1
-	awk -v tag="$TAG" -v failed=$failed -v nonl=$nonl -v wanted_file="$WORK/wanted/$id" \
-		-v stale_file="$WORK/stale/$id" \
-		-v src="$src" -v report="$WORK/report" -v out="$WORK/c/$src" \
-		"$CHECK_AWK" "$WORK/a/$src" "$WORK/b/$src" || exit 2
+	[ "$(cat "$WORK/status/$id" 2>/dev/null || echo 255)" -eq 0 ] && continue
+	echo "$id" >>"$WORK/failed"
+	printf '%s\n' "$src" >>"$WORK/failed.src"
 done <"$WORK/list"
+"$CROSSYM" complete "$OUTDIR" "$WORK/a" "$WORK/b" "$WORK/c" "$WORK/failed.src" >"$WORK/report" ||
+	{ echo "$prog: crossym complete failed" >&2; exit 2; }
 
 # Why were the re-declared ones not tagged in place? The name is not in the
 # source (pasted by a macro), it is only inside macro calls, or else the file
@@ -710,25 +371,15 @@ if [ -s "$WORK/redecl-files" ]; then
 		"$WORK/redecl-files" "$WORK/list" >"$WORK/ids"
 	run_group "$WORK/ids" xargs -P "$JOBS" -n 1 sh "$SELF" --parse-one "$WORK"
 fi
-awk -F '\t' -v work="$WORK" '
-	FNR == NR { n++; id[$1] = n; next }
-	$1 == "F" && $4 == "redeclared" {
-		f = work "/parsed/" id[$2]
-		p = ""
-		if ((getline p < f) > 0)
-			close(f)
-		if ($5 == "!not matched" || ($5 == "?not matched" && p == "bad"))
-			$5 = "parse error"
-		else
-			$5 = substr($5, 2)
-	}
-	$1 == "F" { print $2 "\t" $3 "\t" $4 "\t" $5; next }
-	$1 == "W" { print > (work "/warnings"); next }
-	{ print > (work "/errors") }' OFS='\t' "$WORK/list" "$WORK/report" |
-	sort -t '	' -k1,1 -k2,2 >"$WORK/forms.tsv"
+{ echo /; cat "$WORK"/parsed/* 2>/dev/null; } >"$WORK/parse-bad"     # "/": never empty
+awk -F '\t' -v OFS='\t' 'FNR == NR { bad[$1] = 1; next } $1 != "F" { next }
+	$4 == "redeclared" { $5 = $5 == "!not matched" || ($5 == "?not matched" && $2 in bad) ? "parse error" : substr($5, 2) }
+	{ print $2, $3, $4, $5 }' "$WORK/parse-bad" "$WORK/report" | sort -t '	' -k1,1 -k2,2 >"$WORK/forms.tsv"
+grep '^W	' "$WORK/report" >"$WORK/warnings"
+grep -v '^[FW]	' "$WORK/report" >"$WORK/errors"
 
 # Spatch failures are worth a word even when the fallback covered them.
-[ -f "$WORK/warnings" ] && sed "s/^W	/$prog: warning: /" "$WORK/warnings" >&2
+[ -s "$WORK/warnings" ] && sed "s/^W	/$prog: warning: /" "$WORK/warnings" >&2
 if [ -f "$WORK/failed" ]; then
 	while read -r id; do
 		src=$(sed -n "${id}p" "$WORK/list" | cut -f1)

@@ -12,6 +12,7 @@
 #include "placement.h"
 #include "report.h"
 #include "srcscan.h"
+#include "complete.h"
 #include "tagcheck.h"
 #include "verify.h"
 #include "util.h"
@@ -826,6 +827,38 @@ int cmd_verify(int argc, char **argv)
 		return 2;
 	return bad ? 1 : diag.status;
 }
+
+static const char complete_help[] =
+	"usage: crossym complete OUTDIR ORIG_TREE SPATCH_TREE NEW_TREE [FAILED_LIST]\n\n"
+	"annotate.sh's middle step: for every file of OUTDIR/files.tsv, keep what\n"
+	"spatch did in SPATCH_TREE/FILE when it only inserted wanted tags and removed\n"
+	"stale ones (else, or when FAILED_LIST names the file, drop it), remove the\n"
+	"stale tags spatch left, re-declare the wanted definitions it did not tag,\n"
+	"and write NEW_TREE/FILE. Prints one line per finding: F (form of a\n"
+	"definition), W (spatch's result discarded) or E (a check failed).\n\n";
+
+static const struct optdef complete_options[] = { OPTDEF_END };
+
+int cmd_complete(int argc, char **argv)
+{
+	struct options opts;
+	int done = 0, status = 2;
+
+	if (argc > 1)
+		status = parse_options(argc, argv, complete_options, complete_help, &opts, &done);
+	if (done || (status && argc > 1))
+		return status;
+	if (argc == 1 || opts.nbuilds < 4 || opts.nbuilds > 5) {
+		fputs("crossym complete: give OUTDIR ORIG_TREE SPATCH_TREE NEW_TREE [FAILED_LIST]\n"
+		      "Try 'crossym complete --help'\n", stderr);
+		return 2;
+	}
+	if (complete_outdir(opts.builds[0], opts.builds[1], opts.builds[2], opts.builds[3],
+			    opts.nbuilds == 5 ? opts.builds[4] : NULL, stdout))
+		return 2;
+	return diag.status;
+}
+
 static const char diff_help[] =
 	"usage: crossym diff OLD.tsv NEW.tsv\n\n"
 	"Compare two `crossym report --format=tsv` outputs (with or without --all),\n"

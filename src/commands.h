@@ -8,5 +8,6 @@ int cmd_objects(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_complete(int argc, char **argv);
 
 #endif

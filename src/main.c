@@ -17,6 +17,7 @@ static const struct command {
 	{ "check", cmd_check, "compare the tags in the sources with what the build needs" },
 	{ "diff", cmd_diff, "what changed between two TSV reports (exit 1: something)" },
 	{ "objects", cmd_objects, "list the objects a build links (input for nm -A)" },
+	{ "complete", cmd_complete, "annotate.sh: finish what spatch did to each file" },
 	{ "verify", cmd_verify, "check annotate.sh's changed copy against the original" },
 	{ "annotate", cmd_annotate, "make, check and apply the patch (runs annotate.sh)" },
 };

@@ -1524,6 +1524,77 @@ void srcscan_free_names(char **names, size_t count)
 	free(names);
 }
 
+/* ---- how a name is used, for a definition spatch did not tag ---- */
+
+/* Whether s[0, n) has w as a whole word. */
+static int has_word(const char *s, size_t n, const char *w, size_t wl)
+{
+	const char *p = s, *end = s + n;
+
+	while ((p = memmem(p, (size_t)(end - p), w, wl))) {
+		if ((p == s || !is_idchar((unsigned char)p[-1])) &&
+		    (p + wl == end || !is_idchar((unsigned char)p[wl])))
+			return 1;
+		p++;
+	}
+	return 0;
+}
+
+/* Whether a newline lies between tokens a < b. */
+static int lines_apart(const struct lex *L, size_t a, size_t b)
+{
+	size_t from = L->t[a].off + L->t[a].len;
+
+	return L->t[b].off > from && memchr(L->s + from, '\n', L->t[b].off - from);
+}
+
+/* Whether token i is inside the parentheses of a call NAME(...) that opens
+ * on its own line (if, while, for, switch, return, sizeof, typeof are no
+ * calls). */
+static int in_call_on_line(const struct lex *L, size_t i)
+{
+	static const char *const not_calls[] = {
+		"if", "while", "for", "switch", "return", "sizeof", "__typeof__", "typeof",
+	};
+	int depth = 0;
+
+	for (size_t k = i; k-- > 0 && L->t[k].kind != TK_PP && !lines_apart(L, k, k + 1);) {
+		if (is_punct(L, k, ')'))
+			depth++;
+		else if (is_punct(L, k, '(') && depth > 0)
+			depth--;
+		else if (is_punct(L, k, '(')) {
+			if (!k || !is_ident(L, k - 1) || lines_apart(L, k - 1, k))
+				return 0;
+			for (size_t w = 0; w < sizeof(not_calls) / sizeof(not_calls[0]); w++)
+				if (tok_eq(L, k - 1, not_calls[w], strlen(not_calls[w])))
+					return 0;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+enum name_use srcfile_name_use(struct srcfile *f, const char *symbol)
+{
+	struct scan *S = scan_of(f, symbol, NULL);
+	size_t sl = strlen(symbol);
+	int seen = 0;
+
+	for (size_t i = 0; S && i < S->L.nt; i++) {
+		const struct tok *t = &S->L.t[i];
+
+		if (t->kind == TK_PP) {
+			seen |= has_word(S->L.s + t->off, t->len, symbol, sl);
+		} else if (tok_eq(&S->L, i, symbol, sl)) {
+			seen = 1;
+			if (!in_call_on_line(&S->L, i))
+				return USE_FREE;
+		}
+	}
+	return seen ? USE_IN_MACROS : USE_NONE;
+}
+
 /* ---- the text interface ---- */
 
 size_t srcscan_tags(const char *text, size_t len, const char *tag, struct src_tag **out)

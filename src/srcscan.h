@@ -118,4 +118,10 @@ char **srcfile_definers(struct srcfile *f, const char *const *syms, size_t nsyms
 			size_t nwrap, unsigned char *is_free, size_t *ndefiners);
 void srcscan_free_names(char **names, size_t count);
 
+/* How a name occurs in the text: not at all (USE_NONE), only in directives and
+ * inside the parentheses of calls opened on the same line (USE_IN_MACROS: a
+ * macro makes the definition), or also elsewhere (USE_FREE). */
+enum name_use { USE_NONE, USE_IN_MACROS, USE_FREE };
+enum name_use srcfile_name_use(struct srcfile *f, const char *symbol);
+
 #endif

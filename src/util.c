@@ -383,3 +383,38 @@ int cmp_strptr(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
+
+/* The first ncols columns of each line of a TSV file (fresh strings, one
+ * array of rows * ncols). Returns the number of rows, -1 when unreadable. */
+long read_tsv(const char *path, int ncols, char ***cells)
+{
+	char *text, *rest, *line;
+	size_t len, cap = 0;
+	long n = 0;
+
+	*cells = NULL;
+	if (!(text = read_file(path, &len))) {
+		error("%s: %s", path, strerror(errno));
+		return -1;
+	}
+	for (rest = text; (line = strsep(&rest, "\n"));) {
+		if (!*line)
+			continue;
+		grow_array((void **)cells, &cap, (size_t)(n + 1) * ncols, sizeof(char *));
+		for (int c = 0; c < ncols; c++) {
+			char *f = line ? strsep(&line, "\t") : NULL;
+
+			(*cells)[n * ncols + c] = xstrdup(f ? f : "");
+		}
+		n++;
+	}
+	free(text);
+	return n;
+}
+
+void free_tsv(char **cells, long n, int ncols)
+{
+	for (long i = 0; i < n * ncols; i++)
+		free(cells[i]);
+	free(cells);
+}

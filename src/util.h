@@ -75,6 +75,12 @@ int sync_dir(const char *dir);
  * error() and return -1. */
 int finish_stdout(void);
 
+/* The first ncols columns of each non-empty line of a TSV file, fresh strings
+ * in one array of rows * ncols (missing columns ""). Returns the number of
+ * rows, or -1 when the file cannot be read (error() said so). */
+long read_tsv(const char *path, int ncols, char ***cells);
+void free_tsv(char **cells, long nrows, int ncols);
+
 /* POSIX cksum(1) CRC of a buffer, as printed by `cksum`. */
 unsigned long posix_cksum(const unsigned char *buf, size_t len);
 

@@ -206,54 +206,19 @@ size_t verify_file(const char *src, const char *a, size_t alen, const char *c,
 
 /* ---- OUTDIR ---- */
 
-/* The (source, symbol) pairs of a TSV file: its first two columns. */
+/* The (source, symbol) pairs of a TSV file of OUTDIR: its first two columns. */
 struct pairs {
-	char **source, **symbol;
-	size_t n, cap;
+	char **cells;
+	long n;
 };
 
-static int read_pairs(const char *outdir, const char *name, struct pairs *p, int one)
+static int read_pairs(const char *outdir, const char *name, struct pairs *p)
 {
-	char *path = path_join(outdir, name), *text, *line, *rest;
-	size_t len, cap2 = 0;
+	char *path = path_join(outdir, name);
 
-	memset(p, 0, sizeof(*p));
-	text = read_file(path, &len);
-	if (!text) {
-		error("%s: %s", path, strerror(errno));
-		free(path);
-		return -1;
-	}
-	for (rest = text; (line = strsep(&rest, "\n"));) {
-		char *src = strsep(&line, "\t"), *sym = line ? strsep(&line, "\t") : NULL;
-
-		if (!*src)
-			continue;
-		if (!one && !sym) {
-			error("%s: a line without a symbol", path);
-			continue;
-		}
-		if (p->n == p->cap) {
-			cap2 = p->cap;
-			grow_array((void **)&p->source, &p->cap, p->n + 1, sizeof(char *));
-			grow_array((void **)&p->symbol, &cap2, p->n + 1, sizeof(char *));
-		}
-		p->source[p->n] = xstrdup(src);
-		p->symbol[p->n++] = xstrdup(one ? "" : sym);
-	}
-	free(text);
+	p->n = read_tsv(path, 2, &p->cells);
 	free(path);
-	return 0;
-}
-
-static void free_pairs(struct pairs *p)
-{
-	for (size_t i = 0; i < p->n; i++) {
-		free(p->source[i]);
-		free(p->symbol[i]);
-	}
-	free(p->source);
-	free(p->symbol);
+	return p->n < 0 ? -1 : 0;
 }
 
 /* The symbols of p whose source is src (pointers into p). */
@@ -261,9 +226,9 @@ static size_t symbols_of(const struct pairs *p, const char *src, const char **ou
 {
 	size_t n = 0;
 
-	for (size_t i = 0; i < p->n; i++)
-		if (!strcmp(p->source[i], src))
-			out[n++] = p->symbol[i];
+	for (long i = 0; i < p->n; i++)
+		if (!strcmp(p->cells[2 * i], src))
+			out[n++] = p->cells[2 * i + 1];
 	return n;
 }
 
@@ -308,27 +273,27 @@ long verify_outdir(const char *outdir, const char *orig, const char *changed, FI
 	struct pairs files, wanted, stale;
 	char *tag = read_tag(outdir);
 	long bad = 0;
-	int ok = tag && !read_pairs(outdir, "files.tsv", &files, 1);
+	int ok = tag != NULL;
 
-	ok = ok && !read_pairs(outdir, "wanted.tsv", &wanted, 0);
-	ok = ok && !read_pairs(outdir, "stale.tsv", &stale, 0);
-	if (!ok) {
-		free(tag);
-		return -1;
-	}
-	for (size_t i = 0; i < files.n && bad >= 0; i++) {
-		const char **w = xcalloc(wanted.n, sizeof(*w)), **s = xcalloc(stale.n, sizeof(*s));
-		struct verify_lists v = { tag, w, symbols_of(&wanted, files.source[i], w),
-					  s, symbols_of(&stale, files.source[i], s) };
-		long r = verify_one(files.source[i], orig, changed, &v, out);
+	ok = !read_pairs(outdir, "files.tsv", &files) && ok;
+	ok = !read_pairs(outdir, "wanted.tsv", &wanted) && ok;
+	ok = !read_pairs(outdir, "stale.tsv", &stale) && ok;
+	for (long i = 0; ok && i < files.n && bad >= 0; i++) {
+		const char **w = xcalloc((size_t)wanted.n + 1, sizeof(*w));
+		const char **s = xcalloc((size_t)stale.n + 1, sizeof(*s));
+		struct verify_lists v = { tag, w, symbols_of(&wanted, files.cells[2 * i], w),
+					  s, symbols_of(&stale, files.cells[2 * i], s) };
+		long r = verify_one(files.cells[2 * i], orig, changed, &v, out);
 
 		bad = r < 0 ? -1 : bad + r;
 		free(w);
 		free(s);
 	}
-	free_pairs(&files);
-	free_pairs(&wanted);
-	free_pairs(&stale);
+	free_tsv(files.cells, files.n, 2);
+	free_tsv(wanted.cells, wanted.n, 2);
+	free_tsv(stale.cells, stale.n, 2);
+	if (!ok)
+		bad = -1;
 	free(tag);
 	return bad;
 }

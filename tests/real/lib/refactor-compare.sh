@@ -10,7 +10,8 @@
 #     annotate.sh OUTDIR SRC (no --apply): annotate.patch, forms.tsv, the log
 #     (less its timing line), the exit status;
 #   - the BusyBox defconfig build: report, check, cocci and annotate.sh with
-#     tests/real/lib/busybox-macros.h (SKIP_BUSYBOX=1 leaves it out).
+#     tests/real/lib/busybox-macros.h (SKIP_BUSYBOX=1 leaves it out;
+#     SKIP_KERNEL=1 the kernel builds, ONLY_CONFIG=CONFIG all but one).
 # Prints one line per comparison (`same` / `DIFFERENT`) and exits 1 when any
 # differs. Environment: CROSSYM (default ./crossym), CROSSYM_CACHE, JOBS.
 set -u
@@ -32,6 +33,7 @@ mkdir "$tmp/ref"
 (cd "$TOP" && git archive "$REF") | tar -x -C "$tmp/ref" || exit 2
 make -s -C "$tmp/ref" crossym >"$tmp/ref-build.log" 2>&1 || { cat "$tmp/ref-build.log"; exit 2; }
 REFBIN=$tmp/ref/crossym
+cp "$TOP/scripts/annotate.sh" "$tmp/annotate.sh"    # later edits do not reach this run
 
 # same WHAT FILE_A FILE_B
 same() {
@@ -85,7 +87,7 @@ annotate() {
 	shift 4
 	sh "$tmp/ref/scripts/annotate.sh" "$oa" "$src" -j "$JOBS" "$@" >"$tmp/an.a" 2>&1
 	echo $? >"$tmp/an.a.rc"
-	sh "$TOP/scripts/annotate.sh" "$ob" "$src" -j "$JOBS" "$@" >"$tmp/an.b" 2>&1
+	CROSSYM=$NEW sh "$tmp/annotate.sh" "$ob" "$src" -j "$JOBS" "$@" >"$tmp/an.b" 2>&1
 	echo $? >"$tmp/an.b.rc"
 	for f in annotate.patch forms.tsv annotate.rejected.patch; do
 		[ -f "$oa/$f" ] || [ -f "$ob/$f" ] || continue
@@ -98,10 +100,11 @@ annotate() {
 }
 
 for stamp in "$CACHE"/linux-6.1/build-*/.crossym-build; do
-	[ -f "$stamp" ] || continue
+	[ -f "$stamp" ] && [ "${SKIP_KERNEL:-0}" != 1 ] || continue
 	B=$(dirname "$stamp")
 	c=${B##*/build-}
 	case $c in *-tagged) continue ;; esac
+	[ -z "${ONLY_CONFIG:-}" ] || [ "$c" = "$ONLY_CONFIG" ] || continue
 	both "$c: report" report "$B"
 	both "$c: report tsv" report --format=tsv "$B"
 	both "$c: check" check "$B"

@@ -1,0 +1,137 @@
+/* test-complete.c - annotate.sh's middle step (complete.c), TAP. */
+#include "tap.h"
+#include "complete.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct result {
+	char *text, *report;
+};
+
+/* complete_file on a (original) and b (spatch's result). */
+static struct result run(const char *a, const char *b, int failed,
+			 const char *const *w, const char *const *k, size_t nw,
+			 const char *const *s, size_t ns)
+{
+	struct complete_in in = { "x.c", "__global", a, b, strlen(a), strlen(b), failed,
+				  w, k, NULL, nw, s, ns };
+	struct result r;
+	size_t len, rlen = 0;
+	FILE *f = open_memstream(&r.report, &rlen);
+
+	r.text = complete_file(&in, &len, f);
+	fclose(f);
+	return r;
+}
+
+static void done(struct result *r)
+{
+	free(r->text);
+	free(r->report);
+}
+
+int main(void)
+{
+	const char *w[] = { "f", "g" }, *k[] = { "func", "var" }, *ks[] = { "several" };
+	const char *stale[] = { "old" };
+	struct result r;
+
+	r = run("int f(void)\n{\n}\nint g;\n", "int __global f(void)\n{\n}\nint __global g;\n",
+		0, w, k, 2, NULL, 0);
+	TAP_STR(r.text, "int __global f(void)\n{\n}\nint __global g;\n", "spatch's tags kept");
+	TAP_STR(r.report, "F\tx.c\tf\tinplace\t-\nF\tx.c\tg\tinplace\t-\n", "both in place");
+	done(&r);
+
+	r = run("int f(void)\n{\n}\nint g;\n", "int __global f(void)\n{\n}\nint g;\n",
+		0, w, k, 2, NULL, 0);
+	TAP_STR(r.text, "int __global f(void)\n{\n}\nint g;\nextern __typeof__(g) g __global;\n",
+		"the one spatch missed is re-declared at the end");
+	TAP_STR(r.report, "F\tx.c\tf\tinplace\t-\nF\tx.c\tg\tredeclared\t?not matched\n",
+		"its reason: the name is there, not matched");
+	done(&r);
+
+	r = run("int f(void)\n{\n}\nint g;", "int __global f(void)\n{\n}\nlong g;", 0,
+		w, k, 2, NULL, 0);
+	TAP_STR(r.text, "int f(void)\n{\n}\nint g;\nextern __typeof__(f) f __global;\n"
+		"extern __typeof__(g) g __global;\n",
+		"a change beyond the tag: spatch's result dropped, both re-declared");
+	TAP_OK(strstr(r.report, "W\tx.c: spatch result discarded, re-declaring instead:\n"
+		      "W\t  x.c:4: changed beyond the tag: long g;\n") != NULL,
+	       "the discarded result is warned about with its line");
+	done(&r);
+
+	r = run("int f(void)\n{\n}\n", "int f(void)\n{\n}\n", 1, w, k, 1, NULL, 0);
+	TAP_STR(r.report, "F\tx.c\tf\tredeclared\t!not matched\n",
+		"spatch failed on the file: the reason says so (!)");
+	done(&r);
+
+	r = run("DEFINE_F(x);\n", "DEFINE_F(x);\n", 0, w, k, 1, NULL, 0);
+	TAP_STR(r.report, "F\tx.c\tf\tredeclared\t?name not in source\n", "a pasted name");
+	done(&r);
+
+	r = run("MAKE(f);\n", "MAKE(f);\n", 0, w, k, 1, NULL, 0);
+	TAP_STR(r.report, "F\tx.c\tf\tredeclared\t?macro-made\n", "a name only inside a macro call");
+	done(&r);
+
+	r = run("int __global f(void)\n{\n}\n", "int __global f(void)\n{\n}\n", 0, w, k, 1, NULL, 0);
+	TAP_STR(r.report, "F\tx.c\tf\talready\t-\n", "a tag already there is counted, not repeated");
+	TAP_STR(r.text, "int __global f(void)\n{\n}\n", "and the text is unchanged");
+	done(&r);
+
+	r = run("#if A\nint f;\n#else\nint f = 1;\n#endif\n",
+		"#if A\nint __global f;\n#else\nint __global f = 1;\n#endif\n", 0, w, ks, 1, NULL, 0);
+	TAP_STR(r.report, "F\tx.c\tf\tredeclared\t?several definitions (#if arms), tagged in place too\n",
+		"several #if arms: tagged in each and re-declared");
+	done(&r);
+
+	r = run("__global DEFINE_X(old);\nint a;\nextern __typeof__(old) old __global;\n",
+		"__global DEFINE_X(old);\nint a;\nextern __typeof__(old) old __global;\n",
+		0, NULL, NULL, 0, stale, 1);
+	TAP_STR(r.text, "DEFINE_X(old);\nint a;\n",
+		"stale tags spatch cannot reach: on a macro call, a re-declaration");
+	TAP_STR(r.report, "F\tx.c\told\tremoved\t-\n", "removed");
+	done(&r);
+
+	r = run("int old __global;\n", "int old __global;\n", 0, NULL, NULL, 0, stale, 1);
+	TAP_STR(r.text, "int old;\n", "a stale `sym TAG` removed");
+	done(&r);
+
+	r = run("int other;\n", "int other;\n", 0, NULL, NULL, 0, stale, 1);
+	TAP_STR(r.report, "E\tx.c: old: stale tag not found\n", "a stale tag not there: an error");
+	done(&r);
+
+	r = run("int x, y;\n", "int __global x, y;\n", 0, w, k, 1, NULL, 0);
+	TAP_OK(strstr(r.report, "a tag for no wanted symbol") != NULL,
+	       "a tag for a name not wanted: spatch's result dropped");
+	done(&r);
+	{
+		/* the name comes out of the macro: only the placement's line tells */
+		const char *pw[] = { "zz_thing" }, *pk[] = { "var" };
+		unsigned pl[] = { 2 };
+		const char *a = "int a;\nMAKE_THING(zz);\n", *b = "int a;\n__global MAKE_THING(zz);\n";
+		struct complete_in in = { "x.c", "__global", a, b, strlen(a), strlen(b), 0,
+					  pw, pk, pl, 1, NULL, 0 };
+		char *rep = NULL, *text;
+		size_t len, rlen = 0;
+		FILE *f = open_memstream(&rep, &rlen);
+
+		text = complete_file(&in, &len, f);
+		fclose(f);
+		TAP_STR(rep, "F\tx.c\tzz_thing\tinplace\t-\n",
+			"a tag on a definer macro belongs to the definition placed on its line");
+		free(rep);
+		free(text);
+		in.lines = NULL;
+		rlen = 0;
+		f = open_memstream(&rep, &rlen);
+		text = complete_file(&in, &len, f);
+		fclose(f);
+		TAP_OK(strstr(rep, "a tag for no wanted symbol") != NULL,
+		       "without the placement the same tag belongs to nobody");
+		free(rep);
+		free(text);
+	}
+	return tap_done();
+}
