@@ -183,8 +183,9 @@ static char **compile_words(const struct build *b, const struct object *o, size_
 	return words;
 }
 
-/* Every name the LTO symbol table of the fat object at path lists. */
-static int lto_names(const char *path, struct strtab *names)
+/* Every name the LTO symbol table of the fat object at path lists, and the
+ * names it defines. */
+static int lto_names(const char *path, struct strtab *names, struct strtab *defs)
 {
 	size_t len;
 	unsigned char *buf = (unsigned char *)read_file(path, &len);
@@ -200,8 +201,13 @@ static int lto_names(const char *path, struct strtab *names)
 	elf_version(EV_CURRENT);
 	elf = elf_memory((char *)buf, len);
 	if (elf && elf_kind(elf) == ELF_K_ELF && !lto_read_symbols(&set, obj, elf)) {
-		for (size_t k = 0; k < obj->nsyms; k++)
-			strtab_intern(names, strtab_str(&set.names, obj->syms[k].name));
+		for (size_t k = 0; k < obj->nsyms; k++) {
+			const char *name = strtab_str(&set.names, obj->syms[k].name);
+
+			strtab_intern(names, name);
+			if (obj->syms[k].bind == SYM_DEF || obj->syms[k].bind == SYM_WEAKDEF)
+				strtab_intern(defs, name);
+		}
 		rc = 0;
 	}
 	if (elf)
@@ -329,7 +335,7 @@ struct scratch {
 static void check_object(struct build *b, size_t idx, struct scratch *s)
 {
 	struct object *obj = &b->set.objs[idx];
-	struct strtab refs, cnames, defs;
+	struct strtab refs, cnames, cdefs, defs;
 	size_t n = 0, len = 0;
 	char **words = compile_words(b, obj, &n), **pre = NULL, **fat = NULL;
 	char **loc = NULL, *text = NULL;
@@ -337,6 +343,7 @@ static void check_object(struct build *b, size_t idx, struct scratch *s)
 	strtab_init(&refs);
 	strtab_init(&cnames);
 	strtab_init(&defs);
+	strtab_init(&cdefs);
 	for (size_t k = 0; k < obj->nsyms; k++) {
 		unsigned char bind = obj->syms[k].bind;
 		const char *name = strtab_str(&b->set.names, obj->syms[k].name);
@@ -365,13 +372,16 @@ static void check_object(struct build *b, size_t idx, struct scratch *s)
 
 		if (!loc[id])
 			continue;
-		if (!cnames.count && (run_in(b->dir, fat) != 0 || lto_names(s->fat, &cnames))) {
+		if (strtab_find(&defs, sym) >= 0 && !cnames.count &&
+		    (run_in(b->dir, fat) != 0 || lto_names(s->fat, &cnames, &cdefs))) {
 			error("%s: compiling it with -flto -ffat-lto-objects failed",
 			      b->set.objs[idx].name);
 			break;
 		}
-		/* a reference the C code makes too; a definition the asm makes */
-		if ((strtab_find(&cnames, sym) >= 0) != (strtab_find(&defs, sym) >= 0))
+		/* a definition the asm makes itself (.set A, B: A) needs no tag; a
+		 * reference the C code makes too still breaks when GCC localises or
+		 * renames the symbol, so it counts */
+		if (strtab_find(&defs, sym) >= 0 && strtab_find(&cdefs, sym) < 0)
 			continue;
 		where = marker_path(b, loc[id]);
 		fprintf(stderr, "crossym: asm reference: %s in %s (%s)\n", sym, b->set.objs[idx].name,
@@ -392,6 +402,7 @@ static void check_object(struct build *b, size_t idx, struct scratch *s)
 	strtab_free(&refs);
 	strtab_free(&cnames);
 	strtab_free(&defs);
+	strtab_free(&cdefs);
 }
 
 /* The C objects the link always takes, with a compile command. */

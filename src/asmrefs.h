@@ -2,11 +2,13 @@
  * `"call foo"`, `.long foo - .`, a top-level `.set A, B`): GCC does not see
  * them, so inside a whole-program unit it may localise or drop foo although
  * the assembler's reference needs it. The reference looks like any other in
- * the object; it is told apart, exactly, by running the object's own compile
- * command (by argument vector, never through a shell) twice: as the
- * preprocessor, where foo must appear inside a string literal, and with
- * -flto -ffat-lto-objects, whose LTO symbol table lists what the C code names
- * (what asm adds is the difference). Only with --run-build-commands. */
+ * the object; it is told apart by running the object's own compile command
+ * (by argument vector, never through a shell) as the preprocessor: a symbol
+ * of the object named inside a string literal of an asm statement is an asm
+ * reference (a C reference to it as well does not keep GCC from localising
+ * or renaming it). A definition so named counts only when it is a C one: the
+ * object compiled again with -flto -ffat-lto-objects has it in its LTO
+ * symbol table (`.set A, B` makes A itself). Only with --run-build-commands. */
 #ifndef CROSSYM_ASMREFS_H
 #define CROSSYM_ASMREFS_H
 

@@ -22,11 +22,26 @@ shift 3
 only=" $* "
 cd "$B"
 ar t vmlinux.a >"$out/all-members"
-if [ "$only" = "  " ]; then cp "$out/all-members" "$out/members"
-else awk -v only="$only" '{ d = $0; sub(/\/[^\/]*$/, "", d); if (index(only, " " d " ")) print }' "$out/all-members" >"$out/members"; fi
 libs=$(sed -n 's/.*--start-group\(.*\)--end-group.*/\1/p' .vmlinux.o.cmd)
 { cat "$out/all-members"; for a in $libs; do ar t "$a"; done; } | xargs nm -P --defined-only 2>/dev/null |
 	awk '$2 ~ /^[A-TV-Z]$/ { print $1 }' | sort -u >"$out/defined"
+# the lib.a members the link pulls in (GNU ld's rule, to a fixpoint)
+for a in $libs; do ar t "$a"; done >"$out/lib-members"
+{ xargs nm -P -A <"$out/all-members" 2>/dev/null | sed 's/^/base /'
+  xargs nm -P -A <"$out/lib-members" 2>/dev/null | sed 's/^/lib /'; } |
+	awk '{ o = $2; sub(/:$/, "", o); n++; org[n] = $1; obj[n] = o; sym[n] = $3; t[n] = $4
+		if ($1 == "base") linked[o] = 1 }
+	END { do { changed = 0; delete def; delete need
+		for (i = 1; i <= n; i++) if (linked[obj[i]]) {
+			if (t[i] == "U") need[sym[i]] = 1; else if (t[i] ~ /^[A-TV-Z]$/) def[sym[i]] = 1 }
+		for (i = 1; i <= n; i++) if (!linked[obj[i]] && t[i] ~ /^[A-TV-Z]$/ && need[sym[i]] && !def[sym[i]]) {
+			linked[obj[i]] = 1; changed = 1 }
+		} while (changed)
+		for (o in linked) if (linked[o]) print o }' | sort -u >"$out/linked"
+# what is compiled again: the vmlinux.a members and the linked lib.a members
+# (a directory's unit holds both), or those of the DIRs given
+if [ "$only" = "  " ]; then cp "$out/linked" "$out/members"
+else awk -v only="$only" '{ d = $0; sub(/\/[^\/]*$/, "", d); if (index(only, " " d " ")) print }' "$out/linked" >"$out/members"; fi
 nc=0 nfail=0
 : >"$out/c-objects"
 while read -r o; do
@@ -72,12 +87,11 @@ done
 # After the whole-program links: what the units and every other object (assembly,
 # library members, C objects not compiled again) still define, and what they need.
 cut -f2 "$out/c-objects" | sort >"$out/redone"
-{ cat "$out/all-members"; for a in $libs; do ar t "$a"; done; } | sort -u | comm -23 - "$out/redone" >"$out/others"
+sort -u "$out/linked" | comm -23 - "$out/redone" >"$out/others"
 { xargs nm -P --defined-only <"$out/others" 2>/dev/null
-  for u in "$out"/u/*/unit.o "$out"/u/*/*/unit.o "$out"/u/*/*/*/unit.o; do [ -f "$u" ] && nm -P --defined-only "$u"; done
+  find "$out/u" -name unit.o | xargs nm -P --defined-only
 } | awk '$2 ~ /^[A-TV-Z]$/ { print $1 }' | sort -u >"$out/defined-after"
-for u in "$out"/u/*/unit.o "$out"/u/*/*/unit.o "$out"/u/*/*/*/unit.o; do
-	[ -f "$u" ] || continue
+for u in $(find "$out/u" -name unit.o); do
 	d=${u#"$out/u/"}; d=${d%/unit.o}
 	nm -u "$u" | awk -v d="$d" '{ print d "\t" $NF }'
 done >"$out/needs"
