@@ -2,9 +2,12 @@
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 struct diag diag = { "crossym", 0 };
 
@@ -115,11 +118,18 @@ void grow_array(void **arr, size_t *cap, size_t want, size_t elsize)
 
 char *path_join(const char *dir, const char *name)
 {
-	if (!*dir || !strcmp(dir, ".") || name[0] == '/')
+	size_t dlen = strlen(dir), nlen = strlen(name);
+	char *out;
+
+	if (!dlen || !strcmp(dir, ".") || name[0] == '/')
 		return xstrdup(name);
-	if (str_has_suffix(dir, "/"))
-		return xasprintf("%s%s", dir, name);
-	return xasprintf("%s/%s", dir, name);
+	if (dir[dlen - 1] == '/')
+		dlen--;
+	out = xmalloc(dlen + 1 + nlen + 1);
+	memcpy(out, dir, dlen);
+	out[dlen] = '/';
+	memcpy(out + dlen + 1, name, nlen + 1);
+	return out;
 }
 
 char *path_dirname(const char *path)
@@ -218,26 +228,36 @@ int str_has_prefix(const char *s, const char *prefix)
 
 char *read_file(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
 	char *buf = NULL;
-	size_t cap = 0, used = 0, n;
+	size_t cap = 0, used = 0;
+	ssize_t n;
 
-	if (!f)
+	if (fd < 0)
 		return NULL;
-	do {
-		grow_array((void **)&buf, &cap, used + 65536 + 1, 1);
-		n = fread(buf + used, 1, cap - used - 1, f);
-		used += n;
-	} while (n > 0);
-	if (ferror(f)) {
-		int saved = errno ? errno : EIO;
+	/* one allocation of the file's size; the loop copes with files that grow */
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+		grow_array((void **)&buf, &cap, (size_t)st.st_size + 1, 1);
+	for (;;) {
+		if (cap - used < 2)
+			grow_array((void **)&buf, &cap, used + 65536, 1);
+		n = read(fd, buf + used, cap - used - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		used += (size_t)n;
+	}
+	if (n < 0) {
+		int saved = errno;
 
-		fclose(f);
+		close(fd);
 		free(buf);
 		errno = saved;
 		return NULL;
 	}
-	fclose(f);
+	close(fd);
 	buf[used] = '\0';
 	if (len)
 		*len = used;
