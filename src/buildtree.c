@@ -182,20 +182,16 @@ static void add_link_inputs(struct build *b, char **words, size_t n,
 	}
 }
 
-/* When path was made by `ld -r` (its .cmd says so), add its inputs instead of
- * it and return 1. */
-static int expand_relocatable_link(struct build *b, const char *path,
+/* When the .cmd head says its object was made by `ld -r`, add the inputs
+ * instead of it and return 1. */
+static int expand_relocatable_link(struct build *b, const char *cmdhead,
 				   enum obj_link link, int depth)
 {
-	char *cmdrel = kbuild_cmd_path(path);
-	char *cmdfile = path_join(b->dir, cmdrel);
-	char *text = read_file(cmdfile, NULL), *cmd = NULL;
+	char *cmd = cmdhead ? kbuild_cmd_command(cmdhead) : NULL;
 	char **words = NULL;
 	size_t n = 0;
 	int expanded = 0;
 
-	if (text)
-		cmd = kbuild_cmd_command(text);
 	if (cmd)
 		words = kbuild_split_command(cmd, &n);
 	if (n && (has_word(words, n, "-r") || has_word(words, n, "--relocatable")) &&
@@ -207,9 +203,6 @@ static int expand_relocatable_link(struct build *b, const char *path,
 		free(words[i]);
 	free(words);
 	free(cmd);
-	free(text);
-	free(cmdfile);
-	free(cmdrel);
 	return expanded;
 }
 
@@ -369,6 +362,11 @@ static void load_path(struct build *b, const char *name, enum obj_link link,
 	free(key);
 }
 
+static void source_from_cmd_head(struct build *b, struct object *obj,
+				 const char *cmdrel, const char *head);
+
+/* An object file: the inputs of an `ld -r`, else its symbols and, from the
+ * same read of its .cmd file, its source. */
 static void add_object_path(struct build *b, const char *path, enum obj_link link,
 			    int depth)
 {
@@ -380,8 +378,19 @@ static void add_object_path(struct build *b, const char *path, enum obj_link lin
 			obj->link = LINK_ALWAYS;
 	} else if (depth > MAX_NESTING) {
 		error("%s: objects nested too deep", name);
-	} else if (!expand_relocatable_link(b, name, link, depth)) {
-		load_path(b, name, link, depth);
+	} else {
+		char *cmdrel = kbuild_cmd_path(name), *cmdabs = path_join(b->dir, cmdrel);
+		char *head = kbuild_cmd_read_head(cmdabs);
+
+		if (!expand_relocatable_link(b, head, link, depth)) {
+			load_path(b, name, link, depth);
+			obj = build_find(b, name);
+			if (obj && head)
+				source_from_cmd_head(b, obj, cmdrel, head);
+		}
+		free(head);
+		free(cmdabs);
+		free(cmdrel);
 	}
 	free(name);
 }
@@ -436,20 +445,60 @@ static char *tree_relative(const struct build *b, const char *path)
 	return rel;
 }
 
-static char *source_from_cmd(struct build *b, const char *objfile,
-			     struct object *obj)
+/* A source path as a .cmd file writes it, relative to the source tree. */
+static char *cmd_source_relative(const struct build *b, const char *src)
+{
+	return src[0] == '/' ? tree_relative(b, src) : xstrdup(src);
+}
+
+/* The source a .cmd head names (source_ line, else the first dep: BusyBox),
+ * or NULL; a fresh string as written there. */
+static char *cmd_head_source(const char *head)
+{
+	char *src = kbuild_cmd_source(head);
+
+	return src ? src : kbuild_cmd_first_dep(head);
+}
+
+/* obj's source and .cmd path from the head of its .cmd file cmdrel. */
+static void source_from_cmd_head(struct build *b, struct object *obj,
+				 const char *cmdrel, const char *head)
+{
+	char *src = cmd_head_source(head);
+
+	if (src) {
+		obj->source = cmd_source_relative(b, src);
+		obj->cmd_path = xstrdup(cmdrel);
+	}
+	free(src);
+}
+
+static void source_from_cmd(struct build *b, const char *objfile,
+			    struct object *obj)
 {
 	char *cmdrel = kbuild_cmd_path(objfile);
 	char *cmdabs = path_join(b->dir, cmdrel);
-	char *text = read_file(cmdabs, NULL), *src = NULL, *rel = NULL;
+	char *head = kbuild_cmd_read_head(cmdabs);
 
+	if (head)
+		source_from_cmd_head(b, obj, cmdrel, head);
+	free(head);
+	free(cmdabs);
+	free(cmdrel);
+}
+
+void build_read_included(struct build *b, struct object *obj)
+{
+	char *cmdabs, *text, *src = NULL;
+
+	if (!b->need_included || obj->included_read || !obj->cmd_path)
+		return;
+	obj->included_read = 1;
+	cmdabs = path_join(b->dir, obj->cmd_path);
+	text = read_file(cmdabs, NULL);
 	if (text)
-		src = kbuild_cmd_source(text);
-	if (text && !src)
-		src = kbuild_cmd_first_dep(text);   /* BusyBox: no source_ line */
+		src = cmd_head_source(text);
 	if (src) {
-		rel = src[0] == '/' ? tree_relative(b, src) : xstrdup(src);
-		obj->cmd_path = xstrdup(cmdrel);
 		obj->included = kbuild_cmd_included_c(text, src, &obj->nincluded);
 		for (size_t i = 0; i < obj->nincluded; i++) {
 			/* deps are absolute, or relative to where make ran */
@@ -462,8 +511,6 @@ static char *source_from_cmd(struct build *b, const char *objfile,
 	free(src);
 	free(text);
 	free(cmdabs);
-	free(cmdrel);
-	return rel;
 }
 
 /* Without a .cmd: the same-named .c/.S/.s in the source tree. */
@@ -518,7 +565,8 @@ static void assign_unit_and_source(struct build *b, struct object *obj)
 		free(file);
 		return;
 	}
-	obj->source = source_from_cmd(b, file, obj);
+	if (!obj->source)       /* not read with the object already */
+		source_from_cmd(b, file, obj);
 	if (!obj->source && str_has_suffix(file, ".o"))
 		obj->source = source_by_name(b, file);
 	obj->is_asm = obj->source && (str_has_suffix(obj->source, ".S") ||
@@ -812,6 +860,7 @@ int build_scan(struct build *b, const char *dir, const struct scan_opts *opts)
 	strtab_init(&b->objnames);
 	b->dir = xstrdup(dir);
 	b->db = opts->db;
+	b->need_included = opts->need_included;
 	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) ||
 	    !(b->absdir = realpath(dir, NULL))) {
 		error("%s: not a build directory", dir);

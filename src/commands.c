@@ -137,13 +137,15 @@ struct build_facts {
 	struct strtab sources, defined, unlinked;
 };
 
-static void collect_facts(const struct build *b, struct build_facts *facts)
+static void collect_facts(struct build *b, struct build_facts *facts)
 {
 	for (size_t i = 0; i < b->set.count; i++) {
 		const struct object *o = &b->set.objs[i];
 
 		if (o->is_script || !o->machine_ok)
 			continue;
+		if (!o->is_asm)
+			build_read_included(b, &b->set.objs[i]);
 		if (o->source && !o->is_asm && !o->generated)
 			strtab_intern(&facts->sources, o->source);
 		for (size_t k = 0; k < o->nincluded && !o->is_asm; k++)
@@ -237,6 +239,7 @@ int cmd_report(int argc, char **argv)
 		fprintf(stderr, "crossym report: --format is text or tsv\n");
 		return 2;
 	}
+	opts.scan.need_included = !strcmp(opts.format, "text");  /* placement */
 	nobjects = scan_and_decide(&opts, &rows, &srctree, NULL);
 	if (nobjects < 0) {
 		free(srctree);
@@ -342,12 +345,13 @@ static void resolve_definitions(struct rows *rows, const char *srctree)
 
 /* Scan, decide and compare with the tags in the sources. Returns 0, or the
  * exit status to end with. */
-static int scan_and_check(const struct options *opts, struct rows *rows,
+static int scan_and_check(struct options *opts, struct rows *rows,
 			  char **srctree, struct tag_report *rep)
 {
 	struct build_facts facts;
 
 	*srctree = NULL;
+	opts->scan.need_included = 1;
 	if (scan_and_decide(opts, rows, srctree, &facts) < 0) {
 		free(*srctree);
 		return 2;

@@ -169,6 +169,7 @@ static void add_row(struct rows *out, struct build *b, unsigned sym,
 	struct row *r;
 	size_t k;
 
+	build_read_included(b, &b->set.objs[d->obj]);
 	grow_array((void **)&out->v, &out->cap, out->count + 1, sizeof(*r));
 	r = &out->v[out->count++];
 	r->symbol = xstrdup(strtab_str(&b->set.names, sym));

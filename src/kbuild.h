@@ -6,6 +6,11 @@
 
 /* The path of the .cmd file kbuild writes for an object path ("d/.x.o.cmd"). */
 char *kbuild_cmd_path(const char *objpath);
+/* The head of a .cmd file: its text up to the first entry of the deps_ list
+ * (the command, the source_ line, the compiled file), without the rest of the
+ * list; the whole file when it has no deps_ list. NULL (errno set) when it
+ * cannot be read. kbuild_cmd_source, _first_dep and _command take it. */
+char *kbuild_cmd_read_head(const char *path);
 /* The value of `source_...:= PATH` in a .cmd file's text, or NULL. */
 char *kbuild_cmd_source(const char *cmdtext);
 /* The first .c/.S/.s of the deps_ list: the compiled file when the .cmd has
