@@ -128,14 +128,6 @@ static int read_object_symbols(struct build *b, struct object *obj,
 	return -1;
 }
 
-static int has_word(char **words, size_t n, const char *w)
-{
-	for (size_t i = 0; i < n; i++)
-		if (!strcmp(words[i], w))
-			return 1;
-	return 0;
-}
-
 static void add_object_path(struct build *b, const char *path, enum obj_link link,
 			    int depth);
 static void add_archive(struct build *b, const char *path, enum obj_link link,
@@ -192,10 +184,9 @@ static int expand_relocatable_link(struct build *b, const char *cmdhead,
 	size_t n = 0;
 	int expanded = 0;
 
-	if (cmd)
+	if (cmd && kbuild_command_is_relocatable_link(cmd))
 		words = kbuild_split_command(cmd, &n);
-	if (n && (has_word(words, n, "-r") || has_word(words, n, "--relocatable")) &&
-	    !has_word(words, n, "-c")) {
+	if (n) {
 		add_link_inputs(b, words, n, link, depth);
 		expanded = 1;
 	}

@@ -145,6 +145,28 @@ char *kbuild_cmd_command(const char *cmdtext)
 	return v ? v : cmd_value(cmdtext, "savedcmd_", 1);
 }
 
+int kbuild_command_is_relocatable_link(const char *cmd)
+{
+	const char *p = cmd;
+	int relocatable = 0, compiles = 0;
+
+	for (;;) {
+		size_t len;
+
+		p += strspn(p, " \t");
+		if (!*p || *p == ';' || *p == '|' || *p == '&' || *p == '\n')
+			break;
+		len = strcspn(p, " \t;\n");
+		if ((len == 2 && !memcmp(p, "-r", 2)) ||
+		    (len == 13 && !memcmp(p, "--relocatable", 13)))
+			relocatable = 1;
+		else if (len == 2 && !memcmp(p, "-c", 2))
+			compiles = 1;
+		p += len;
+	}
+	return relocatable && !compiles;
+}
+
 /* Split a command into words, stopping at the first ';', '&&' or '|'. */
 char **kbuild_split_command(const char *cmd, size_t *nwords)
 {

@@ -21,6 +21,9 @@ char *kbuild_cmd_first_dep(const char *cmdtext);
 char **kbuild_cmd_included_c(const char *cmdtext, const char *source, size_t *count);
 /* The command of a .cmd file (`cmd_X := ...` or `savedcmd_X := ...`), or NULL. */
 char *kbuild_cmd_command(const char *cmdtext);
+/* Whether a command is an `ld -r` link: among the words kbuild_split_command
+ * gives, -r or --relocatable and no -c. */
+int kbuild_command_is_relocatable_link(const char *cmd);
 /* A command's words, up to the first ';', '&&' or '|'. */
 char **kbuild_split_command(const char *cmd, size_t *nwords);
 /* The source tree an O= build's Makefile names (`KERNELSRC := DIR`), or NULL. */
