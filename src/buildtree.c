@@ -251,12 +251,13 @@ static void add_archive_members(struct build *b, const char *path,
 
 		if (ar->thin) {
 			/* kbuild stores member paths relative to the build root when
-			 * they do not exist relative to the archive's directory */
+			 * they do not exist relative to the archive's directory (at
+			 * the top the two are one: no need to look) */
 			char *rel = path_join(dir, m->name);
 			char *abs = path_join(b->dir, rel);
 			struct stat st;
 
-			if (stat(abs, &st) != 0 && m->name[0] != '/') {
+			if (strcmp(dir, ".") && stat(abs, &st) != 0 && m->name[0] != '/') {
 				free(rel);
 				rel = xstrdup(m->name);
 			}
@@ -316,7 +317,7 @@ static void load_path(struct build *b, const char *name, enum obj_link link,
 	struct stat st;
 	int cacheable = 0;
 
-	if (stat(abs, &st) == 0 && load_from_db(b, key, &st, link)) {
+	if (b->db && stat(abs, &st) == 0 && load_from_db(b, key, &st, link)) {
 		free(abs);
 		free(key);
 		return;
@@ -794,11 +795,31 @@ static void add_linker_scripts(struct build *b, const struct scan_opts *opts)
 	free(pattern);
 }
 
+/* Linux >= 6.0 records how vmlinux.o is made, `ld -r --whole-archive
+ * vmlinux.a --start-group LIBS --end-group`: those name every object vmlinux
+ * links, so no walk of the build tree is needed (nor would it find objects
+ * that are not linked, like tools/ or the EFI stub's lib.a). 1 when used. */
+static int add_kernel_link(struct build *b)
+{
+	char *cmdabs = path_join(b->dir, ".vmlinux.o.cmd");
+	char *head = kbuild_cmd_read_head(cmdabs);
+	char *cmd = head ? kbuild_cmd_command(head) : NULL;
+	int used = cmd && kbuild_command_is_relocatable_link(cmd);
+
+	if (used)
+		add_object_path(b, "vmlinux.o", LINK_ALWAYS, 0);
+	free(cmd);
+	free(head);
+	free(cmdabs);
+	return used;
+}
+
 static void scan_elf(struct build *b)
 {
 	struct found found = { 0 };
 
-	walk(b, "", &found, 0);
+	if (!add_kernel_link(b))
+		walk(b, "", &found, 0);
 	if (found.nroots)
 		qsort(found.roots, found.nroots, sizeof(char *), cmp_path);
 	if (found.nobjects)
