@@ -479,13 +479,13 @@ static void source_from_cmd(struct build *b, const char *objfile,
 	free(cmdrel);
 }
 
-void build_read_included(struct build *b, struct object *obj)
+/* obj->included: the other .c files the deps_ list of its .cmd file names. */
+static void read_included(struct build *b, struct object *obj)
 {
 	char *cmdabs, *text, *src = NULL;
 
-	if (!b->need_included || obj->included_read || !obj->cmd_path)
+	if (!obj->cmd_path)
 		return;
-	obj->included_read = 1;
 	cmdabs = path_join(b->dir, obj->cmd_path);
 	text = read_file(cmdabs, NULL);
 	if (text)
@@ -872,7 +872,6 @@ int build_scan(struct build *b, const char *dir, const struct scan_opts *opts)
 	strtab_init(&b->objnames);
 	b->dir = xstrdup(dir);
 	b->db = opts->db;
-	b->need_included = opts->need_included;
 	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) ||
 	    !(b->absdir = realpath(dir, NULL))) {
 		error("%s: not a build directory", dir);
@@ -897,8 +896,11 @@ int build_scan(struct build *b, const char *dir, const struct scan_opts *opts)
 		check_machines(b);
 	}
 	add_linker_scripts(b, opts);
-	for (size_t i = 0; i < b->set.count; i++)
+	for (size_t i = 0; i < b->set.count; i++) {
 		assign_unit_and_source(b, &b->set.objs[i]);
+		if (opts->need_included)
+			read_included(b, &b->set.objs[i]);
+	}
 	return 0;
 }
 

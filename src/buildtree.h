@@ -18,8 +18,9 @@ struct scan_opts {
 	struct db *db;          /* --db: what earlier scans read, or NULL */
 	char **lds;             /* --lds: linker scripts whose references count */
 	size_t nlds;
-	int need_included;      /* build_read_included() reads the deps_ lists
-				 * (placement needs them; the decision does not) */
+	int need_included;      /* fill object.included from the .cmd deps_ lists
+				 * (placement needs them; the decision does not,
+				 * and without this only each .cmd's head is read) */
 };
 
 struct build {
@@ -35,7 +36,6 @@ struct build {
 	size_t objidx_cap;
 	unsigned nerrors;       /* files that could not be read */
 	struct db *db;          /* borrowed from the scan options */
-	int need_included;      /* from the scan options */
 };
 
 /* Find and read the objects of the build in dir. Problems with single files are
@@ -43,10 +43,6 @@ struct build {
  * directory itself is unusable. */
 int build_scan(struct build *b, const char *dir, const struct scan_opts *opts);
 void build_free(struct build *b);
-/* Fill obj->included (the other .c files its .cmd deps_ list names) from its
- * .cmd file when the scan options ask for it: the scan reads only the head of
- * each .cmd, this reads the whole file, once, for the objects that need it. */
-void build_read_included(struct build *b, struct object *obj);
 /* The object with that name, or NULL. */
 struct object *build_find(struct build *b, const char *name);
 

@@ -15,9 +15,13 @@ enum sym_bind {
 	SYM_WEAKUNDEF,  /* weak reference (nm: w v) */
 	SYM_EXPORT,     /* the object exports the symbol (__ksymtab_<name>) */
 	SYM_LOCALDEF,   /* local definition: only read for __ksymtab_ markers */
+	SYM_SELFREF,    /* the object references its own global definition (a
+			 * relocation in an allocated section): used in its file */
 };
 
-enum sym_kind { KIND_FUNC, KIND_VAR };
+/* What a definition is (ELF symbol type and section); nm text cannot show
+ * KIND_TLS (it prints such symbols as data). */
+enum sym_kind { KIND_FUNC, KIND_VAR, KIND_TLS, KIND_COMMON };
 
 struct objsym {
 	unsigned name;          /* strtab id */
@@ -36,10 +40,9 @@ struct object {
 	char *unit;             /* unit name ("DIR", "DIR#asm", "DIR/NAME.ko") */
 	char *source;           /* relative to the source tree; NULL when unknown */
 	char *cmd_path;         /* the .cmd file naming its source; NULL if none */
-	char **included;        /* other .c files its source #includes (.cmd deps);
-				 * filled by build_read_included() */
+	char **included;        /* other .c files its source #includes (.cmd deps;
+				 * only when the scan options ask for them) */
 	size_t nincluded;
-	unsigned char included_read;
 	char *module;           /* the module ("DIR/NAME.ko") it is linked into */
 	char *archive;          /* the thin archive it is a member of, or NULL */
 	unsigned char link;     /* enum obj_link */

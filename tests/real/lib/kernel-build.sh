@@ -11,7 +11,7 @@
 #                MOD_OPTS below; builds .vmlinux.export.o and NAME.mod files
 #   x86_64-dwarf x86_64 tinyconfig + CONFIG_DEBUG_INFO (DWARF 5), for DWARF tests
 #   x86_64-def   make ARCH=x86_64 defconfig (vmlinux + modules), for bench/ (about
-#                30+ minutes on 2 cores; `make bench-kernel` builds it)
+#                16 minutes on 2 shared cores; `make bench-kernel` builds it)
 # Targets: `vmlinux` (+ `modules` for x86_64-mod and x86_64-def); no bzImage
 # (crossym reads only the objects, and the compressed image costs time).
 #
