@@ -14,7 +14,8 @@
 # within each round (bench/timeit.c), so that load on a shared machine hits
 # them alike. Environment: BENCH_RUNS, BENCH_SIZES (default "1000 3000 10000
 # 30000"), BENCH_XREF_MAX (largest synthetic tree given the nm | awk pipeline,
-# default 10000), BENCH_ANNOTATE=0 to skip part 4, CROSSYM_CACHE.
+# default 10000), BENCH_ANNOTATE=0 to skip part 4, BENCH_ANNOTATE_DIR (the kernel
+# directory of part 4, default fs), CROSSYM_CACHE.
 set -eu
 LC_ALL=C
 export LC_ALL
@@ -150,7 +151,7 @@ done
 
 # --- 4. annotation ------------------------------------------------------------------------
 : >"$work/annot.md"
-annot_dir=${BENCH_ANNOTATE_DIR:-mm}
+annot_dir=${BENCH_ANNOTATE_DIR:-fs}
 b=$kcache/build-x86_64-tiny
 if [ "${BENCH_ANNOTATE:-1}" != 0 ] && [ -f "$b/.crossym-build" ] && command -v spatch >/dev/null; then
 	sh "$top/bench/annotate-bench.sh" "$crossym" "$b" "$annot_dir" "$work/annot" \
