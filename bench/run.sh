@@ -143,7 +143,7 @@ db_row() {
 }
 for c in $kernels; do
 	b=$kcache/build-$c
-	db_row "linux $c" "$b" "$(ar t "$b/vmlinux.a" | sed -n 20p)"
+	db_row "linux $c" "$b" "$(cd "$b" && ar t vmlinux.a | sed -n 20p)"
 done
 for n in $sizes; do
 	db_row "synthetic $n" "$synth/synth-$n" t00/d0000/obj0.o

@@ -21,6 +21,7 @@ struct scan_opts {
 	int need_included;      /* fill object.included from the .cmd deps_ lists
 				 * (placement needs them; the decision does not,
 				 * and without this only each .cmd's head is read) */
+	int run_build_commands; /* --run-build-commands: find asm-string references */
 };
 
 struct build {
@@ -34,6 +35,8 @@ struct build {
 	struct strtab objnames; /* object name -> id; objidx[id] = index in set */
 	size_t *objidx;
 	size_t objidx_cap;
+	char **image_scripts;   /* linker scripts the final link names (-T) */
+	size_t nimage_scripts, image_scripts_cap;
 	unsigned nerrors;       /* files that could not be read */
 	struct db *db;          /* borrowed from the scan options */
 };

@@ -2,6 +2,7 @@
  * order) through libelf, classified the way binutils nm classifies them so that
  * ELF input and `nm -A` input give the same answers. */
 #include "elfread.h"
+#include "lto.h"
 #include "util.h"
 
 #include <gelf.h>
@@ -55,6 +56,20 @@ static enum sym_kind symbol_kind(Elf *elf, const GElf_Sym *sym)
 	return KIND_VAR;
 }
 
+/* The name of section shndx, for matching the linker script's KEEP patterns. */
+static const char *section_name(Elf *elf, size_t shndx)
+{
+	Elf_Scn *scn;
+	GElf_Shdr shdr;
+	size_t strndx;
+
+	if (shndx == SHN_UNDEF || shndx >= SHN_LORESERVE ||
+	    elf_getshdrstrndx(elf, &strndx) != 0 || !(scn = elf_getscn(elf, shndx)) ||
+	    !gelf_getshdr(scn, &shdr))
+		return NULL;
+	return elf_strptr(elf, strndx, shdr.sh_name);
+}
+
 static void add_symbol(struct objset *set, struct object *obj, Elf *elf,
 		       const GElf_Sym *sym, const char *name)
 {
@@ -70,11 +85,11 @@ static void add_symbol(struct objset *set, struct object *obj, Elf *elf,
 				       global ? SYM_UNDEF : SYM_WEAKUNDEF, KIND_FUNC);
 		return;
 	}
-	if (global)
-		object_add_sym(set, obj, name, SYM_DEF, symbol_kind(elf, sym));
-	else if (bind == STB_WEAK)
-		object_add_sym(set, obj, name, SYM_WEAKDEF, symbol_kind(elf, sym));
-	else if (str_has_prefix(name, "__ksymtab_"))
+	if (global || bind == STB_WEAK) {
+		object_add_sym(set, obj, name, global ? SYM_DEF : SYM_WEAKDEF,
+			       symbol_kind(elf, sym));
+		object_set_section(set, obj, section_name(elf, sym->st_shndx));
+	} else if (str_has_prefix(name, "__ksymtab_"))
 		object_add_sym(set, obj, name, SYM_LOCALDEF, KIND_VAR);
 }
 
@@ -224,7 +239,8 @@ const char *elf_read_symbols(struct objset *set, struct object *obj,
 	} else {
 		obj->machine = ehdr.e_machine;
 		obj->elfclass = (unsigned char)gelf_getclass(elf);
-		why = read_symtab(set, obj, elf);
+		why = lto_is_slim(elf) ? lto_read_symbols(set, obj, elf)
+				       : read_symtab(set, obj, elf);
 	}
 	if (why && why != msgbuf && elf_errno()) {
 		snprintf(msgbuf, msglen, "%s (%s)", why, elf_errmsg(-1));

@@ -27,6 +27,7 @@ struct objsym {
 	unsigned name;          /* strtab id */
 	unsigned char bind;     /* enum sym_bind */
 	unsigned char kind;     /* enum sym_kind */
+	unsigned section;       /* definitions: id in objset.sections, 0 unknown */
 };
 
 /* How an object reaches the link. */
@@ -49,6 +50,7 @@ struct object {
 	unsigned char is_asm;
 	unsigned char generated; /* its source was made in the build dir */
 	unsigned char is_script; /* a linker script: references only, no file to nm */
+	unsigned char no_sections; /* its definitions' sections are unknown (nm, LTO) */
 	unsigned char linked;   /* decided: part of the link */
 	unsigned char machine_ok;
 	unsigned machine;       /* ELF e_machine, 0 when unknown (nm input) */
@@ -59,6 +61,7 @@ struct object {
 
 struct objset {
 	struct strtab names;    /* symbol names */
+	struct strtab sections; /* section names; id 0 is "" (unknown) */
 	struct object *objs;
 	size_t count, cap;
 };
@@ -71,6 +74,8 @@ struct object *objset_add(struct objset *set, const char *name);
  * or global) also records an export of <name>; local definitions go no further. */
 void object_add_sym(struct objset *set, struct object *obj, const char *name,
 		    enum sym_bind bind, enum sym_kind kind);
+/* The section of the definition object_add_sym recorded last. */
+void object_set_section(struct objset *set, struct object *obj, const char *section);
 /* Sort objects by name (stable output order). */
 void objset_sort(struct objset *set);
 
