@@ -1,57 +1,208 @@
 #!/bin/sh
-# bench/run.sh: speed and memory of crossym, printed as figures (no pass/fail).
-#  1. a synthetic tree: N objects in D directories, each defining and using
-#     S symbols across directories (made with build/mkelf);
-#  2. the cached Linux 6.1 builds, when tests/real/kernel-build.sh made them.
-# Each line: what, wall seconds, max RSS (KiB), rows.
+# bench/run.sh: speed and memory of crossym, measured side by side (no pass/fail).
+# Prints tables and writes bench/results.md (with the machine description).
+#  1. scan + decide (`crossym report --format=tsv`) against, on the same objects:
+#     `nm -A` alone, an nm | awk pipeline computing the same rows, `cat` of every
+#     object (the I/O floor); trees: the example tree, the cached Linux 6.1
+#     builds of `make check`, x86_64 defconfig when `make bench-kernel` built it,
+#     synthetic trees (bench/gentree.c) of 1k, 3k, 10k and 30k objects;
+#  2. growth of time and peak RSS with the synthetic tree's size;
+#  3. --db rescans: nothing changed, one object changed;
+#  4. annotation: targeted spatch runs (-j 1, -j 2) against spatch --dir, and a
+#     second run with nothing to change.
+# Medians of BENCH_RUNS (default 5) rounds; the commands of one row run in turn
+# within each round (bench/timeit.c), so that load on a shared machine hits
+# them alike. Environment: BENCH_RUNS, BENCH_SIZES (default "1000 3000 10000
+# 30000"), BENCH_XREF_MAX (largest synthetic tree given the nm | awk pipeline,
+# default 10000), BENCH_ANNOTATE=0 to skip part 4, BENCH_ANNOTATE_DIR (the kernel
+# directory of part 4, default fs), CROSSYM_CACHE.
 set -eu
+LC_ALL=C
+export LC_ALL
 top=$(cd "$(dirname "$0")/.." && pwd)
 crossym=${CROSSYM:-$top/crossym}
-mkelf=$top/build/mkelf
-n=${BENCH_OBJECTS:-4000}
-dirs=${BENCH_DIRS:-200}
-syms=${BENCH_SYMS:-20}
+timeit=$top/build/timeit
+gentree=$top/build/gentree
+runs=${BENCH_RUNS:-5}
+sizes=${BENCH_SIZES:-1000 3000 10000 30000}
+xref_max=${BENCH_XREF_MAX:-10000}
+cache=${CROSSYM_CACHE:-$HOME/.cache/crossym}
+kcache=$cache/linux-6.1
+synth=$cache/bench
+results=${BENCH_RESULTS:-$top/bench/results.md}
 work=$(mktemp -d "${TMPDIR:-/tmp}/crossym-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+xref_kernel=$top/tests/real/lib/kernel-xref.sh
+xref_example=$top/tests/trees/example/nm-xref.sh
 
-measure() {     # measure LABEL CMD...: one line of figures
-	label=$1; shift
-	/usr/bin/time -f '%e %M' -o "$work/time" "$@" >"$work/out" 2>"$work/err" || true
-	read -r secs rss <"$work/time"
-	printf '%-44s %7s s %8s KiB %7s rows\n' "$label" "$secs" "$rss" \
-		"$(($(wc -l <"$work/out") - 1))"
+say() { echo "bench: $*" >&2; }
+
+# field N of a timeit line
+field() { printf '%s\n' "$1" | cut -f "$2"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f", a / b; else print "-" }'; }
+
+# objlists B: B's nm inputs ($work/nm.lst) and every object file ($work/cat.lst)
+objlists() {
+	(cd "$1" && "$crossym" objects . >"$work/nm.lst" 2>/dev/null) || true
+	(cd "$1" && while read -r f; do
+		if [ "$(head -c 8 "$f")" = '!<thin>' ]; then ar t "$f"; else echo "$f"; fi
+	done <"$work/nm.lst") >"$work/cat.lst"
 }
 
-echo "crossym bench: $(nproc) cores, $(date -u +%F)"
-t=$work/tree
-i=0
-while [ "$i" -lt "$n" ]; do
-	d=$t/d$((i % dirs))
-	mkdir -p "$d"
-	set -- "$d/o$i.o" 64 lsb 62
-	k=0
-	while [ "$k" -lt "$syms" ]; do
-		set -- "$@" "T:f${i}_$k" "U:f$(((i + 1) % n))_$k"
-		k=$((k + 1))
-	done
-	"$mkelf" "$@"
-	i=$((i + 1))
-done
-measure "synthetic: $n objects, $((n * syms)) definitions" "$crossym" report --format=tsv "$t"
-measure "synthetic: first scan with --db" "$crossym" report --format=tsv --db "$work/db" "$t"
-measure "synthetic: rescan with --db, nothing changed" "$crossym" report --format=tsv --db "$work/db" "$t"
-touch "$t/d0/o0.o"
-measure "synthetic: rescan with --db, one object touched" "$crossym" report --format=tsv --db "$work/db" "$t"
-grep -h 'object files read' "$work/err" | sed 's/^/    /'
+# scan_row NAME B XREF: one row of table 1 (XREF: the nm | awk command or "")
+scan_row() {
+	name=$1 b=$2 xref=$3
+	say "scan: $name ($runs rounds)"
+	objlists "$b"
+	nobj=$(wc -l <"$work/cat.lst")
+	set -- \
+		crossym "exec '$crossym' report --format=tsv '$b' >/dev/null 2>&1" \
+		nm "cd '$b' && exec xargs nm -A <'$work/nm.lst' >/dev/null 2>&1" \
+		cat "cd '$b' && exec xargs cat <'$work/cat.lst' >/dev/null"
+	[ -z "$xref" ] || set -- "$@" xref "$xref >/dev/null 2>&1"
+	"$timeit" "$runs" "$@" >"$work/t"
+	c=$(grep '^crossym' "$work/t") n=$(grep '^nm' "$work/t") k=$(grep '^cat' "$work/t")
+	x=$(grep '^xref' "$work/t" || true)
+	cs=$(field "$c" 2) ns=$(field "$n" 2) ks=$(field "$k" 2)
+	if [ -n "$x" ]; then xs=$(field "$x" 2) xr=$(ratio "$xs" "$cs"); else xs=- xr=-; fi
+	printf '| %s | %s | %s | %s | %s | %s | %sx | %sx | %sx |\n' "$name" "$nobj" "$cs" \
+		"$ns" "$xs" "$ks" "$(ratio "$ns" "$cs")" "$xr" "$(ratio "$cs" "$ks")" >>"$work/scan.md"
+	printf '%s\t%s\t%s\t%s\n' "$name" "$nobj" "$cs" "$(field "$c" 5)" >>"$work/scan.tsv"
+}
 
-cache=${CROSSYM_CACHE:-$HOME/.cache/crossym}/linux-6.1
-for c in i386-tiny x86_64-tiny x86_64-mod x86_64-dwarf; do
-	b=$cache/build-$c
-	[ -f "$b/vmlinux" ] || continue
-	measure "linux 6.1 $c: report --format=tsv" "$crossym" report --format=tsv "$b"
-	measure "linux 6.1 $c: report (text, reads sources)" "$crossym" report "$b"
-	"$crossym" report --format=tsv --db "$work/k.db" "$b" >/dev/null 2>&1
-	measure "linux 6.1 $c: rescan with --db, no change" \
-		"$crossym" report --format=tsv --db "$work/k.db" "$b"
-	rm -f "$work/k.db"
+# --- the trees ----------------------------------------------------------------------
+say "building the example tree"
+make -s -C "$top/tests/trees/example" O="$work/example" LAYOUT=thin >"$work/example.log" 2>&1
+
+kernels=
+for c in i386-tiny x86_64-tiny x86_64-mod x86_64-dwarf x86_64-def; do
+	[ -f "$kcache/build-$c/.crossym-build" ] && kernels="$kernels $c"
 done
+[ -n "$kernels" ] || say "no cached Linux builds (make check / make bench-kernel make them)"
+
+say "synthetic trees:$sizes (cached in $synth)"
+mkdir -p "$synth"
+for n in $sizes; do
+	d=$synth/synth-$n
+	key="gentree-1 $n $((n / 10)) $(cksum <"$top/bench/gentree.c" | cut -d' ' -f1)"
+	if [ "$(cat "$d/.bench-stamp" 2>/dev/null)" != "$key" ]; then
+		say "writing $d ($n objects, $((n / 10)) directories)"
+		rm -rf "$d" "$d.src"
+		"$gentree" "$d" "$n" $((n / 10))
+		echo "$key" >"$d/.bench-stamp"
+	fi
+done
+
+# --- 1. scan + decide ---------------------------------------------------------------
+: >"$work/scan.md"
+: >"$work/scan.tsv"
+scan_row example "$work/example" "sh '$xref_example' '$work/example'"
+for c in $kernels; do
+	scan_row "linux $c" "$kcache/build-$c" "sh '$xref_kernel' '$kcache/build-$c'"
+done
+for n in $sizes; do
+	x=
+	[ "$n" -gt "$xref_max" ] || x="sh '$xref_kernel' '$synth/synth-$n'"
+	scan_row "synthetic $n" "$synth/synth-$n" "$x"
+done
+
+# --- 2. growth --------------------------------------------------------------------------
+: >"$work/growth.md"
+first=
+for n in $sizes; do
+	line=$(grep "^synthetic $n	" "$work/scan.tsv")
+	s=$(field "$line" 3) rss=$(field "$line" 4)
+	per=$(awk -v s="$s" -v n="$n" 'BEGIN { printf "%.1f", s / n * 1000000 }')
+	[ -n "$first" ] || first=$per
+	printf '| %s | %s | %s | %s | %s | %s |\n' "$n" "$((n * 50))" "$s" \
+		"$((rss / 1024))" "$per" "$(ratio "$per" "$first")" >>"$work/growth.md"
+done
+
+# --- 3. --db rescans ----------------------------------------------------------------------
+: >"$work/db.md"
+db_row() {
+	name=$1 b=$2 obj=$3
+	say "db: $name"
+	db=$work/db.$$
+	rm -f "$db"
+	"$crossym" report --format=tsv --db "$db" "$b" >/dev/null 2>&1 || true
+	stamp=$(stat -c %y "$b/$obj")
+	"$timeit" "$runs" \
+		full "exec '$crossym' report --format=tsv '$b' >/dev/null 2>&1" \
+		same "exec '$crossym' report --format=tsv --db '$db' '$b' >/dev/null 2>&1" \
+		one "touch '$b/$obj' && exec '$crossym' report --format=tsv --db '$db' '$b' >/dev/null 2>&1" \
+		>"$work/t"
+	touch -m -d "$stamp" "$b/$obj"      # the build stays as make left it
+	f=$(field "$(grep '^full' "$work/t")" 2)
+	s=$(field "$(grep '^same' "$work/t")" 2)
+	o=$(field "$(grep '^one' "$work/t")" 2)
+	printf '| %s | %s | %s (%s%%) | %s (%s%%) |\n' "$name" "$f" "$s" \
+		"$(awk -v a="$s" -v b="$f" 'BEGIN { printf "%.0f", 100 * a / b }')" "$o" \
+		"$(awk -v a="$o" -v b="$f" 'BEGIN { printf "%.0f", 100 * a / b }')" >>"$work/db.md"
+	rm -f "$db"
+}
+for c in $kernels; do
+	b=$kcache/build-$c
+	db_row "linux $c" "$b" "$(cd "$b" && ar t vmlinux.a | sed -n 20p)"
+done
+for n in $sizes; do
+	db_row "synthetic $n" "$synth/synth-$n" t00/d0000/obj0.o
+done
+
+# --- 4. annotation ------------------------------------------------------------------------
+: >"$work/annot.md"
+annot_dir=${BENCH_ANNOTATE_DIR:-fs}
+b=$kcache/build-x86_64-tiny
+if [ "${BENCH_ANNOTATE:-1}" != 0 ] && [ -f "$b/.crossym-build" ] && command -v spatch >/dev/null; then
+	sh "$top/bench/annotate-bench.sh" "$crossym" "$b" "$annot_dir" "$work/annot" \
+		"$kcache/src-tagged" >"$work/annot.md"
+fi
+
+# --- the report --------------------------------------------------------------------------
+{
+	echo "# crossym bench results"
+	echo
+	echo "Made by \`make bench\` (bench/run.sh) on $(date -u '+%F %H:%M UTC')."
+	echo
+	echo "## Machine"
+	echo
+	echo "- $(uname -srm); $(nproc) cores: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | sort -u | head -1)"
+	echo "- memory: $(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo); load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+	echo "- $(gcc --version | head -1); $(nm --version | head -1); $(spatch --version 2>/dev/null | head -1 || echo 'no spatch')"
+	echo "- shared machine: every row is measured side by side in one run; medians of $runs rounds"
+	echo
+	echo "## 1. Scan + decide, side by side"
+	echo
+	echo "Seconds (median wall). crossym: \`crossym report --format=tsv\`; nm: \`nm -A\`"
+	echo "over \`crossym objects\`; nm|awk: the independent nm + awk computation of the"
+	echo "same rows (tests/real/lib/kernel-xref.sh, the example's nm-xref.sh); cat: \`cat\`"
+	echo "of every object file (thin archives expanded) to /dev/null."
+	echo
+	echo "| tree | objects | crossym | nm -A | nm\\|awk | cat | nm/crossym | nm\\|awk/crossym | crossym/cat |"
+	echo "|---|---|---|---|---|---|---|---|---|"
+	cat "$work/scan.md"
+	if [ -f "$kcache/build-x86_64-def/.crossym-build-seconds" ]; then
+		echo
+		echo "The x86_64 defconfig build (\`make bench-kernel\`) took $(cat "$kcache/build-x86_64-def/.crossym-build-seconds") s."
+	fi
+	echo
+	echo "## 2. Growth (synthetic trees, 50 symbols per object)"
+	echo
+	echo "| objects | symbols | seconds | peak RSS MiB | ms per 1k objects | vs smallest |"
+	echo "|---|---|---|---|---|---|"
+	cat "$work/growth.md"
+	echo
+	echo "## 3. --db rescans"
+	echo
+	echo "| tree | full scan s | nothing changed s | one object changed s |"
+	echo "|---|---|---|---|"
+	cat "$work/db.md"
+	if [ -s "$work/annot.md" ]; then
+		echo
+		echo "## 4. Annotation"
+		echo
+		cat "$work/annot.md"
+	fi
+} >"$results"
+cat "$results"
+say "written to $results"

@@ -185,14 +185,6 @@ static int read_object_symbols(struct build *b, struct object *obj,
 	return -1;
 }
 
-static int has_word(char **words, size_t n, const char *w)
-{
-	for (size_t i = 0; i < n; i++)
-		if (!strcmp(words[i], w))
-			return 1;
-	return 0;
-}
-
 static void add_object_path(struct build *b, const char *path, enum obj_link link,
 			    int depth);
 static void add_archive(struct build *b, const char *path, enum obj_link link,
@@ -253,26 +245,20 @@ static void cmd_file_error(struct build *b, const char *cmdrel)
 	b->nerrors++;
 }
 
-/* When path was made by `ld -r` (its .cmd says so), add its inputs instead of
- * it and return 1. */
+/* When the .cmd head says its object was made by `ld -r`, add the inputs
+ * instead of it and return 1. */
 static int expand_relocatable_link(struct build *b, const char *path,
+				   const char *cmdrel, const char *cmdhead,
 				   enum obj_link link, int depth)
 {
-	char *cmdrel = kbuild_cmd_path(path);
-	char *cmdfile = path_join(b->dir, cmdrel);
-	char *text = read_file(cmdfile, NULL), *cmd = NULL;
+	char *cmd = cmdhead ? kbuild_cmd_command(cmdhead) : NULL;
 	char **words = NULL;
 	size_t n = 0;
 	int expanded = 0;
 
-	if (text)
-		cmd = kbuild_cmd_command(text);
-	else if (errno != ENOENT)
-		cmd_file_error(b, cmdrel);
-	if (cmd)
+	if (cmd && kbuild_command_is_relocatable_link(cmd))
 		words = kbuild_split_command(cmd, &n);
-	if (n && (has_word(words, n, "-r") || has_word(words, n, "--relocatable")) &&
-	    !has_word(words, n, "-c")) {
+	if (n) {
 		expanded = add_link_inputs(b, words, n, link, depth) > 0;
 		if (!expanded) {
 			error("%s: its `ld -r` command names no inputs; reading %s itself",
@@ -284,9 +270,6 @@ static int expand_relocatable_link(struct build *b, const char *path,
 		free(words[i]);
 	free(words);
 	free(cmd);
-	free(text);
-	free(cmdfile);
-	free(cmdrel);
 	return expanded;
 }
 
@@ -356,7 +339,8 @@ static void add_archive_members(struct build *b, const char *path,
 
 		if (ar->thin) {
 			/* kbuild stores member paths relative to the build root when
-			 * they do not exist relative to the archive's directory */
+			 * they do not exist relative to the archive's directory (at
+			 * the top the two are one: no need to look) */
 			char *rel = path_join(dir, m->name);
 
 			if (!build_file_exists(b, rel) && m->name[0] != '/' &&
@@ -429,7 +413,7 @@ static void load_path(struct build *b, const char *name, enum obj_link link,
 	struct stat st;
 	int cacheable = 0;
 
-	if (stat(abs, &st) == 0 && load_from_db(b, key, &st, link)) {
+	if (b->db && stat(abs, &st) == 0 && load_from_db(b, key, &st, link)) {
 		free(abs);
 		free(key);
 		return;
@@ -466,6 +450,11 @@ static void load_path(struct build *b, const char *name, enum obj_link link,
 	free(key);
 }
 
+static void source_from_cmd_head(struct build *b, struct object *obj,
+				 const char *cmdrel, const char *head);
+
+/* An object file: the inputs of an `ld -r`, else its symbols and, from the
+ * same read of its .cmd file, its source. */
 static void add_object_path(struct build *b, const char *path, enum obj_link link,
 			    int depth)
 {
@@ -477,8 +466,21 @@ static void add_object_path(struct build *b, const char *path, enum obj_link lin
 			obj->link = LINK_ALWAYS;
 	} else if (depth > MAX_NESTING) {
 		error("%s: objects nested too deep", name);
-	} else if (!expand_relocatable_link(b, name, link, depth)) {
-		load_path(b, name, link, depth);
+	} else {
+		char *cmdrel = kbuild_cmd_path(name), *cmdabs = path_join(b->dir, cmdrel);
+		char *head = kbuild_cmd_read_head(cmdabs);
+
+		if (!head && errno != ENOENT)
+			cmd_file_error(b, cmdrel);
+		if (!expand_relocatable_link(b, name, cmdrel, head, link, depth)) {
+			load_path(b, name, link, depth);
+			obj = build_find(b, name);
+			if (obj && head)
+				source_from_cmd_head(b, obj, cmdrel, head);
+		}
+		free(head);
+		free(cmdabs);
+		free(cmdrel);
 	}
 	free(name);
 }
@@ -533,22 +535,64 @@ static char *tree_relative(const struct build *b, const char *path)
 	return rel;
 }
 
-static char *source_from_cmd(struct build *b, const char *objfile,
-			     struct object *obj)
+/* A source path as a .cmd file writes it, relative to the source tree. */
+static char *cmd_source_relative(const struct build *b, const char *src)
+{
+	return src[0] == '/' ? tree_relative(b, src) : xstrdup(src);
+}
+
+/* The source a .cmd head names (source_ line, else the first dep: BusyBox),
+ * or NULL; a fresh string as written there. */
+static char *cmd_head_source(const char *head)
+{
+	char *src = kbuild_cmd_source(head);
+
+	return src ? src : kbuild_cmd_first_dep(head);
+}
+
+/* obj's source and .cmd path from the head of its .cmd file cmdrel. */
+static void source_from_cmd_head(struct build *b, struct object *obj,
+				 const char *cmdrel, const char *head)
+{
+	char *src = cmd_head_source(head);
+
+	if (src) {
+		obj->source = cmd_source_relative(b, src);
+		obj->cmd_path = xstrdup(cmdrel);
+	}
+	free(src);
+}
+
+static void source_from_cmd(struct build *b, const char *objfile,
+			    struct object *obj)
 {
 	char *cmdrel = kbuild_cmd_path(objfile);
 	char *cmdabs = path_join(b->dir, cmdrel);
-	char *text = read_file(cmdabs, NULL), *src = NULL, *rel = NULL;
+	char *head = kbuild_cmd_read_head(cmdabs);
 
-	if (text)
-		src = kbuild_cmd_source(text);
+	if (head)
+		source_from_cmd_head(b, obj, cmdrel, head);
 	else if (errno != ENOENT)
 		cmd_file_error(b, cmdrel);
-	if (text && !src)
-		src = kbuild_cmd_first_dep(text);   /* BusyBox: no source_ line */
+	free(head);
+	free(cmdabs);
+	free(cmdrel);
+}
+
+/* obj->included: the other .c files the deps_ list of its .cmd file names. */
+static void read_included(struct build *b, struct object *obj)
+{
+	char *cmdabs, *text, *src = NULL;
+
+	if (!obj->cmd_path)
+		return;
+	cmdabs = path_join(b->dir, obj->cmd_path);
+	text = read_file(cmdabs, NULL);
+	if (text)
+		src = cmd_head_source(text);
+	else if (errno != ENOENT)
+		cmd_file_error(b, obj->cmd_path);
 	if (src) {
-		rel = src[0] == '/' ? tree_relative(b, src) : xstrdup(src);
-		obj->cmd_path = xstrdup(cmdrel);
 		obj->included = kbuild_cmd_included_c(text, src, &obj->nincluded);
 		for (size_t i = 0; i < obj->nincluded; i++) {
 			/* deps are absolute, or relative to where make ran */
@@ -561,8 +605,6 @@ static char *source_from_cmd(struct build *b, const char *objfile,
 	free(src);
 	free(text);
 	free(cmdabs);
-	free(cmdrel);
-	return rel;
 }
 
 /* Without a .cmd: the same-named .c/.S/.s in the source tree. */
@@ -617,7 +659,8 @@ static void assign_unit_and_source(struct build *b, struct object *obj)
 		free(file);
 		return;
 	}
-	obj->source = source_from_cmd(b, file, obj);
+	if (!obj->source)       /* not read with the object already */
+		source_from_cmd(b, file, obj);
 	if (!obj->source && str_has_suffix(file, ".o"))
 		obj->source = source_by_name(b, file);
 	obj->is_asm = obj->source && (str_has_suffix(obj->source, ".S") ||
@@ -856,6 +899,25 @@ static void add_linker_scripts(struct build *b, const struct scan_opts *opts)
 	free(pattern);
 }
 
+/* Linux >= 6.0 records how vmlinux.o is made, `ld -r --whole-archive
+ * vmlinux.a --start-group LIBS --end-group`: those name every object vmlinux
+ * links, so no walk of the build tree is needed (nor would it find objects
+ * that are not linked, like tools/ or the EFI stub's lib.a). 1 when used. */
+static int add_kernel_link(struct build *b)
+{
+	char *cmdabs = path_join(b->dir, ".vmlinux.o.cmd");
+	char *head = kbuild_cmd_read_head(cmdabs);
+	char *cmd = head ? kbuild_cmd_command(head) : NULL;
+	int used = cmd && kbuild_command_is_relocatable_link(cmd);
+
+	if (used)
+		add_object_path(b, "vmlinux.o", LINK_ALWAYS, 0);
+	free(cmd);
+	free(head);
+	free(cmdabs);
+	return used;
+}
+
 /* One input of the final link, told by its magic: an archive outside
  * --whole-archive is linked member by member on demand, anything else whole. */
 static void add_image_input(struct build *b, const struct link_input *in)
@@ -919,7 +981,8 @@ static void scan_elf(struct build *b)
 {
 	struct found found = { 0 };
 
-	walk(b, "", &found, 0);
+	if (!add_kernel_link(b))
+		walk(b, "", &found, 0);
 	if (found.nroots)
 		qsort(found.roots, found.nroots, sizeof(char *), cmp_path);
 	if (found.nobjects)
@@ -998,8 +1061,11 @@ int build_scan(struct build *b, const char *dir, const struct scan_opts *opts)
 		check_machines(b);
 	}
 	add_linker_scripts(b, opts);
-	for (size_t i = 0; i < b->set.count; i++)
+	for (size_t i = 0; i < b->set.count; i++) {
 		assign_unit_and_source(b, &b->set.objs[i]);
+		if (opts->need_included)
+			read_included(b, &b->set.objs[i]);
+	}
 	if (opts->run_build_commands && !opts->nm_file)
 		asmrefs_find(b);
 	else

@@ -18,6 +18,9 @@ struct scan_opts {
 	struct db *db;          /* --db: what earlier scans read, or NULL */
 	char **lds;             /* --lds: linker scripts whose references count */
 	size_t nlds;
+	int need_included;      /* fill object.included from the .cmd deps_ lists
+				 * (placement needs them; the decision does not,
+				 * and without this only each .cmd's head is read) */
 	int run_build_commands; /* --run-build-commands: find asm-string references */
 };
 

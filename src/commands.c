@@ -312,6 +312,8 @@ static long scan_and_decide(const struct options *opts, struct rows *rows,
 		strtab_init(&facts->defined);
 		strtab_init(&facts->unlinked);
 	}
+	/* the .cmd deps lists: for placement, classes and the tag check only */
+	scan.need_included = opts->classify || facts != NULL;
 	if (opts->db_file) {
 		if (db_load(&db, opts->db_file)) {
 			db_free(&db);

@@ -10,6 +10,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -80,27 +81,46 @@ static void push_sym(struct db_object *o, const char *name, int bind, int kind)
 	s->kind = (unsigned char)kind;
 }
 
+/* "C\tN1\t...\tNn\tREST" with C == tag: the n numbers into v and REST, or
+ * NULL (what sscanf("C\t%lld\t...%n") took, without its cost per line). */
+static char *numbers(char *line, char tag, int n, long long *v)
+{
+	char *p = line, *end;
+
+	if (p[0] != tag || p[1] != '\t')
+		return NULL;
+	p += 2;
+	for (int i = 0; i < n; i++) {
+		errno = 0;
+		v[i] = strtoll(p, &end, 10);
+		if (end == p || errno || *end != '\t')
+			return NULL;
+		p = end + 1;
+	}
+	return p;
+}
+
 /* Parse one line into the current file/object; -1 when malformed. */
 static int load_line(struct db *db, char *line, struct db_file **f,
 		     struct db_object **o)
 {
-	struct db_stamp s;
-	unsigned machine, cls;
-	int bind, kind, n = 0;
+	long long v[4];
+	char *rest;
 
-	if (sscanf(line, "F\t%lld\t%lld\t%lld\t%lld\t%n", &s.size, &s.mtime_sec,
-		   &s.mtime_nsec, &s.ino, &n) == 4 && n) {
-		*f = file_slot(db, line + n);
+	if ((rest = numbers(line, 'F', 4, v)) != NULL) {
+		*f = file_slot(db, rest);
 		clear_file(*f);
-		(*f)->stamp = s;
+		(*f)->stamp = (struct db_stamp){ v[0], v[1], v[2], v[3] };
 		*o = NULL;
-	} else if (*f && sscanf(line, "O\t%u\t%u\t%n", &machine, &cls, &n) == 2 && n) {
-		*o = push_object(*f, line + n);
-		(*o)->machine = machine;
-		(*o)->elfclass = (unsigned char)cls;
-	} else if (*o && sscanf(line, "S\t%d\t%d\t%n", &bind, &kind, &n) == 2 && n &&
-		   ((bind >= SYM_DEF && bind <= SYM_EXPORT) || bind == SYM_SELFREF)) {
-		push_sym(*o, line + n, bind, kind);
+	} else if (*f && (rest = numbers(line, 'O', 2, v)) != NULL &&
+		   v[0] >= 0 && v[0] <= 0xffffffffLL && v[1] >= 0 && v[1] <= 0xffffffffLL) {
+		*o = push_object(*f, rest);
+		(*o)->machine = (unsigned)v[0];
+		(*o)->elfclass = (unsigned char)v[1];
+	} else if (*o && (rest = numbers(line, 'S', 2, v)) != NULL &&
+		   ((v[0] >= SYM_DEF && v[0] <= SYM_EXPORT) || v[0] == SYM_SELFREF) &&
+		   v[1] >= INT_MIN && v[1] <= INT_MAX) {
+		push_sym(*o, rest, (int)v[0], (int)v[1]);
 	} else if (*o && (*o)->nsyms && !strncmp(line, "X\t", 2) &&
 		   !(*o)->syms[(*o)->nsyms - 1].section) {
 		(*o)->syms[(*o)->nsyms - 1].section = xstrdup(line + 2);
@@ -247,11 +267,25 @@ static int write_records(const struct db *db, FILE *out)
 	return ferror(out) ? -1 : 0;
 }
 
+/* Nothing read anew and every record used again: the file would not change. */
+static int unchanged(const struct db *db)
+{
+	if (db->read || !db->files.count || db->files.count > db->file_cap)
+		return 0;
+	for (size_t id = 0; id < db->files.count; id++)
+		if (!db->file[id].used)
+			return 0;
+	return 1;
+}
+
 int db_save(struct db *db)
 {
 	struct atomic_file af;
-	int rc = atomic_open(&af, db->path);
+	int rc;
 
+	if (unchanged(db))
+		return 0;
+	rc = atomic_open(&af, db->path);
 	if (!rc && write_records(db, af.f)) {
 		int saved = errno;
 

@@ -44,6 +44,7 @@ static void lines_from_dwarf(const struct build *b, struct row *v, size_t n)
 /* From the source text: the rows of one object share it. */
 static void lines_from_source(const struct build *b, struct row *v, size_t n)
 {
+	struct srcfile *file;
 	char *path, *text;
 	size_t len;
 
@@ -51,16 +52,19 @@ static void lines_from_source(const struct build *b, struct row *v, size_t n)
 		return;
 	path = path_join(b->srctree, v[0].source);
 	text = read_file(path, &len);
-	for (size_t i = 0; text && i < n; i++) {
+	file = text ? srcfile_open(text, len) : NULL;   /* lexed once for all rows */
+	for (size_t i = 0; file && i < n; i++) {
 		unsigned line = 0;
 
 		if (v[i].def_source)
 			continue;
-		if (srcscan_locate(text, len, v[i].symbol, &line, NULL) != LOC_NOT_FOUND) {
+		if (srcfile_locate(file, v[i].symbol, 0, &line, NULL) != LOC_NOT_FOUND) {
 			v[i].def_source = xstrdup(v[i].source);
 			v[i].def_line = line;
 		}
 	}
+	if (file)
+		srcfile_close(file);
 	free(text);
 	free(path);
 }

@@ -93,29 +93,38 @@ static void read_symtab(Elf *elf, Elf_Scn *scn, const GElf_Shdr *shdr,
 	}
 }
 
-/* Fill set from the symbol table; 1 when the object has DWARF. */
-static int scan_sections(Elf *elf, struct symset *set)
+/* 1 when the object has DWARF. */
+static int has_debug_info(Elf *elf)
 {
 	Elf_Scn *scn = NULL;
 	GElf_Shdr shdr;
 	size_t shstrndx;
 	const char *name;
-	int has_dwarf = 0;
 
 	if (elf_getshdrstrndx(elf, &shstrndx))
 		return 0;
-	while ((scn = elf_nextscn(elf, scn))) {
-		if (!gelf_getshdr(scn, &shdr))
-			continue;
-		if (shdr.sh_type == SHT_SYMTAB)
+	while ((scn = elf_nextscn(elf, scn)))
+		if (gelf_getshdr(scn, &shdr) &&
+		    (name = elf_strptr(elf, shstrndx, shdr.sh_name)) && is_debug_info(name))
+			return 1;
+	return 0;
+}
+
+/* Fill set from the symbol table when the object has DWARF (else the set
+ * is not needed); 1 when it has. */
+static int scan_sections(Elf *elf, struct symset *set)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr shdr;
+
+	if (!has_debug_info(elf))
+		return 0;
+	while ((scn = elf_nextscn(elf, scn)))
+		if (gelf_getshdr(scn, &shdr) && shdr.sh_type == SHT_SYMTAB)
 			read_symtab(elf, scn, &shdr, set);
-		name = elf_strptr(elf, shstrndx, shdr.sh_name);
-		if (name && is_debug_info(name))
-			has_dwarf = 1;
-	}
 	if (set->n > 1)
 		qsort(set->names, set->n, sizeof(*set->names), cmp_strptr);
-	return has_dwarf;
+	return 1;
 }
 
 static int symset_has(const struct symset *set, const char *name)

@@ -41,7 +41,8 @@ struct object {
 	char *unit;             /* unit name ("DIR", "DIR#asm", "DIR/NAME.ko") */
 	char *source;           /* relative to the source tree; NULL when unknown */
 	char *cmd_path;         /* the .cmd file naming its source; NULL if none */
-	char **included;        /* other .c files its source #includes (.cmd deps) */
+	char **included;        /* other .c files its source #includes (.cmd deps;
+				 * only when the scan options ask for them) */
 	size_t nincluded;
 	char *module;           /* the module ("DIR/NAME.ko") it is linked into */
 	char *archive;          /* the thin archive it is a member of, or NULL */

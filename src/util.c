@@ -118,11 +118,18 @@ void grow_array(void **arr, size_t *cap, size_t want, size_t elsize)
 
 char *path_join(const char *dir, const char *name)
 {
-	if (!*dir || !strcmp(dir, ".") || name[0] == '/')
+	size_t dlen = strlen(dir), nlen = strlen(name);
+	char *out;
+
+	if (!dlen || !strcmp(dir, ".") || name[0] == '/')
 		return xstrdup(name);
-	if (str_has_suffix(dir, "/"))
-		return xasprintf("%s%s", dir, name);
-	return xasprintf("%s/%s", dir, name);
+	if (dir[dlen - 1] == '/')
+		dlen--;
+	out = xmalloc(dlen + 1 + nlen + 1);
+	memcpy(out, dir, dlen);
+	out[dlen] = '/';
+	memcpy(out + dlen + 1, name, nlen + 1);
+	return out;
 }
 
 char *path_dirname(const char *path)
@@ -219,27 +226,39 @@ int str_has_prefix(const char *s, const char *prefix)
 	return !strncmp(s, prefix, strlen(prefix));
 }
 
-char *read_file(const char *path, size_t *len)
+int open_regular(const char *path, size_t *size)
 {
 	/* O_NONBLOCK: opening a FIFO must not hang; only regular files are read */
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	struct stat st;
-	char *buf = NULL;
-	size_t cap = 0, used = 0;
-	ssize_t n;
 
 	if (fd < 0)
-		return NULL;
+		return -1;
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
 		int saved = fstat(fd, &st) != 0 ? errno :
 			    S_ISDIR(st.st_mode) ? EISDIR : E_NOT_REGULAR;
 
 		close(fd);
 		errno = saved;
-		return NULL;
+		return -1;
 	}
+	if (size)
+		*size = (size_t)st.st_size;
+	return fd;
+}
+
+char *read_file(const char *path, size_t *len)
+{
+	size_t size;
+	int fd = open_regular(path, &size);
+	char *buf = NULL;
+	size_t cap = 0, used = 0;
+	ssize_t n;
+
+	if (fd < 0)
+		return NULL;
 	/* one allocation of the file's size; the loop copes with files that grow */
-	grow_array((void **)&buf, &cap, (size_t)st.st_size + 1, 1);
+	grow_array((void **)&buf, &cap, size + 1, 1);
 	for (;;) {
 		if (cap - used < 2)
 			grow_array((void **)&buf, &cap, used + 65536, 1);

@@ -50,6 +50,9 @@ int str_has_prefix(const char *s, const char *prefix);
  * read (a FIFO would hang the run). errstr() names it. */
 #define E_NOT_REGULAR 0x10000
 
+/* Open a regular file for reading (never blocking on a FIFO); -1 with errno
+ * set (E_NOT_REGULAR, EISDIR...) otherwise. *size: its size, when asked. */
+int open_regular(const char *path, size_t *size);
 /* Read a whole regular file; NULL (errno set: E_NOT_REGULAR, EISDIR...) on
  * failure. *len gets the size. */
 char *read_file(const char *path, size_t *len);
