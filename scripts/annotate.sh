@@ -359,7 +359,7 @@ while IFS='	' read -r src cocci; do
 	echo "$id" >>"$WORK/failed"
 	printf '%s\n' "$src" >>"$WORK/failed.src"
 done <"$WORK/list"
-"$CROSSYM" complete "$OUTDIR" "$WORK/a" "$WORK/b" "$WORK/c" "$WORK/failed.src" >"$WORK/report" ||
+"$CROSSYM" complete "$SCOPE" "$WORK/a" "$WORK/b" "$WORK/c" "$WORK/failed.src" >"$WORK/report" ||
 	{ echo "$prog: crossym complete failed" >&2; exit 2; }
 
 # Why were the re-declared ones not tagged in place? The name is not in the
