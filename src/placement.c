@@ -2,6 +2,7 @@
 #include "placement.h"
 #include "buildtree.h"
 #include "cpprun.h"
+#include "definer.h"
 #include "dwdecl.h"
 #include "srcscan.h"
 #include "strtab.h"
@@ -14,6 +15,9 @@ const char *placement_name(enum place_kind kind)
 {
 	static const char *const names[] = {
 		"in place", "on the definer macro", "pasted by a macro",
+		"definer macro, its expansion begins with a static declaration:",
+		"definer macro, its expansion declares another name first:",
+		"definer macro, defined differently in #if arms:",
 		"no definition found in the source", "source unknown",
 		"defined by top-level asm (no tag needed)", "-",
 	};
@@ -23,7 +27,8 @@ const char *placement_name(enum place_kind kind)
 const char *placement_token(enum place_kind kind)
 {
 	static const char *const tokens[] = {
-		"declarator", "declarer", "pasted", "not-in-source", "no-source",
+		"declarator", "declarer", "pasted", "declarer-static", "declarer-other",
+		"declarer-arms", "not-in-source", "no-source",
 		"asm", "-",
 	};
 	return tokens[kind];
@@ -178,9 +183,33 @@ static void check_asm_alias(struct text_cache *pre, struct row *r, struct placem
 	}
 }
 
+/* A tag in front of a definer macro call applies to the first declaration
+ * of its expansion: accept the place only when that declares the symbol
+ * itself with external linkage (definer.h). */
+static void check_definer(struct definer_ctx *dc, struct srcset *files, const struct row *r,
+			  struct placement *p)
+{
+	static const unsigned char kinds[] = {
+		[DEFINER_STATIC] = PLACE_MACRO_STATIC, [DEFINER_OTHER] = PLACE_MACRO_OTHER,
+		[DEFINER_ARMS] = PLACE_MACRO_ARMS,
+	};
+	size_t len;
+	const char *text;
+	enum definer_verdict v;
+
+	if (p->kind != PLACE_DECLARER || !r->def_source ||
+	    !(text = srcset_text(files, r->def_source, &len)))
+		return;
+	v = definer_check(dc, text, len, r->def_source, r->cmd_file, r->build_dir,
+			  p->macro, p->line, r->symbol, &p->why);
+	if (v == DEFINER_STATIC || v == DEFINER_OTHER || v == DEFINER_ARMS)
+		p->kind = kinds[v];
+}
+
 void placement_classify(struct rows *rows, struct srcset *files, struct placement *out)
 {
 	struct text_cache pre = { { 0 }, NULL, 0 };
+	struct definer_ctx *dc = definer_new();
 
 	strtab_init(&pre.paths);
 	memset(out, 0, rows->count * sizeof(*out));
@@ -194,15 +223,19 @@ void placement_classify(struct rows *rows, struct srcset *files, struct placemen
 			out[i].kind = PLACE_NO_SOURCE;
 		else
 			classify_row(files, r, &out[i]);
+		check_definer(dc, files, r, &out[i]);
 		check_asm_alias(&pre, r, &out[i]);
 	}
+	definer_free(dc);
 	free_cache(&pre);
 }
 
 void placement_free(struct placement *p, size_t n)
 {
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		free(p[i].macro);
+		free(p[i].why);
+	}
 }
 
 static int cmp_decl_symbol(const void *key, const void *elem)

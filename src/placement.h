@@ -13,6 +13,10 @@ enum place_kind {
 	PLACE_DECLARATOR,       /* in place, before the declarator name */
 	PLACE_DECLARER,         /* in front of the definer macro call */
 	PLACE_PASTED,           /* the name is pasted by macro */
+	PLACE_MACRO_STATIC,     /* a definer macro whose expansion begins with a
+				 * static (or typedef) declaration */
+	PLACE_MACRO_OTHER,      /* ... that declares another name first */
+	PLACE_MACRO_ARMS,       /* ... defined differently in #if arms */
 	PLACE_NOT_IN_SOURCE,    /* the name is nowhere in the source file */
 	PLACE_NO_SOURCE,        /* the source file is unknown or unreadable */
 	PLACE_ASM_ALIAS,        /* made by top-level asm in C: needs no tag */
@@ -22,7 +26,10 @@ enum place_kind {
 struct placement {
 	unsigned char kind;     /* enum place_kind */
 	unsigned line;          /* 0 when unknown */
-	char *macro;            /* PLACE_DECLARER, PLACE_PASTED: the macro */
+	char *macro;            /* PLACE_DECLARER, PLACE_PASTED, PLACE_MACRO_*: the macro */
+	char *why;              /* PLACE_MACRO_*: what its expansion shows;
+				 * PLACE_DECLARER: set when the expansion was not
+				 * checked (its definition was not found) */
 };
 
 struct srcset;

@@ -37,8 +37,9 @@ static void report_placement_counts(FILE *out, const struct rows *rows,
 
 	for (size_t i = 0; i < rows->count; i++)
 		if (places[i].kind != PLACE_NONE)
-			keys[n++] = xasprintf("%s%s%s", placement_name(places[i].kind),
-					      places[i].macro ? " " : "",
+			keys[n++] = xasprintf("%s%s%s%s", placement_name(places[i].kind),
+					      places[i].kind == PLACE_DECLARER && places[i].why ?
+					      " (unchecked)" : "", places[i].macro ? " " : "",
 					      places[i].macro ? places[i].macro : "");
 	if (n)
 		qsort(keys, n, sizeof(*keys), cmp_strptr);
@@ -69,11 +70,31 @@ static void report_not_taggable(FILE *out, const struct rows *rows,
 
 		if (p->kind < PLACE_PASTED || p->kind == PLACE_NONE)
 			continue;
-		fprintf(out, "  %s  %s  %s%s%s\n", rows->v[i].symbol,
+		fprintf(out, "  %s  %s  %s%s%s%s%s%s\n", rows->v[i].symbol,
 			rows->v[i].source ? rows->v[i].source : rows->v[i].object,
 			placement_name(p->kind), p->macro ? " " : "",
-			p->macro ? p->macro : "");
+			p->macro ? p->macro : "", p->why ? " (" : "", p->why ? p->why : "",
+			p->why ? ")" : "");
 	}
+}
+
+/* Tags put in front of a definer macro call whose definition was not found. */
+static void report_unchecked(FILE *out, const struct rows *rows,
+			     const struct placement *places)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < rows->count; i++)
+		n += places[i].kind == PLACE_DECLARER && places[i].why;
+	if (!n)
+		return;
+	fprintf(out, "\nOn a definer macro not checked against its expansion (%zu; "
+		"a build with the tags, or annotate.sh --verify-build, tells):\n", n);
+	for (size_t i = 0; i < rows->count; i++)
+		if (places[i].kind == PLACE_DECLARER && places[i].why)
+			fprintf(out, "  %s  %s  %s (%s)\n", rows->v[i].symbol,
+				rows->v[i].source ? rows->v[i].source : rows->v[i].object,
+				places[i].macro, places[i].why);
 }
 
 void report_text(FILE *out, const struct rows *rows, size_t nobjects,
@@ -111,6 +132,7 @@ void report_text(FILE *out, const struct rows *rows, size_t nobjects,
 	if (places) {
 		report_placement_counts(out, rows, places, counts[STATUS_TAG]);
 		report_not_taggable(out, rows, places);
+		report_unchecked(out, rows, places);
 	}
 	free(order);
 }
