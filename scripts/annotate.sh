@@ -598,9 +598,20 @@ if [ -s "$WORK/redecl-files" ]; then
 		"$WORK/redecl-files" "$WORK/list" |
 		xargs -P "$JOBS" -n 1 sh "$SELF" --parse-one "$WORK"
 fi
-awk -F '\t' -v work="$WORK" '
+awk -F '\t' -v work="$WORK" -v wanted="$OUTDIR/wanted.tsv" '
+	BEGIN {
+		why["declarer-static"] = "its expansion begins with a static declaration"
+		why["declarer-other"] = "its expansion declares another name first"
+		why["declarer-arms"] = "defined differently in #if arms"
+		while ((getline w < wanted) > 0) {
+			split(w, c, "\t")
+			if (c[6] in why)
+				macro[c[1] "\t" c[2]] = "definer macro " c[5] ": " why[c[6]]
+		}
+	}
 	FNR == NR { n++; id[$1] = n; next }
-	$1 == "F" && $4 == "redeclared" {
+	$1 == "F" && $4 == "redeclared" && (($2 "\t" $3) in macro) { $5 = macro[$2 "\t" $3] }
+	$1 == "F" && $4 == "redeclared" && $5 ~ /^[?!]/ {
 		f = work "/parsed/" id[$2]
 		p = ""
 		if ((getline p < f) > 0)

@@ -414,6 +414,9 @@ static unsigned read_text(struct definer_ctx *c, const char *key, const char *te
 	for (size_t i = 0; i < n;) {
 		size_t j = skip_space(text, n, i, 0), e;
 
+		for (e = i; e < j; e++)         /* comments before the line's text */
+			line += text[e] == '\n';
+
 		if (j < n && text[j] == '#')
 			directive(c, &R, file, line, text + j + 1, n - j - 1, autoconf);
 		/* to the end of the logical line */
