@@ -607,6 +607,8 @@ awk -F '\t' -v work="$WORK" -v wanted="$OUTDIR/wanted.tsv" '
 			split(w, c, "\t")
 			if (c[6] in why)
 				macro[c[1] "\t" c[2]] = "definer macro " c[5] ": " why[c[6]]
+			else if (c[6] == "generated")
+				macro[c[1] "\t" c[2]] = "defined in " c[5] ", which the build generates"
 		}
 	}
 	FNR == NR { n++; id[$1] = n; next }

@@ -223,6 +223,7 @@ static long scan_builds(const struct options *opts, struct scan_opts *scan,
 		graph_decide(&b, rows);
 		if (!scan->nm_file)
 			placement_from_dwarf(&b, rows, first);
+		placement_generated(&b, rows, first);
 		if (srctree && !*srctree)
 			*srctree = xstrdup(b.srctree);
 		if (facts)

@@ -1013,3 +1013,51 @@ enum definer_verdict definer_check(struct definer_ctx *c, const char *text, size
 		*why = J.why ? J.why : xstrdup("unchecked");
 	return v;
 }
+
+/* symbol as a word on a line of text that also has the word `extern`. */
+static int extern_line(const char *text, size_t len, const char *symbol)
+{
+	size_t sl = strlen(symbol);
+
+	for (const char *p = text; p && (p = memmem(p, len - (size_t)(p - text), symbol, sl));
+	     p += sl) {
+		const char *bol = p, *eol = p + sl;
+
+		if ((p > text && idchar(p[-1])) || (eol < text + len && idchar(*eol)))
+			continue;
+		while (bol > text && bol[-1] != '\n')
+			bol--;
+		while (eol < text + len && *eol != '\n')
+			eol++;
+		for (const char *q = bol; (q = memmem(q, (size_t)(eol - q), "extern", 6)); q += 6)
+			if ((q == bol || !idchar(q[-1])) && q + 6 < eol && !idchar(q[6]))
+				return 1;
+	}
+	return 0;
+}
+
+int definer_declared(const char *source_text, size_t len, const char *cmd_file,
+		     const char *build_dir, const char *symbol)
+{
+	struct definer_ctx *c;
+	char *cmdtext;
+	int found = 0;
+
+	if (source_text && extern_line(source_text, len, symbol))
+		return 1;
+	cmdtext = cmd_file ? read_file(cmd_file, NULL) : NULL;
+	if (!cmdtext)
+		return 0;
+	c = definer_new();
+	mark_deps(c, cmdtext, build_dir);
+	for (size_t i = 0; i < c->paths.count && !found; i++) {
+		size_t n = 0;
+		char *text = read_file(strtab_str(&c->paths, (unsigned)i), &n);
+
+		found = text && extern_line(text, n, symbol);
+		free(text);
+	}
+	definer_free(c);
+	free(cmdtext);
+	return found;
+}

@@ -18,6 +18,7 @@ const char *placement_name(enum place_kind kind)
 		"definer macro, its expansion begins with a static declaration:",
 		"definer macro, its expansion declares another name first:",
 		"definer macro, defined differently in #if arms:",
+		"defined in a generated source",
 		"no definition found in the source", "source unknown",
 		"defined by top-level asm (no tag needed)", "-",
 	};
@@ -28,7 +29,7 @@ const char *placement_token(enum place_kind kind)
 {
 	static const char *const tokens[] = {
 		"declarator", "declarer", "pasted", "declarer-static", "declarer-other",
-		"declarer-arms", "not-in-source", "no-source",
+		"declarer-arms", "generated", "not-in-source", "no-source",
 		"asm", "-",
 	};
 	return tokens[kind];
@@ -129,6 +130,15 @@ static void classify_row(struct srcset *files, struct row *r, struct placement *
 {
 	struct srcfile *f;
 
+	if (r->def_source && r->source && strcmp(r->def_source, r->source) &&
+	    !srcset_get(files, r->source, NULL) && srcset_get(files, r->def_source, NULL)) {
+		/* placement_generated() chose def_source */
+		p->kind = PLACE_GENERATED;
+		p->macro = xstrdup(r->source);
+		p->why = xasprintf("%s is made by the build; re-declared in %s", r->source,
+				   r->def_source);
+		return;
+	}
 	if (r->def_source && (f = srcset_get(files, r->def_source, NULL))) {
 		unsigned dwarf_line = r->def_line;
 
@@ -291,5 +301,56 @@ void placement_from_dwarf(const struct build *b, struct rows *rows, size_t first
 			dwarf_object(b, rows, start, i + 1, obj);
 		start = i + 1;
 		has_tag = 0;
+	}
+}
+
+static const struct object *object_named(const struct build *b, const char *name)
+{
+	for (size_t i = 0; i < b->set.count; i++)
+		if (!strcmp(b->set.objs[i].name, name))
+			return &b->set.objs[i];
+	return NULL;
+}
+
+/* The first C source of unit (in object order) whose build declares symbol. */
+static const struct object *host_object(const struct build *b, const char *unit,
+					const char *symbol)
+{
+	for (size_t i = 0; i < b->set.count; i++) {
+		const struct object *o = &b->set.objs[i];
+		char *path, *text, *cmd;
+		size_t len = 0;
+		int found;
+
+		if (!o->linked || o->generated || o->is_asm || !o->source || !o->unit ||
+		    strcmp(o->unit, unit) || !str_has_suffix(o->source, ".c"))
+			continue;
+		path = path_join(b->srctree, o->source);
+		text = read_file(path, &len);
+		cmd = o->cmd_path ? path_join(b->absdir, o->cmd_path) : NULL;
+		found = text && definer_declared(text, len, cmd, b->absdir, symbol);
+		free(cmd);
+		free(text);
+		free(path);
+		if (found)
+			return o;
+	}
+	return NULL;
+}
+
+void placement_generated(const struct build *b, struct rows *rows, size_t first)
+{
+	for (size_t i = first; i < rows->count; i++) {
+		struct row *r = &rows->v[i];
+		const struct object *o, *host;
+
+		if (r->status != STATUS_TAG || !(o = object_named(b, r->object)) || !o->generated)
+			continue;
+		host = host_object(b, r->unit, r->symbol);
+		if (!host)
+			continue;
+		free(r->def_source);
+		r->def_source = xstrdup(host->source);
+		r->def_line = 0;
 	}
 }

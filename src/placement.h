@@ -17,6 +17,8 @@ enum place_kind {
 				 * static (or typedef) declaration */
 	PLACE_MACRO_OTHER,      /* ... that declares another name first */
 	PLACE_MACRO_ARMS,       /* ... defined differently in #if arms */
+	PLACE_GENERATED,        /* defined in a source the build generated: a
+				 * re-declaration in another source of the unit */
 	PLACE_NOT_IN_SOURCE,    /* the name is nowhere in the source file */
 	PLACE_NO_SOURCE,        /* the source file is unknown or unreadable */
 	PLACE_ASM_ALIAS,        /* made by top-level asm in C: needs no tag */
@@ -47,6 +49,12 @@ struct build;
  * rows->v[first..] were defined: sets their def_source/def_line when the
  * object is on disk and has debug info. */
 void placement_from_dwarf(const struct build *b, struct rows *rows, size_t first);
+/* Tag rows rows->v[first..] whose object's source the build generated (it
+ * lives in the build dir: a tag there is lost at the next build): their
+ * def_source becomes a C source of the same unit whose build declares the
+ * symbol `extern`, where the tagged re-declaration goes; left as they are
+ * when no such source exists. */
+void placement_generated(const struct build *b, struct rows *rows, size_t first);
 const char *placement_name(enum place_kind kind);
 /* The one-word name of kind, for OUTDIR/wanted.tsv (doc/CONTRACT.md). */
 const char *placement_token(enum place_kind kind);
