@@ -25,7 +25,7 @@ UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/%)
 
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(ELF_CFLAGS) -I$(BUILD) -Isrc $(CFLAGS_EXTRA)
 
-.PHONY: all clean check check-plain check-asan deps demo unit busybox-proof kernel-check bench FORCE
+.PHONY: all clean check check-plain check-asan deps demo unit busybox-proof kernel-check bench report-svg FORCE
 
 all: $(BIN)
 
@@ -91,6 +91,14 @@ busybox-proof: deps
 kernel-check: deps
 	$(MAKE) $(BIN)
 	prove -f $(wildcard tests/real/t*-kernel*.sh)
+
+# The example tree's coupling graph, rendered by Graphviz (README shows it).
+report-svg: deps
+	$(MAKE) $(BIN)
+	$(MAKE) -s -C tests/trees/example O=$(CURDIR)/$(BUILD)/example LAYOUT=ldr
+	./$(BIN) report --format=dot $(BUILD)/example > $(BUILD)/example-coupling.dot
+	dot -Tsvg $(BUILD)/example-coupling.dot > doc/example-coupling.svg.tmp
+	mv doc/example-coupling.svg.tmp doc/example-coupling.svg
 
 bench: $(BIN) unit
 	sh bench/run.sh

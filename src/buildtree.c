@@ -3,7 +3,9 @@
 #include "ar.h"
 #include "db.h"
 #include "elfread.h"
+#include "imagelink.h"
 #include "kbuild.h"
+#include "keepsec.h"
 #include "ldscript.h"
 #include "nmread.h"
 #include "util.h"
@@ -52,6 +54,22 @@ static enum obj_link archive_link_mode(const char *path)
 	    !strcmp(base, "vmlinux.a"))
 		return LINK_ALWAYS;
 	return LINK_ON_DEMAND;
+}
+
+/* What the file at path starts with: 0 neither, 1 an ar archive, 2 a thin one. */
+static int archive_magic(const char *path)
+{
+	char magic[AR_MAGIC_LEN];
+	FILE *f = fopen(path, "rb");
+	int kind = 0;
+
+	if (f) {
+		if (fread(magic, 1, sizeof(magic), f) == sizeof(magic))
+			kind = !memcmp(magic, AR_THIN_MAGIC, AR_MAGIC_LEN) ? 2 :
+			       !memcmp(magic, AR_MAGIC, AR_MAGIC_LEN) ? 1 : 0;
+		fclose(f);
+	}
+	return kind;
 }
 
 static void walk(struct build *b, const char *rel, struct found *found, int depth)
@@ -284,6 +302,8 @@ static void add_archive_members(struct build *b, const char *path,
 		}
 		name = xasprintf("%s(%s)", path, m->name);
 		obj = new_object(b, name);
+		if (!obj && link == LINK_ALWAYS)   /* --whole-archive too */
+			build_find(b, name)->link = LINK_ALWAYS;
 		if (obj) {
 			obj->link = (unsigned char)link;
 			read_object_symbols(b, obj, m->data, m->size);
@@ -305,6 +325,8 @@ static struct object *replay_add(void *ctx, const char *name)
 
 	if (obj)
 		obj->link = (unsigned char)rc->link;
+	else if (rc->link == LINK_ALWAYS)
+		build_find(rc->b, name)->link = LINK_ALWAYS;
 	return obj;
 }
 
@@ -566,19 +588,6 @@ static void check_machines(struct build *b)
 	}
 }
 
-static int is_thin_archive(const char *path)
-{
-	char magic[AR_MAGIC_LEN];
-	FILE *f = fopen(path, "rb");
-	int thin = 0;
-
-	if (f) {
-		thin = fread(magic, 1, sizeof(magic), f) == sizeof(magic) &&
-		       !memcmp(magic, AR_THIN_MAGIC, AR_MAGIC_LEN);
-		fclose(f);
-	}
-	return thin;
-}
 
 /* nm -A input: one object per PATH or PATH:MEMBER, named as the ELF walk
  * names it. nm prints a thin archive's members as paths from where it ran
@@ -590,7 +599,7 @@ static char *nm_object_name(struct build *b, const struct nm_line *line)
 	if (!line->member)
 		return path;
 	abs = path_join(b->dir, path);
-	name = is_thin_archive(abs) ? path_normalize(line->member)
+	name = archive_magic(abs) == 2 ? path_normalize(line->member)
 				    : xasprintf("%s(%s)", path, line->member);
 	free(abs);
 	free(path);
@@ -609,6 +618,7 @@ static void nm_add(void *ctx, const struct nm_line *line)
 		obj = new_object(b, name);
 		obj->link = (unsigned char)(line->member ?
 					    archive_link_mode(line->path) : LINK_ALWAYS);
+		obj->no_sections = 1;    /* nm -A prints no sections */
 	}
 	if (bind >= 0)
 		object_add_sym(&b->set, obj, line->name, (enum sym_bind)bind, kind);
@@ -712,7 +722,8 @@ static void add_kernel_loose_objects(struct build *b)
 /* A linker script is a pseudo-object that references what it names. */
 static void add_linker_script(struct build *b, const char *path)
 {
-	char *abs = path_join(b->dir, path), *name = path_relative(path, b->dir);
+	char *abs = path[0] == '/' ? xstrdup(path) : path_join(b->dir, path);
+	char *name = path[0] == '/' ? path_relative(path, b->absdir) : path_normalize(path);
 	char *text = read_file(abs, NULL);
 	struct object *obj;
 	char **refs;
@@ -726,6 +737,7 @@ static void add_linker_script(struct build *b, const char *path)
 		for (size_t i = 0; i < n; i++)
 			object_add_sym(&b->set, obj, refs[i], SYM_UNDEF, KIND_VAR);
 		lds_free(refs, n);
+		keep_add_references(b, obj, text);
 	}
 	free(text);
 	free(name);
@@ -742,6 +754,8 @@ static void add_linker_scripts(struct build *b, const struct scan_opts *opts)
 		add_linker_script(b, opts->lds[i]);
 	if (opts->nlds)
 		return;
+	for (size_t i = 0; i < b->nimage_scripts; i++)
+		add_linker_script(b, b->image_scripts[i]);
 	pattern = path_join(b->dir, "arch/*/kernel/vmlinux.lds");
 	if (glob(pattern, 0, NULL, &g) == 0) {
 		for (size_t i = 0; i < g.gl_pathc; i++) {
@@ -753,6 +767,65 @@ static void add_linker_scripts(struct build *b, const struct scan_opts *opts)
 		globfree(&g);
 	}
 	free(pattern);
+}
+
+/* One input of the final link, told by its magic: an archive outside
+ * --whole-archive is linked member by member on demand, anything else whole. */
+static void add_image_input(struct build *b, const struct link_input *in)
+{
+	char *rel = in->path[0] == '/' ? path_relative(in->path, b->absdir)
+				       : xstrdup(in->path);
+	char *abs = path_join(b->dir, rel);
+	struct stat st;
+
+	if (rel[0] != '/' && stat(abs, &st) == 0 && S_ISREG(st.st_mode))
+		add_object_path(b, rel, !in->whole_archive && archive_magic(abs) ?
+				LINK_ON_DEMAND : LINK_ALWAYS, 0);
+	free(abs);
+	free(rel);
+}
+
+/* The final links kbuild recorded at the top (.IMAGE.cmd: `cmd_IMAGE := cc -o
+ * IMAGE ...`): every file they name directly is linked (read_inputs: nm
+ * input names the objects itself), and the linker scripts they name count
+ * when no --lds is given. */
+static void add_image_links(struct build *b, int read_inputs)
+{
+	DIR *d = opendir(b->dir);
+	struct dirent *de;
+
+	while (d && (de = readdir(d)) != NULL) {
+		size_t len = strlen(de->d_name), n = 0;
+		char *path, *text, *cmd = NULL, *target, **words = NULL;
+		struct image_link link;
+
+		if (de->d_name[0] != '.' || len < 6 || !str_has_suffix(de->d_name, ".cmd"))
+			continue;
+		target = xstrndup(de->d_name + 1, len - 5);
+		path = path_join(b->dir, de->d_name);
+		text = read_file(path, NULL);
+		if (text)
+			cmd = kbuild_cmd_command(text);
+		if (cmd)
+			words = kbuild_split_command(cmd, &n);
+		if (imagelink_parse(words, n, target, &link)) {
+			for (size_t i = 0; read_inputs && i < link.ninputs; i++)
+				add_image_input(b, &link.inputs[i]);
+			for (size_t i = 0; i < link.nscripts; i++)
+				push_path(&b->image_scripts, &b->nimage_scripts,
+					  &b->image_scripts_cap, link.scripts[i]);
+			imagelink_free(&link);
+		}
+		for (size_t i = 0; i < n; i++)
+			free(words[i]);
+		free(words);
+		free(cmd);
+		free(text);
+		free(path);
+		free(target);
+	}
+	if (d)
+		closedir(d);
 }
 
 static void scan_elf(struct build *b)
@@ -772,6 +845,7 @@ static void scan_elf(struct build *b)
 		else
 			add_archive(b, root, archive_link_mode(root), 0);
 	}
+	add_image_links(b, 1);
 	add_kernel_loose_objects(b);
 	add_modules(b);
 	if (!found.nroots)      /* a plain tree of objects */
@@ -831,6 +905,7 @@ int build_scan(struct build *b, const char *dir, const struct scan_opts *opts)
 		if (scan_nm(b, opts->nm_file))
 			return -1;
 		assign_modules_nm(b);
+		add_image_links(b, 0);  /* its linker scripts */
 	} else {
 		scan_elf(b);
 		check_machines(b);
@@ -843,6 +918,7 @@ int build_scan(struct build *b, const char *dir, const struct scan_opts *opts)
 
 void build_free(struct build *b)
 {
+	free_paths(b->image_scripts, b->nimage_scripts);
 	objset_free(&b->set);
 	strtab_free(&b->objnames);
 	free(b->objidx);

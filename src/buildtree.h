@@ -31,6 +31,8 @@ struct build {
 	struct strtab objnames; /* object name -> id; objidx[id] = index in set */
 	size_t *objidx;
 	size_t objidx_cap;
+	char **image_scripts;   /* linker scripts the final link names (-T) */
+	size_t nimage_scripts, image_scripts_cap;
 	unsigned nerrors;       /* files that could not be read */
 	struct db *db;          /* borrowed from the scan options */
 };

@@ -1,9 +1,13 @@
 /* commands.c - option parsing and the work of each sub-command. */
 #include "commands.h"
 #include "buildtree.h"
+#include "classify.h"
 #include "cocci.h"
 #include "db.h"
+#include "defline.h"
+#include "diff.h"
 #include "graph.h"
+#include "mismatch.h"
 #include "placement.h"
 #include "report.h"
 #include "srcscan.h"
@@ -16,6 +20,7 @@
 #include <string.h>
 
 #define MAX_LDS 16
+#define MAX_UNITS 64
 
 struct options {
 	char *lds[MAX_LDS];     /* --lds, pointed to by scan.lds */
@@ -25,12 +30,18 @@ struct options {
 	const char *tag;        /* cocci, check: --tag */
 	const char *db_file;    /* --db */
 	int keep_stale;         /* cocci --keep-stale */
+	int all;                /* report --all */
+	char *units[MAX_UNITS]; /* --unit DIRs */
+	size_t nunits;
+	int classify;           /* report: make the class rows (classify.c) */
+	int lines;              /* report: find every row's definition line */
+	int mismatches;         /* report --mismatches */
 	char **builds;          /* the BUILD_DIR arguments */
 	int nbuilds;
 };
 
 enum { OPT_OUTPUT = 'o', OPT_SRCTREE = 256, OPT_NM, OPT_FORMAT, OPT_TAG, OPT_DB,
-       OPT_LDS, OPT_KEEP };
+       OPT_LDS, OPT_KEEP, OPT_ALL, OPT_UNIT, OPT_MISMATCH };
 
 /* One option a command takes: its getopt_long entry and its --help lines. */
 struct optdef {
@@ -113,6 +124,14 @@ static void set_option(struct options *opts, int c)
 			fatal("more than %d --lds options", MAX_LDS);
 		break;
 	case OPT_OUTPUT: opts->outdir = optarg; break;
+	case OPT_ALL: opts->all = 1; break;
+	case OPT_MISMATCH: opts->mismatches = 1; break;
+	case OPT_UNIT:
+		if (opts->nunits < MAX_UNITS)
+			opts->units[opts->nunits++] = optarg;
+		else
+			fatal("more than %d --unit options", MAX_UNITS);
+		break;
 	}
 }
 
@@ -224,6 +243,10 @@ static long scan_builds(const struct options *opts, struct scan_opts *scan,
 		if (!scan->nm_file)
 			placement_from_dwarf(&b, rows, first);
 		placement_generated(&b, rows, first);
+		if (opts->classify)
+			classify_build(&b, rows, first);
+		if (opts->lines)
+			defline_resolve(&b, rows, first, !scan->nm_file);
 		if (srctree && !*srctree)
 			*srctree = xstrdup(b.srctree);
 		if (facts)
@@ -266,18 +289,139 @@ static long scan_and_decide(const struct options *opts, struct rows *rows,
 }
 
 static const char report_help[] =
-	"usage: crossym report [--format=text|tsv] [--srctree DIR] [--nm FILE] [--db FILE]\n"
+	"usage: crossym report [--format=text|tsv|json|dot] [--all] [--unit DIR]...\n"
+	"                      [--mismatches] [--srctree DIR] [--nm FILE] [--db FILE]\n"
 	"                      [--lds FILE] BUILD_DIR...\n\n"
 	"Print the definitions referenced from outside their unit. With several\n"
 	"BUILD_DIRs (configs or architectures of one source tree) the union.\n\n";
 
+#define OPTDEF_UNIT { { "unit", required_argument, NULL, OPT_UNIT }, \
+	"  --unit DIR        only units at or below DIR (repeatable)\n" }
+
 static const struct optdef report_options[] = {
 	{ { "format", required_argument, NULL, OPT_FORMAT },
-	  "  --format=text     grouped by unit, with counts (default)\n"
-	  "  --format=tsv      symbol, unit, object, source, status, referenced_from;\n"
-	  "                    status is tag, exported or asm\n" },
+	  "  --format=text     grouped by unit, with counts, a per-unit summary and\n"
+	  "                    the most coupled pairs of units (default)\n"
+	  "  --format=tsv      symbol, unit, object, source, status, referenced_from,\n"
+	  "                    kind, bind, line; status is tag, exported or asm (with\n"
+	  "                    --all also unit-local, file-local, unreferenced,\n"
+	  "                    multiply-defined)\n"
+	  "  --format=json     symbols, units, edges and counts in one JSON document\n"
+	  "  --format=dot      the coupling graph of the units (Graphviz: dot -Tsvg)\n" },
+	{ { "all", no_argument, NULL, OPT_ALL },
+	  "  --all             every global definition, with its class; with several\n"
+	  "                    builds a class holds only when it holds in every build\n" },
+	OPTDEF_UNIT,
+	{ { "mismatches", no_argument, NULL, OPT_MISMATCH },
+	  "  --mismatches      compare, through the build's DWARF, the type each object\n"
+	  "                    declares for a symbol with the type of its definition;\n"
+	  "                    print FILE:LINE: lines, exit 1 when there is any\n" },
 	OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_DB, OPTDEF_LDS, OPTDEF_END
 };
+
+static const char *const report_formats[] = { "text", "tsv", "json", "dot" };
+
+static int format_index(const char *format)
+{
+	for (int i = 0; i < 4; i++)
+		if (!strcmp(format, report_formats[i]))
+			return i;
+	return -1;
+}
+
+/* Whether --unit selects the source file path (relative to the tree). */
+static int source_selected(const struct options *opts, const char *path)
+{
+	for (size_t i = 0; i < opts->nunits; i++) {
+		const char *dir = opts->units[i];
+		size_t len = strlen(dir);
+
+		if (!strcmp(dir, ".") || (!strncmp(path, dir, len) && path[len] == '/'))
+			return 1;
+	}
+	return !opts->nunits;
+}
+
+/* A mismatch line "DECL:LINE: ... at DEF:LINE" with either file selected. */
+static int mismatch_selected(const struct options *opts, const char *line)
+{
+	const char *at = strrchr(line, ' ');
+	char *decl = xstrndup(line, strcspn(line, ":"));
+	int keep = source_selected(opts, decl) || (at && source_selected(opts, at + 1));
+
+	free(decl);
+	return keep;
+}
+
+/* report --mismatches: every build's declarations against its definitions. */
+static int report_mismatches(const struct options *opts)
+{
+	struct strtab found;
+	size_t with_dwarf = 0, compared = 0, nlines = 0;
+	char **lines;
+
+	if (opts->scan.nm_file) {
+		fputs("crossym report: --mismatches reads the objects' DWARF, not --nm\n", stderr);
+		return 2;
+	}
+	strtab_init(&found);
+	for (int i = 0; i < opts->nbuilds; i++) {
+		struct build b;
+		struct rows rows = { 0 };
+
+		if (build_scan(&b, opts->builds[i], &opts->scan)) {
+			build_free(&b);
+			strtab_free(&found);
+			return 2;
+		}
+		graph_decide(&b, &rows);
+		with_dwarf += mismatch_scan(&b, &found, &compared);
+		rows_free(&rows);
+		build_free(&b);
+	}
+	lines = xcalloc(found.count + 1, sizeof(*lines));
+	for (unsigned id = 0; id < found.count; id++)
+		if (mismatch_selected(opts, found.strings[id]))
+			lines[nlines++] = found.strings[id];
+	if (nlines > 1)
+		qsort(lines, nlines, sizeof(*lines), cmp_strptr);
+	for (size_t i = 0; i < nlines; i++)
+		puts(lines[i]);
+	fprintf(stderr, "crossym report: %zu inconsistent %s (%zu declarations compared "
+		"with their definitions, %zu objects with DWARF)\n", nlines,
+		nlines == 1 ? "declaration" : "declarations", compared, with_dwarf);
+	free(lines);
+	if (!with_dwarf) {
+		error("no object has DWARF: build with -g (CONFIG_DEBUG_INFO) to compare types");
+		strtab_free(&found);
+		return 2;
+	}
+	strtab_free(&found);
+	return diag.status ? diag.status : nlines > 0;
+}
+
+static void write_report(const struct options *opts, struct rows *rows,
+			 const char *srctree, long nobjects)
+{
+	struct report_view view = { rows, (char **)opts->units, opts->nunits,
+				    opts->all, (size_t)nobjects, NULL };
+	struct placement *places;
+	struct srcset *files;
+
+	switch (format_index(opts->format)) {
+	case 1: report_tsv(stdout, &view); return;
+	case 2: report_json(stdout, &view); return;
+	case 3: report_dot(stdout, &view); return;
+	}
+	places = xcalloc(rows->count + 1, sizeof(*places));
+	files = srcset_new(srctree);
+	placement_classify(rows, files, places);
+	view.places = places;
+	report_text(stdout, &view);
+	placement_free(places, rows->count);
+	free(places);
+	srcset_free(files);
+}
 
 int cmd_report(int argc, char **argv)
 {
@@ -285,32 +429,26 @@ int cmd_report(int argc, char **argv)
 	struct rows rows;
 	char *srctree = NULL;
 	long nobjects;
-	int done, status = parse_options(argc, argv, report_options,
-					 report_help, &opts, &done);
+	int format, done, status = parse_options(argc, argv, report_options,
+						 report_help, &opts, &done);
 
 	if (status || done)
 		return status;
-	if (strcmp(opts.format, "text") && strcmp(opts.format, "tsv")) {
-		fprintf(stderr, "crossym report: --format is text or tsv\n");
+	format = format_index(opts.format);
+	if (format < 0) {
+		fprintf(stderr, "crossym report: --format is text, tsv, json or dot\n");
 		return 2;
 	}
+	if (opts.mismatches)
+		return report_mismatches(&opts);
+	opts.classify = opts.all || format == 0 || format == 2;
+	opts.lines = format == 1 || format == 2;
 	nobjects = scan_and_decide(&opts, &rows, &srctree, NULL);
 	if (nobjects < 0) {
 		free(srctree);
 		return 2;
 	}
-	if (!strcmp(opts.format, "tsv")) {
-		report_tsv(stdout, &rows);
-	} else {
-		struct placement *places = xcalloc(rows.count, sizeof(*places));
-		struct srcset *files = srcset_new(srctree);
-
-		placement_classify(&rows, files, places);
-		report_text(stdout, &rows, (size_t)nobjects, places);
-		placement_free(places, rows.count);
-		free(places);
-		srcset_free(files);
-	}
+	write_report(&opts, &rows, srctree, nobjects);
 	free(srctree);
 	rows_free(&rows);
 	return diag.status;
@@ -494,20 +632,19 @@ static const char check_help[] =
 	"Compare the tags in the sources with what the builds need. Prints each\n"
 	"missing tag (needed, absent) and each stale tag (present on a definition no\n"
 	"longer referenced from outside its unit, or on a symbol the builds do not\n"
-	"define) as `missing|stale FILE:LINE: SYMBOL: why`. Exit 1 when there is any,\n"
-	"0 when the tree is exact.\n\n";
+	"define) as `FILE:LINE: missing|stale tag: SYMBOL: why`. Exit 1 when there\n"
+	"is any, 0 when the tree is exact.\n\n";
 
 static const struct optdef check_options[] = {
-	OPTDEF_TAG, OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_DB, OPTDEF_LDS, OPTDEF_END
+	OPTDEF_TAG, OPTDEF_UNIT, OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_DB, OPTDEF_LDS, OPTDEF_END
 };
 
-/* "missing FILE:LINE: SYMBOL: why" (no LINE when it is not known). */
+/* "FILE:LINE: missing tag: SYMBOL: why", the compiler's format; line 1 and
+ * "(line unknown)" when the definition's line is not known. */
 static void print_issue(const char *what, const struct tag_issue *t)
 {
-	if (t->line)
-		printf("%s %s:%u: %s: %s\n", what, t->source, t->line, t->symbol, t->why);
-	else
-		printf("%s %s: %s: %s\n", what, t->source, t->symbol, t->why);
+	printf("%s:%u: %s tag: %s: %s%s\n", t->source, t->line ? t->line : 1, what,
+	       t->symbol, t->why, t->line ? "" : " (line unknown)");
 }
 
 int cmd_check(int argc, char **argv)
@@ -515,6 +652,7 @@ int cmd_check(int argc, char **argv)
 	struct options opts;
 	struct checked c;
 	const struct tag_report *rep = &c.rep;
+	size_t shown_missing = 0, shown_stale = 0;
 	int done, status = parse_options(argc, argv, check_options, check_help, &opts, &done);
 
 	if (status || done)
@@ -523,12 +661,18 @@ int cmd_check(int argc, char **argv)
 	if (status)
 		return status;
 	for (size_t i = 0; i < rep->nmissing; i++)
-		print_issue("missing", &rep->missing[i]);
+		if (source_selected(&opts, rep->missing[i].source)) {
+			print_issue("missing", &rep->missing[i]);
+			shown_missing++;
+		}
 	for (size_t i = 0; i < rep->nstale; i++)
-		print_issue("stale", &rep->stale[i]);
+		if (source_selected(&opts, rep->stale[i].source)) {
+			print_issue("stale", &rep->stale[i]);
+			shown_stale++;
+		}
 	fprintf(stderr, "crossym check: %zu missing, %zu stale, %zu exact\n",
-		rep->nmissing, rep->nstale, rep->nexact);
-	status = diag.status ? diag.status : (rep->nmissing || rep->nstale);
+		shown_missing, shown_stale, rep->nexact);
+	status = diag.status ? diag.status : (shown_missing || shown_stale);
 	checked_free(&c);
 	return status;
 }
@@ -564,4 +708,30 @@ int cmd_verify(int argc, char **argv)
 	if (bad < 0)
 		return 2;
 	return bad ? 1 : diag.status;
+}
+static const char diff_help[] =
+	"usage: crossym diff OLD.tsv NEW.tsv\n\n"
+	"Compare two `crossym report --format=tsv` outputs (with or without --all),\n"
+	"for instance before and after a merge: definitions that became or stopped\n"
+	"being used from outside their unit, moved to another unit, changed class or\n"
+	"referencing units. One `SYMBOL: what` line per change, sorted by symbol.\n"
+	"Exit 1 when anything changed, 0 when nothing did, 2 on bad input.\n";
+
+int cmd_diff(int argc, char **argv)
+{
+	long changes;
+
+	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		fputs(diff_help, stdout);
+		return 0;
+	}
+	if (argc != 3) {
+		fputs(diff_help, stderr);
+		return 2;
+	}
+	changes = diff_reports(stdout, argv[1], argv[2]);
+	if (changes < 0)
+		return 2;
+	fprintf(stderr, "crossym diff: %ld %s\n", changes, changes == 1 ? "change" : "changes");
+	return changes > 0;
 }

@@ -1,9 +1,10 @@
 /* db.c - the incremental scan database: a tab-separated text file.
  *
- *   crossym-db 1
+ *   crossym-db 3
  *   F <size> <mtime_sec> <mtime_nsec> <inode> <path>
  *   O <machine> <elfclass> <object name>
  *   S <bind> <kind> <symbol>
+ *   X <section>          (the section of the definition just before)
  */
 #include "db.h"
 #include "util.h"
@@ -12,7 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DB_MAGIC "crossym-db 1"
+#define DB_MAGIC "crossym-db 3"
+/* version 1 had no SYM_SELFREF records, 2 no sections: such a file is read
+ * as empty */
+#define DB_MAGIC_OLD "crossym-db 1"
+#define DB_MAGIC_OLD2 "crossym-db 2"
 
 static struct db_stamp stamp_of(const struct stat *st)
 {
@@ -41,8 +46,10 @@ static struct db_file *file_slot(struct db *db, const char *path)
 static void clear_file(struct db_file *f)
 {
 	for (size_t i = 0; i < f->nobjs; i++) {
-		for (size_t k = 0; k < f->objs[i].nsyms; k++)
+		for (size_t k = 0; k < f->objs[i].nsyms; k++) {
 			free(f->objs[i].syms[k].name);
+			free(f->objs[i].syms[k].section);
+		}
 		free(f->objs[i].syms);
 		free(f->objs[i].name);
 	}
@@ -68,6 +75,7 @@ static void push_sym(struct db_object *o, const char *name, int bind, int kind)
 	grow_array((void **)&o->syms, &o->syms_cap, o->nsyms + 1, sizeof(*s));
 	s = &o->syms[o->nsyms++];
 	s->name = xstrdup(name);
+	s->section = NULL;
 	s->bind = (unsigned char)bind;
 	s->kind = (unsigned char)kind;
 }
@@ -91,8 +99,11 @@ static int load_line(struct db *db, char *line, struct db_file **f,
 		(*o)->machine = machine;
 		(*o)->elfclass = (unsigned char)cls;
 	} else if (*o && sscanf(line, "S\t%d\t%d\t%n", &bind, &kind, &n) == 2 && n &&
-		   bind >= SYM_DEF && bind <= SYM_EXPORT) {
+		   ((bind >= SYM_DEF && bind <= SYM_EXPORT) || bind == SYM_SELFREF)) {
 		push_sym(*o, line + n, bind, kind);
+	} else if (*o && (*o)->nsyms && !strncmp(line, "X\t", 2) &&
+		   !(*o)->syms[(*o)->nsyms - 1].section) {
+		(*o)->syms[(*o)->nsyms - 1].section = xstrdup(line + 2);
 	} else {
 		return -1;
 	}
@@ -122,7 +133,9 @@ int db_load(struct db *db, const char *path)
 	while ((len = getline(&line, &cap, in)) >= 0) {
 		if (len && line[len - 1] == '\n')
 			line[--len] = '\0';
-		if (++lineno == 1 ? strcmp(line, DB_MAGIC) : load_line(db, line, &f, &o)) {
+		if (++lineno == 1 && (!strcmp(line, DB_MAGIC_OLD) || !strcmp(line, DB_MAGIC_OLD2)))
+			break;
+		if (lineno == 1 ? strcmp(line, DB_MAGIC) : load_line(db, line, &f, &o)) {
 			error("%s:%lu: not a crossym database line; delete the file "
 			      "to start afresh", path, lineno);
 			free(line);
@@ -167,9 +180,13 @@ void db_put(struct db *db, const char *file, const struct stat *st,
 
 		o->machine = obj->machine;
 		o->elfclass = obj->elfclass;
-		for (size_t k = 0; k < obj->nsyms; k++)
+		for (size_t k = 0; k < obj->nsyms; k++) {
 			push_sym(o, strtab_str(&set->names, obj->syms[k].name),
 				 obj->syms[k].bind, obj->syms[k].kind);
+			if (obj->syms[k].section)
+				o->syms[o->nsyms - 1].section = xstrdup(
+					strtab_str(&set->sections, obj->syms[k].section));
+		}
 	}
 }
 
@@ -191,6 +208,8 @@ void db_replay(const struct db_file *rec, struct objset *set,
 				   sizeof(*s));
 			s = &obj->syms[obj->nsyms++];
 			s->name = strtab_intern(&set->names, o->syms[k].name);
+			s->section = o->syms[k].section ?
+				strtab_intern(&set->sections, o->syms[k].section) : 0;
 			s->bind = o->syms[k].bind;
 			s->kind = o->syms[k].kind;
 		}
@@ -212,9 +231,12 @@ static int write_records(const struct db *db, FILE *out)
 			const struct db_object *o = &f->objs[i];
 
 			fprintf(out, "O\t%u\t%u\t%s\n", o->machine, o->elfclass, o->name);
-			for (size_t k = 0; k < o->nsyms; k++)
+			for (size_t k = 0; k < o->nsyms; k++) {
 				fprintf(out, "S\t%d\t%d\t%s\n", o->syms[k].bind,
 					o->syms[k].kind, o->syms[k].name);
+				if (o->syms[k].section)
+					fprintf(out, "X\t%s\n", o->syms[k].section);
+			}
 		}
 	}
 	return ferror(out) ? -1 : 0;

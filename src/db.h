@@ -12,6 +12,7 @@
 
 struct db_sym {
 	char *name;
+	char *section;          /* a definition's section, or NULL */
 	unsigned char bind, kind;
 };
 

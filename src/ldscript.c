@@ -3,6 +3,7 @@
 #include "util.h"
 
 #include <ctype.h>
+#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -148,4 +149,119 @@ void lds_free(char **names, size_t count)
 	for (size_t i = 0; i < count; i++)
 		free(names[i]);
 	free(names);
+}
+
+/* A pattern word: anything up to a blank or a parenthesis. */
+static size_t pattern_len(const char *p)
+{
+	return strcspn(p, " \t\n\r()");
+}
+
+static int is_sort_keyword(const char *p, size_t n)
+{
+	return (n >= 4 && !strncmp(p, "SORT", 4)) ||
+	       (n == 19 && !strncmp(p, "REVERSE", 7));
+}
+
+static void push_keep(struct lds_keep **v, size_t *n, size_t *cap,
+		      const char *file, size_t flen, const char *sec, size_t slen)
+{
+	grow_array((void **)v, cap, *n + 1, sizeof(**v));
+	(*v)[*n].file = xstrndup(file, flen);
+	(*v)[*n].section = xstrndup(sec, slen);
+	(*n)++;
+}
+
+/* The section patterns of one KEEP( ... ): p is after "KEEP", at '('.
+ * Returns the end of the KEEP. */
+static const char *parse_keep(struct lexer *lx, struct lds_keep **v, size_t *n,
+			      size_t *cap)
+{
+	const char *file = "*";
+	size_t flen = 1;
+	int depth = 0, exclude_depth = -1;
+
+	for (;;) {
+		size_t len;
+
+		skip_space(lx);
+		if (!*lx->p)
+			return lx->p;
+		if (*lx->p == '(') {
+			depth++;
+			lx->p++;
+			continue;
+		}
+		if (*lx->p == ')') {
+			lx->p++;
+			if (--depth == exclude_depth)
+				exclude_depth = -1;
+			if (depth <= 0)
+				return lx->p;
+			continue;
+		}
+		len = pattern_len(lx->p);
+		if (!len) {
+			lx->p++;
+			continue;
+		}
+		if (len == 12 && !strncmp(lx->p, "EXCLUDE_FILE", 12))
+			exclude_depth = depth;
+		else if (exclude_depth >= 0 || is_sort_keyword(lx->p, len))
+			;       /* excluded files, SORT(...) wrappers */
+		else if (depth == 1) {
+			file = lx->p;   /* the file pattern, before its '(' */
+			flen = len;
+		} else {
+			push_keep(v, n, cap, file, flen, lx->p, len);
+		}
+		lx->p += len;
+	}
+}
+
+struct lds_keep *lds_keep_patterns(const char *text, size_t *count)
+{
+	struct lexer lx = { text, NULL, 0, 0 };
+	struct lds_keep *v = NULL;
+	size_t n = 0, cap = 0;
+
+	for (;;) {
+		size_t len;
+
+		skip_space(&lx);
+		if (!*lx.p)
+			break;
+		len = ident_len(lx.p);
+		if (len == 4 && !strncmp(lx.p, "KEEP", 4)) {
+			lx.p += len;
+			skip_space(&lx);
+			if (*lx.p == '(')
+				parse_keep(&lx, &v, &n, &cap);
+		} else {
+			lx.p += len ? len : 1;
+		}
+	}
+	*count = n;
+	return v;
+}
+
+void lds_keep_free(struct lds_keep *keeps, size_t count)
+{
+	for (size_t i = 0; i < count; i++) {
+		free(keeps[i].file);
+		free(keeps[i].section);
+	}
+	free(keeps);
+}
+
+int lds_keep_matches(const struct lds_keep *keeps, size_t count,
+		     const char *file, const char *section)
+{
+	const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+
+	for (size_t i = 0; i < count; i++)
+		if (!fnmatch(keeps[i].section, section, 0) &&
+		    (!fnmatch(keeps[i].file, file, 0) || !fnmatch(keeps[i].file, base, 0)))
+			return 1;
+	return 0;
 }

@@ -12,4 +12,18 @@
 char **lds_references(const char *text, size_t *count);
 void lds_free(char **names, size_t count);
 
+/* One input-section description inside KEEP(...): `FILE(SECTION...)`, e.g.
+ * KEEP(*(SORT(.list_*))) gives file "*" and section ".list_*". */
+struct lds_keep {
+	char *file;             /* file name pattern ("*", "*crtbegin.o") */
+	char *section;          /* section name pattern */
+};
+
+/* The KEEP input-section patterns of text, in order. */
+struct lds_keep *lds_keep_patterns(const char *text, size_t *count);
+void lds_keep_free(struct lds_keep *keeps, size_t count);
+/* 1 when a definition in section of object file (its path) is kept. */
+int lds_keep_matches(const struct lds_keep *keeps, size_t count,
+		     const char *file, const char *section);
+
 #endif

@@ -9,6 +9,8 @@ void objset_init(struct objset *set)
 {
 	memset(set, 0, sizeof(*set));
 	strtab_init(&set->names);
+	strtab_init(&set->sections);
+	strtab_intern(&set->sections, "");
 }
 
 void objset_free(struct objset *set)
@@ -29,6 +31,7 @@ void objset_free(struct objset *set)
 	}
 	free(set->objs);
 	strtab_free(&set->names);
+	strtab_free(&set->sections);
 	memset(set, 0, sizeof(*set));
 }
 
@@ -57,6 +60,7 @@ static void push_sym(struct objset *set, struct object *obj, const char *name,
 	s->name = strtab_intern(&set->names, name);
 	s->bind = (unsigned char)bind;
 	s->kind = (unsigned char)kind;
+	s->section = 0;
 }
 
 void object_add_sym(struct objset *set, struct object *obj, const char *name,
@@ -81,4 +85,12 @@ void objset_sort(struct objset *set)
 {
 	if (set->count)
 		qsort(set->objs, set->count, sizeof(*set->objs), cmp_object);
+}
+
+void object_set_section(struct objset *set, struct object *obj, const char *section)
+{
+	struct objsym *s = obj->nsyms ? &obj->syms[obj->nsyms - 1] : NULL;
+
+	if (s && (s->bind == SYM_DEF || s->bind == SYM_WEAKDEF) && section && *section)
+		s->section = strtab_intern(&set->sections, section);
 }

@@ -15,14 +15,19 @@ enum sym_bind {
 	SYM_WEAKUNDEF,  /* weak reference (nm: w v) */
 	SYM_EXPORT,     /* the object exports the symbol (__ksymtab_<name>) */
 	SYM_LOCALDEF,   /* local definition: only read for __ksymtab_ markers */
+	SYM_SELFREF,    /* the object references its own global definition (a
+			 * relocation in an allocated section): used in its file */
 };
 
-enum sym_kind { KIND_FUNC, KIND_VAR };
+/* What a definition is (ELF symbol type and section); nm text cannot show
+ * KIND_TLS (it prints such symbols as data). */
+enum sym_kind { KIND_FUNC, KIND_VAR, KIND_TLS, KIND_COMMON };
 
 struct objsym {
 	unsigned name;          /* strtab id */
 	unsigned char bind;     /* enum sym_bind */
 	unsigned char kind;     /* enum sym_kind */
+	unsigned section;       /* definitions: id in objset.sections, 0 unknown */
 };
 
 /* How an object reaches the link. */
@@ -44,6 +49,7 @@ struct object {
 	unsigned char is_asm;
 	unsigned char generated; /* its source was made in the build dir */
 	unsigned char is_script; /* a linker script: references only, no file to nm */
+	unsigned char no_sections; /* its definitions' sections are unknown (nm, LTO) */
 	unsigned char linked;   /* decided: part of the link */
 	unsigned char machine_ok;
 	unsigned machine;       /* ELF e_machine, 0 when unknown (nm input) */
@@ -54,6 +60,7 @@ struct object {
 
 struct objset {
 	struct strtab names;    /* symbol names */
+	struct strtab sections; /* section names; id 0 is "" (unknown) */
 	struct object *objs;
 	size_t count, cap;
 };
@@ -66,6 +73,8 @@ struct object *objset_add(struct objset *set, const char *name);
  * or global) also records an export of <name>; local definitions go no further. */
 void object_add_sym(struct objset *set, struct object *obj, const char *name,
 		    enum sym_bind bind, enum sym_kind kind);
+/* The section of the definition object_add_sym recorded last. */
+void object_set_section(struct objset *set, struct object *obj, const char *section);
 /* Sort objects by name (stable output order). */
 void objset_sort(struct objset *set);
 

@@ -193,6 +193,21 @@ static void check_asm_alias(struct text_cache *pre, struct row *r, struct placem
 	}
 }
 
+/* Delete every "dir/" from text (paths made relative for the report). */
+static void strip_dir(char *text, const char *dir)
+{
+	char *prefix, *p;
+	size_t n;
+
+	if (!dir || !strcmp(dir, ".") || !*dir)
+		return;
+	prefix = xasprintf("%s/", dir);
+	n = strlen(prefix);
+	while ((p = strstr(text, prefix)))
+		memmove(p, p + n, strlen(p + n) + 1);
+	free(prefix);
+}
+
 /* A tag in front of a definer macro call applies to the first declaration
  * of its expansion: accept the place only when that declares the symbol
  * itself with external linkage (definer.h). */
@@ -214,6 +229,10 @@ static void check_definer(struct definer_ctx *dc, struct srcset *files, const st
 			  p->macro, p->line, r->symbol, &p->why);
 	if (v == DEFINER_STATIC || v == DEFINER_OTHER || v == DEFINER_ARMS)
 		p->kind = kinds[v];
+	if (p->why) {
+		strip_dir(p->why, srcset_srctree(files));
+		strip_dir(p->why, r->build_dir);
+	}
 }
 
 void placement_classify(struct rows *rows, struct srcset *files, struct placement *out)

@@ -32,9 +32,11 @@ for variant in "64 msb 21 ppc64" "32 msb 20 ppc32" "64 lsb 62 x86_64" "32 lsb 3 
 	mktree "$tree" "$1" "$2" "$3"
 	(cd "$tree" && "$CROSSYM" report --format=tsv .) >"$TMP/got.tsv" 2>"$TMP/err"
 	ok $? "$4 ELF$1 $2: report exits 0"
+	tsv6 "$TMP/got.tsv"
 	expect_eq "$TMP/want.tsv" "$TMP/got.tsv" "$4: exact TSV"
 	(cd "$tree" && "$CROSSYM" objects . | xargs nm -A) >"$TMP/nm.txt" 2>/dev/null
 	(cd "$tree" && "$CROSSYM" report --format=tsv --nm "$TMP/nm.txt" .) >"$TMP/got-nm.tsv"
+	tsv6 "$TMP/got-nm.tsv"
 	expect_eq "$TMP/got.tsv" "$TMP/got-nm.tsv" "$4: nm text input gives the same report"
 done
 
@@ -60,10 +62,12 @@ lib_helper	lib	lib/lib.a(used.o)	lib/used.c	tag	drv
 TSV
 (cd "$tree" && "$CROSSYM" report --format=tsv .) >"$TMP/got.tsv" 2>"$TMP/err"
 ok $? "layouts: report exits 0"
+tsv6 "$TMP/got.tsv"
 expect_eq "$TMP/want.tsv" "$TMP/got.tsv" \
 	"layouts: ld -r inputs, thin members, and only the library members the link pulls in"
 (cd "$tree" && "$CROSSYM" objects . | xargs nm -A) >"$TMP/nm.txt" 2>/dev/null
 (cd "$tree" && "$CROSSYM" report --format=tsv --nm - . <"$TMP/nm.txt") >"$TMP/got-nm.tsv"
+tsv6 "$TMP/got-nm.tsv"
 expect_eq "$TMP/got.tsv" "$TMP/got-nm.tsv" "layouts: nm text (stdin) gives the same report"
 
 # Incremental: a db re-scan after touching one object re-reads just that one.
@@ -98,6 +102,7 @@ symbol	unit	object	source	status	referenced_from
 kexp	kernel	kernel/core.o	kernel/core.c	exported	drivers/foo/foo.ko
 TSV
 expect_status 1 sh -c "cd '$m' && '$CROSSYM' report --format=tsv ."
+tsv6 "$TMP/out"
 expect_eq "$TMP/want.tsv" "$TMP/out" "modules: a module is a unit; its use of an export is a row"
 expect_grep "drivers/foo/foo.ko: drivers/foo/b.o uses kpriv (kernel/core.o), which is not exported" \
 	"$TMP/err" "modules: a non-exported symbol used by a module is an error of the tree"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# kernel-xref.sh [--srctree DIR] [--stats FILE] [--check-ld] BUILDDIR
+# kernel-xref.sh [--srctree DIR] [--stats FILE] [--check-ld] [--no-keep] BUILDDIR
 #
 # An independent computation (POSIX sh, binutils nm/ar/ld, awk; crossym is not used)
 # of the TSV that `crossym report --format=tsv BUILDDIR` must print for a Linux 6.1
@@ -82,6 +82,13 @@
 #    LOCAL `__ksymtab_S` into the defining object: nm `r` on x86_64, so local
 #    definitions count); else `tag`.
 #
+# K9 Sections the linker script keeps.  Every global or weak definition of an
+#    object the link always takes (K2 a-d, not library members, not modules)
+#    whose section (objdump -t) matches an input-section pattern inside KEEP(...)
+#    of the linker script is referenced by the script (kernel-keep.awk): under
+#    -fwhole-program such a definition would be dropped.  --no-keep leaves K9
+#    out (what nm text input can know: nm prints no sections).
+#
 # K8 Source column: the source_ path; an absolute path under the source tree is
 #    made relative to it; a relative path (a generated source, relative to the
 #    build directory) is printed as it is; an absolute path under the build
@@ -92,12 +99,13 @@ set -eu
 LC_ALL=C
 export LC_ALL
 here=$(cd "$(dirname "$0")" && pwd)
-srctree='' stats='' checkld=''
+srctree='' stats='' checkld='' keep=1
 while [ $# -gt 0 ]; do
 	case $1 in
 	--srctree) srctree=$2; shift 2 ;;
 	--stats) stats=$2; shift 2 ;;
 	--check-ld) checkld=1; shift ;;
+	--no-keep) keep=''; shift ;;
 	--) shift; break ;;
 	-*) echo "kernel-xref: unknown option $1" >&2; exit 2 ;;
 	*) break ;;
@@ -162,6 +170,10 @@ fi
 lds=''
 for f in arch/*/kernel/vmlinux.lds; do [ -f "$f" ] && { lds=$f; break; }; done
 if [ -n "$lds" ]; then awk -f "$here/kernel-lds.awk" "$lds" >"$tmp/ldsrefs"; else : >"$tmp/ldsrefs"; fi
+if [ -n "$lds" ] && [ -n "$keep" ]; then
+	awk -F '\t' '$3 == "base" { print $1 }' "$tmp/objs" | xargs objdump -t 2>/dev/null |
+		awk -f "$here/kernel-keep.awk" "$lds" - >>"$tmp/ldsrefs"
+fi
 
 # --- K2..K8: closure, decision, rows --------------------------------------------
 awk -F '\t' -v B="$B" -v SRC="$srctree" -v LDS="$lds" -v STATS="$stats" \

@@ -1,0 +1,80 @@
+#!/bin/sh
+# t15-image: the final link's own inputs and the sections the linker script
+# keeps (tests/trees/image). The image link names start/start.o and
+# start/os.o directly, beside thin archives called built-in.o linked with
+# --whole-archive; a command table lives in .list_* sections that the -T
+# script KEEPs and nobody names. Checks the exact report, then the proof:
+# the whole-program build with crossym's tags keeps every table entry, and
+# without the rows the linker script causes it silently loses them.
+. "$(dirname "$0")/lib.sh"
+tree=$TOP/tests/trees/image
+out=$TMP/normal
+
+sh "$tree/build.sh" "$out" >"$TMP/build.log" 2>&1
+ok $? "the image tree builds"
+"$out/image" >"$TMP/run.out"
+echo "commands: 3" >"$TMP/want.out"
+expect_eq "$TMP/want.out" "$TMP/run.out" "the normal image walks 3 table entries"
+head -c 8 "$out/a/built-in.o" | grep -q '^!<thin>$'
+ok $? "a/built-in.o is a thin archive (told by its magic, not its name)"
+
+cat >"$TMP/want.tsv" <<'TSV'
+symbol	unit	object	source	status	referenced_from
+b_helper	b	b/b.o	b/b.c	tag	start
+cmd_b	b	b/b.o	b/b.c	tag	image.lds
+cmd_hello	a	a/cmds.o	a/cmds.c	tag	image.lds
+cmd_more	a	a/more.o	a/more.c	tag	image.lds
+os_ticks	start	start/os.o	start/os.c	tag	a
+table_count	a	a/cmds.o	a/cmds.c	tag	start
+TSV
+"$CROSSYM" report --format=tsv "$out" >"$TMP/got.tsv" 2>"$TMP/err"
+ok $? "report exits 0"
+tsv6 "$TMP/got.tsv"
+expect_eq "$TMP/want.tsv" "$TMP/got.tsv" "exact TSV: loose start objects, KEEP table entries"
+"$CROSSYM" objects "$out" >"$TMP/objects"
+expect_grep '^start/os.o$' "$TMP/objects" "objects: a loose input of the image link is linked"
+
+# The table entries in the linked image: entries of .list, from the symbols.
+entries() { nm "$1" | grep -c ' [DdRr] cmd_'; }
+[ "$(entries "$out/image")" -eq 3 ]
+ok $? "nm: 3 table entries in the normal image"
+
+# Whole-program: every directory one -fwhole-program unit, tagged by crossym.
+sh "$tree/build.sh" "$TMP/wp" "$TMP/got.tsv" >"$TMP/wp.log" 2>&1
+ok $? "whole-program build with crossym's tags links"
+"$TMP/wp/image" >"$TMP/wp.out" 2>&1
+expect_eq "$TMP/want.out" "$TMP/wp.out" "whole-program image walks the same 3 entries"
+[ "$(entries "$TMP/wp/image")" -eq 3 ]
+ok $? "nm: 3 table entries in the whole-program image"
+
+# Without the rows the linker script causes, the link still succeeds and
+# the table is empty: the loss crossym's KEEP rule prevents.
+grep -v '	image\.lds$' "$TMP/got.tsv" >"$TMP/nokeep.tsv"
+sh "$tree/build.sh" "$TMP/wp0" "$TMP/nokeep.tsv" >"$TMP/wp0.log" 2>&1
+ok $? "whole-program build without the KEEP rows links too"
+echo "commands: 0" >"$TMP/want0.out"
+"$TMP/wp0/image" >"$TMP/wp0.out" 2>&1
+expect_eq "$TMP/want0.out" "$TMP/wp0.out" "... and silently loses every table entry"
+
+# The image link is what names start/: without its .cmd file the loose
+# objects are not known, and their references are missing.
+rm "$out/.image.cmd"
+"$CROSSYM" report --format=tsv "$out" >"$TMP/nocmd.tsv" 2>/dev/null
+! grep -q '^os_ticks	' "$TMP/nocmd.tsv"
+ok $? "without .image.cmd start/os.o is not known (the .cmd is what counts)"
+
+# nm input prints no sections: a script with KEEP makes that an error.
+cp "$TMP/objects" "$TMP/objects.keep"
+sh "$tree/build.sh" "$TMP/n2" >/dev/null 2>&1
+(cd "$TMP/n2" && "$CROSSYM" objects . | xargs nm -A) >"$TMP/nm.txt" 2>/dev/null
+expect_status 1 "$CROSSYM" report --format=tsv --nm "$TMP/nm.txt" "$TMP/n2"
+expect_grep "image.lds: KEEPs input sections, but the sections of .* objects are unknown" \
+	"$TMP/err" "nm input with KEEP: an error naming the script"
+
+# --db keeps the sections: a second scan from the db gives the same report.
+"$CROSSYM" report --format=tsv --db "$TMP/scan.db" "$TMP/n2" >"$TMP/db1.tsv" 2>/dev/null
+"$CROSSYM" report --format=tsv --db "$TMP/scan.db" "$TMP/n2" >"$TMP/db2.tsv" 2>"$TMP/db.err"
+tsv6 "$TMP/db2.tsv"
+expect_eq "$TMP/want.tsv" "$TMP/db2.tsv" "--db: the report from the db equals the scan"
+expect_grep "0 object files read" "$TMP/db.err" "--db: the second scan read nothing"
+done_testing

@@ -1,0 +1,9 @@
+#include "image.h"
+
+int b_helper(int x)
+{
+	return x + 1;
+}
+
+static int bcmd(void) { return b_helper(0); }
+const struct cmd cmd_b CMD_ENTRY(b) = { "b", bcmd };

@@ -1,0 +1,9 @@
+#include "image.h"
+
+int os_ticks;
+
+int os_init(void)
+{
+	os_ticks = b_helper(1);
+	return os_ticks;
+}

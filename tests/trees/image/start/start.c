@@ -1,0 +1,9 @@
+#include <stdio.h>
+#include "image.h"
+
+int main(void)
+{
+	os_init();
+	printf("commands: %d\n", table_count());
+	return 0;
+}

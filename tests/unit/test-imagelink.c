@@ -1,0 +1,99 @@
+/* test-imagelink.c - the final link's words (imagelink.c) and the linker
+ * script's KEEP patterns (ldscript.c). */
+#include "tap.h"
+#include "imagelink.h"
+#include "kbuild.h"
+#include "ldscript.h"
+#include "util.h"
+
+#include <stdlib.h>
+
+/* Parse cmd for target; the inputs as "path" or "path!" (whole archive),
+ * then "-T script", joined by blanks; NULL when it is not a link of target. */
+static char *parse(const char *cmd, const char *target)
+{
+	size_t n;
+	char **words = kbuild_split_command(cmd, &n);
+	struct image_link link;
+	char *out = NULL;
+
+	if (imagelink_parse(words, n, target, &link)) {
+		out = xstrdup("");
+		for (size_t i = 0; i < link.ninputs; i++) {
+			char *o = xasprintf("%s%s%s%s", out, *out ? " " : "",
+					    link.inputs[i].path,
+					    link.inputs[i].whole_archive ? "!" : "");
+			free(out);
+			out = o;
+		}
+		for (size_t i = 0; i < link.nscripts; i++) {
+			char *o = xasprintf("%s -T %s", out, link.scripts[i]);
+			free(out);
+			out = o;
+		}
+		imagelink_free(&link);
+	}
+	for (size_t i = 0; i < n; i++)
+		free(words[i]);
+	free(words);
+	return out;
+}
+
+static void check(const char *cmd, const char *target, const char *want)
+{
+	char *got = parse(cmd, target);
+
+	TAP_STR(got, want, "%s", cmd);
+	free(got);
+}
+
+static char *keeps(const char *text)
+{
+	size_t n;
+	struct lds_keep *k = lds_keep_patterns(text, &n);
+	char *out = xstrdup("");
+
+	for (size_t i = 0; i < n; i++) {
+		char *o = xasprintf("%s%s%s:%s", out, *out ? " " : "", k[i].file,
+				    k[i].section);
+		free(out);
+		out = o;
+	}
+	lds_keep_free(k, n);
+	return out;
+}
+
+int main(void)
+{
+	static const char lds[] =
+		"SECTIONS { .list : { __list_start = .; KEEP(*(SORT(.list_*)))\n"
+		"  __list_end = .; }\n"
+		"  .ctors : { KEEP (*crtbegin.o(.ctors)) KEEP(*(EXCLUDE_FILE(*crtend.o) .ctors .dtors)) }\n"
+		"  /* KEEP(*(.commented)) */ .init : { KEEP(*(.initcall0.init)) *(.text) } }";
+	struct lds_keep k[2] = { { "*", ".list_*" }, { "*crtbegin.o", ".ctors" } };
+	char *got;
+
+	check("gcc -Wl,--gc-sections -o image -Wl,-T,image.lds start/start.o start/os.o "
+	      "-Wl,--whole-archive a/built-in.o b/built-in.o -Wl,--no-whole-archive",
+	      "image", "start/start.o start/os.o a/built-in.o! b/built-in.o! -T image.lds");
+	check("ld -m elf_x86_64 -z noexecstack -r -o vmlinux.o  --whole-archive vmlinux.a "
+	      "--no-whole-archive --start-group lib/lib.a arch/x86/lib/lib.a --end-group",
+	      "vmlinux.o", "vmlinux.a! lib/lib.a arch/x86/lib/lib.a");
+	check("cc -o prog -T x.lds -Xlinker --whole-archive w.a -L lib -lm -Tother.lds m.o",
+	      "prog", "w.a! m.o! -T x.lds -T other.lds");
+	check("x86_64-linux-gnu-ld --script=k.lds -e start -o k a.o", "k", "a.o -T k.lds");
+	check("gcc -O2 -c -o x.o x.c", "x.o", NULL);
+	check("gcc -o other a.o", "image", NULL);
+	check("rm -f vmlinux.a; ar cDPrST vmlinux.a a.o", "vmlinux.a", NULL);
+	check("sh scripts/link-vmlinux.sh \"ld\" \"-m elf_x86_64\"", "vmlinux", NULL);
+
+	got = keeps(lds);
+	TAP_STR(got, "*:.list_* *crtbegin.o:.ctors *:.ctors *:.dtors *:.initcall0.init",
+		"KEEP patterns: SORT unwrapped, file patterns, EXCLUDE_FILE skipped, comments");
+	free(got);
+	TAP_OK(lds_keep_matches(k, 2, "a/cmds.o", ".list_hello"), "* matches any object");
+	TAP_OK(!lds_keep_matches(k, 2, "a/cmds.o", ".data.list"), "the section must match");
+	TAP_OK(lds_keep_matches(k, 2, "lib/crtbegin.o", ".ctors"), "file pattern, by base name");
+	TAP_OK(!lds_keep_matches(k, 2, "lib/other.o", ".ctors"), "file pattern must match");
+	return tap_done();
+}
