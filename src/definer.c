@@ -131,6 +131,7 @@ struct definer_ctx {
 	struct strtab defined;  /* every name some file read #defines */
 	struct strtab config;   /* CONFIG_ names autoconf.h defines as 1 */
 	int have_autoconf;
+	char *autoconf;         /* the autoconf.h config holds */
 	/* the object being checked */
 	unsigned char *in_obj;  /* file id -> read by its build */
 	size_t in_obj_cap;
@@ -163,6 +164,7 @@ void definer_free(struct definer_ctx *c)
 	}
 	free(c->defs);
 	free(c->first);
+	free(c->autoconf);
 	free(c->in_obj);
 	strtab_free(&c->paths);
 	strtab_free(&c->names);
@@ -405,7 +407,7 @@ static unsigned read_text(struct definer_ctx *c, const char *key, const char *te
 	size_t before = c->paths.count;
 	unsigned file = strtab_intern(&c->paths, key), line = 1;
 	struct reader R = { 0 };
-	int autoconf = str_has_suffix(key, "/autoconf.h");
+	int autoconf = strstr(key, "/autoconf.h") != NULL;
 
 	if (c->paths.count == before || !n)
 		return file;
@@ -966,6 +968,27 @@ static int call_tokens(const char *text, size_t len, unsigned line, const char *
 	return 1;
 }
 
+/* The CONFIG_ options of the build (several builds: the one of this row). */
+static void load_autoconf(struct definer_ctx *c, const char *path)
+{
+	size_t n = 0;
+	char *text, *key;
+
+	if (c->autoconf && !strcmp(c->autoconf, path))
+		return;
+	free(c->autoconf);
+	c->autoconf = xstrdup(path);
+	strtab_free(&c->config);
+	strtab_init(&c->config);
+	c->have_autoconf = 0;
+	text = read_file(path, &n);
+	key = xasprintf("%s#%zu", path, c->paths.count);   /* read afresh */
+	if (text)
+		read_text(c, key, text, n);
+	free(key);
+	free(text);
+}
+
 enum definer_verdict definer_check(struct definer_ctx *c, const char *text, size_t len,
 				   const char *source_abs, const char *cmd_file,
 				   const char *build_dir, const char *macro,
@@ -988,7 +1011,7 @@ enum definer_verdict definer_check(struct definer_ctx *c, const char *text, size
 		char *autoconf = path_join(build_dir ? build_dir : ".",
 					   "include/generated/autoconf.h");
 
-		mark(c, read_path(c, autoconf));
+		load_autoconf(c, autoconf);
 		free(autoconf);
 		mark_command(c, cmdtext, build_dir, mark_deps(c, cmdtext, build_dir));
 	}
