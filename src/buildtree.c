@@ -1,6 +1,7 @@
 /* buildtree.c - the objects of a build, their units and their sources. */
 #include "buildtree.h"
 #include "ar.h"
+#include "asmrefs.h"
 #include "db.h"
 #include "elfread.h"
 #include "imagelink.h"
@@ -913,6 +914,10 @@ int build_scan(struct build *b, const char *dir, const struct scan_opts *opts)
 	add_linker_scripts(b, opts);
 	for (size_t i = 0; i < b->set.count; i++)
 		assign_unit_and_source(b, &b->set.objs[i]);
+	if (opts->run_build_commands && !opts->nm_file)
+		asmrefs_find(b);
+	else
+		asmrefs_warn_unchecked(b);
 	return 0;
 }
 

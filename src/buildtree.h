@@ -18,6 +18,7 @@ struct scan_opts {
 	struct db *db;          /* --db: what earlier scans read, or NULL */
 	char **lds;             /* --lds: linker scripts whose references count */
 	size_t nlds;
+	int run_build_commands; /* --run-build-commands: find asm-string references */
 };
 
 struct build {

@@ -41,7 +41,7 @@ struct options {
 };
 
 enum { OPT_OUTPUT = 'o', OPT_SRCTREE = 256, OPT_NM, OPT_FORMAT, OPT_TAG, OPT_DB,
-       OPT_LDS, OPT_KEEP, OPT_ALL, OPT_UNIT, OPT_MISMATCH };
+       OPT_LDS, OPT_KEEP, OPT_ALL, OPT_UNIT, OPT_MISMATCH, OPT_RUN };
 
 /* One option a command takes: its getopt_long entry and its --help lines. */
 struct optdef {
@@ -63,6 +63,10 @@ struct optdef {
 	"  --lds FILE        a linker script (relative to BUILD_DIR) whose symbol\n" \
 	"                    references count as references from outside (repeatable;\n" \
 	"                    default: arch/*/kernel/vmlinux.lds when the build has one)\n" }
+#define OPTDEF_RUN { { "run-build-commands", no_argument, NULL, OPT_RUN }, \
+	"  --run-build-commands  compile each C object again with -flto\n" \
+	"                    -ffat-lto-objects (its own .cmd command, no shell) to\n" \
+	"                    find the symbols it names only inside asm strings\n" }
 #define OPTDEF_END { { NULL, 0, NULL, 0 }, NULL }
 
 /* The help line every command takes. */
@@ -117,6 +121,7 @@ static void set_option(struct options *opts, int c)
 	case OPT_TAG: opts->tag = optarg; break;
 	case OPT_DB: opts->db_file = optarg; break;
 	case OPT_KEEP: opts->keep_stale = 1; break;
+	case OPT_RUN: opts->scan.run_build_commands = 1; break;
 	case OPT_LDS:
 		if (opts->scan.nlds < MAX_LDS)
 			opts->scan.lds[opts->scan.nlds++] = optarg;
@@ -316,7 +321,7 @@ static const struct optdef report_options[] = {
 	  "  --mismatches      compare, through the build's DWARF, the type each object\n"
 	  "                    declares for a symbol with the type of its definition;\n"
 	  "                    print FILE:LINE: lines, exit 1 when there is any\n" },
-	OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_DB, OPTDEF_LDS, OPTDEF_END
+	OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_DB, OPTDEF_LDS, OPTDEF_RUN, OPTDEF_END
 };
 
 static const char *const report_formats[] = { "text", "tsv", "json", "dot" };
@@ -525,7 +530,7 @@ static const struct optdef cocci_options[] = {
 	{ { "keep-stale", no_argument, NULL, OPT_KEEP },
 	  "  --keep-stale      do not remove stale tags (for tags crossym did not\n"
 	  "                    write, such as the kernel's own __visible)\n" },
-	OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_DB, OPTDEF_LDS, OPTDEF_END
+	OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_DB, OPTDEF_LDS, OPTDEF_RUN, OPTDEF_END
 };
 
 static void to_targets(const struct tag_issue *v, size_t n, struct cocci_target *t)
@@ -636,7 +641,7 @@ static const char check_help[] =
 	"is any, 0 when the tree is exact.\n\n";
 
 static const struct optdef check_options[] = {
-	OPTDEF_TAG, OPTDEF_UNIT, OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_DB, OPTDEF_LDS, OPTDEF_END
+	OPTDEF_TAG, OPTDEF_UNIT, OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_DB, OPTDEF_LDS, OPTDEF_RUN, OPTDEF_END
 };
 
 /* "FILE:LINE: missing tag: SYMBOL: why", the compiler's format; line 1 and

@@ -98,23 +98,37 @@ lds_rows() {
 		print $1 "\t" $2 "\t" $5 "\t" $6 }' "$1"
 }
 lds=arch/x86/kernel/vmlinux.lds
+# .head.text is KEEP(*(.head.text)): its global definitions are rows the script
+# references (K9), the script alone for secondary_startup_64_no_verify and
+# sev_verify_cbit.
 cat >"$TMP/lds.x86_64" <<EOF
+__startup_64	arch/x86/kernel	tag
 fixed_percpu_data	arch/x86/kernel/cpu	tag
 gdt_page	arch/x86/kernel/cpu	tag
 irq_stack_backing_store	arch/x86/kernel	tag	$lds
 jiffies_64	kernel/time	tag
+secondary_startup_64	arch/x86/kernel#asm	asm
+secondary_startup_64_no_verify	arch/x86/kernel#asm	asm	$lds
+sev_verify_cbit	arch/x86/kernel#asm	asm	$lds
 startup_64	arch/x86/kernel#asm	asm	$lds
+startup_64_setup_env	arch/x86/kernel	tag
 EOF
 cat >"$TMP/lds.x86_64-mod" <<EOF
+__startup_64	arch/x86/kernel	tag
 fixed_percpu_data	arch/x86/kernel/cpu	exported
 gdt_page	arch/x86/kernel/cpu	exported
 irq_stack_backing_store	arch/x86/kernel	tag	$lds
 jiffies_64	kernel/time	exported
+secondary_startup_64	arch/x86/kernel#asm	asm
+secondary_startup_64_no_verify	arch/x86/kernel#asm	asm	$lds
+sev_verify_cbit	arch/x86/kernel#asm	asm	$lds
 startup_64	arch/x86/kernel#asm	asm	$lds
+startup_64_setup_env	arch/x86/kernel	tag
 EOF
 cat >"$TMP/lds.i386" <<EOF
 jiffies_64	kernel/time	tag
 startup_32	arch/x86/kernel#asm	asm	$lds
+startup_32_smp	arch/x86/kernel#asm	asm
 EOF
 # the expected rows give referenced_from only when the script is the only referrer
 lds_cmp() {

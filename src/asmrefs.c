@@ -1,0 +1,469 @@
+/* asmrefs.c - references made only inside asm strings of C objects. */
+#include "asmrefs.h"
+#include "elfread.h"
+#include "kbuild.h"
+#include "lto.h"
+#include "util.h"
+
+#include <ctype.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+struct words {
+	char **v;
+	size_t n, cap;
+};
+
+static void push_word(struct words *w, const char *s)
+{
+	grow_array((void **)&w->v, &w->cap, w->n + 2, sizeof(*w->v));
+	w->v[w->n++] = xstrdup(s);
+	w->v[w->n] = NULL;
+}
+
+static void free_words(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* Free a NULL-terminated argument vector (NULL is fine). */
+static void free_argv(char **v)
+{
+	for (size_t i = 0; v && v[i]; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* Append c to the growing word buf. */
+static void put(char **buf, size_t *len, size_t *cap, char c)
+{
+	grow_array((void **)buf, cap, *len + 2, 1);
+	(*buf)[(*len)++] = c;
+	(*buf)[*len] = '\0';
+}
+
+char **asmrefs_shell_words(const char *cmd, size_t *nwords)
+{
+	struct words w = { 0 };
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+	int in_word = 0, ok = 1;
+	const char *p = cmd;
+
+	for (; *p && ok; p++) {
+		if (*p == ' ' || *p == '\t') {
+			if (in_word)
+				push_word(&w, buf ? buf : "");
+			in_word = 0;
+			len = 0;
+			if (buf)
+				buf[0] = '\0';
+			continue;
+		}
+		if (*p == ';' || *p == '|' || *p == '\n' || (*p == '&' && p[1] == '&'))
+			break;
+		if (strchr("$`<>&()", *p)) {
+			ok = 0;
+			break;
+		}
+		in_word = 1;
+		if (*p == '\'') {
+			for (p++; *p && *p != '\''; p++)
+				put(&buf, &len, &cap, *p);
+			ok = *p == '\'';
+		} else if (*p == '"') {
+			for (p++; *p && *p != '"'; p++) {
+				if (*p == '$' || *p == '`')
+					ok = 0;
+				if (*p == '\\' && p[1] && strchr("\"\\$`", p[1]))
+					p++;
+				put(&buf, &len, &cap, *p);
+			}
+			ok = ok && *p == '"';
+		} else if (*p == '\\' && p[1]) {
+			put(&buf, &len, &cap, *++p);
+		} else {
+			put(&buf, &len, &cap, *p);
+		}
+		if (!*p)
+			break;
+	}
+	if (ok && in_word)
+		push_word(&w, buf ? buf : "");
+	free(buf);
+	if (!ok || !w.n) {
+		free_words(w.v, w.n);
+		return NULL;
+	}
+	*nwords = w.n;
+	return w.v;
+}
+
+/* Run argv in dir, its output thrown away; 0 when it exits 0. */
+static int run_in(const char *dir, char **argv)
+{
+	pid_t pid = fork();
+	int status;
+
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		int null = open("/dev/null", O_RDWR);
+
+		if (null >= 0) {
+			dup2(null, 0);
+			dup2(null, 1);
+			dup2(null, 2);
+		}
+		if (chdir(dir) == 0)
+			execvp(argv[0], argv);
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) < 0)
+		return -1;
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+}
+
+/* The compile command words turned to write out: -c replaced by mode ("-E" or
+ * "-c" plus extra flags), -o's argument by out, dependency-file options
+ * dropped. NULL when the command compiles nothing. */
+static char **rewrite(char **words, size_t n, const char *mode, const char *out)
+{
+	struct words w = { 0 };
+	int has_c = 0, has_o = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *a = words[i];
+
+		if (!strncmp(a, "-Wp,-M", 6) || !strcmp(a, "-MD") || !strcmp(a, "-MMD"))
+			continue;
+		if ((!strcmp(a, "-MF") || !strcmp(a, "-MT") || !strcmp(a, "-MQ")) && i + 1 < n) {
+			i++;
+			continue;
+		}
+		if (!strcmp(a, "-c")) {
+			has_c = 1;
+			push_word(&w, mode);
+			if (!strcmp(mode, "-c")) {
+				push_word(&w, "-flto");
+				push_word(&w, "-ffat-lto-objects");
+			}
+		} else if (!strcmp(a, "-o") && i + 1 < n) {
+			has_o = 1;
+			push_word(&w, "-o");
+			push_word(&w, out);
+			i++;
+		} else {
+			push_word(&w, a);
+		}
+	}
+	if (!has_c || !has_o) {
+		free_words(w.v, w.n);
+		return NULL;
+	}
+	return w.v;
+}
+
+/* The object's compile command words, or NULL. */
+static char **compile_words(const struct build *b, const struct object *o, size_t *n)
+{
+	char *path = path_join(b->dir, o->cmd_path), *text = read_file(path, NULL);
+	char *cmd = text ? kbuild_cmd_command(text) : NULL;
+	char **words = cmd ? asmrefs_shell_words(cmd, n) : NULL;
+
+	free(cmd);
+	free(text);
+	free(path);
+	return words;
+}
+
+/* Every name the LTO symbol table of the fat object at path lists. */
+static int lto_names(const char *path, struct strtab *names)
+{
+	size_t len;
+	unsigned char *buf = (unsigned char *)read_file(path, &len);
+	struct objset set;
+	struct object *obj;
+	Elf *elf;
+	int rc = -1;
+
+	if (!buf)
+		return -1;
+	objset_init(&set);
+	obj = objset_add(&set, path);
+	elf_version(EV_CURRENT);
+	elf = elf_memory((char *)buf, len);
+	if (elf && elf_kind(elf) == ELF_K_ELF && !lto_read_symbols(&set, obj, elf)) {
+		for (size_t k = 0; k < obj->nsyms; k++)
+			strtab_intern(names, strtab_str(&set.names, obj->syms[k].name));
+		rc = 0;
+	}
+	if (elf)
+		elf_end(elf);
+	objset_free(&set);
+	free(buf);
+	return rc;
+}
+
+/* Where each of the object's symbols first appears inside a string literal
+ * of an asm statement (asm, __asm, __asm__) of the preprocessed text: loc[id of the name in refs] = "FILE:LINE". */
+static void strings_naming(const char *text, size_t len, const struct strtab *refs,
+			   char **loc)
+{
+	const char *p = text, *end = text + len;
+	char file[512] = "-";
+	unsigned long line = 1;
+	int line_start = 1;
+	int depth = 0, asm_depth = -1, want_asm = 0;
+
+	while (p < end) {
+		if (line_start && *p == '#') {
+			unsigned long n;
+			char f[512];
+
+			if (sscanf(p, "# %lu \"%511[^\"]\"", &n, f) == 2) {
+				line = n;
+				snprintf(file, sizeof(file), "%s", f);
+			}
+			p = memchr(p, '\n', (size_t)(end - p));
+			p = p ? p + 1 : end;
+			continue;
+		}
+		line_start = *p == '\n';
+		if (*p == '\n') {
+			line++;
+			p++;
+		} else if (*p == '\'') {
+			for (p++; p < end && *p != '\'' && *p != '\n'; p++)
+				p += *p == '\\';
+			p++;
+		} else if (*p == '"') {
+			for (p++; p < end && *p != '"' && *p != '\n'; p++) {
+				const char *s = p;
+				long id;
+				char tok[256];
+
+				if (*p == '\\') {
+					p++;
+					continue;
+				}
+				if (!isalpha((unsigned char)*p) && *p != '_')
+					continue;
+				while (p + 1 < end && (isalnum((unsigned char)p[1]) || p[1] == '_' ||
+						       p[1] == '.' || p[1] == '$'))
+					p++;
+				snprintf(tok, sizeof(tok), "%.*s", (int)(p - s + 1), s);
+				id = strtab_find(refs, tok);
+				if (id >= 0 && !loc[id] && asm_depth >= 0)
+					loc[id] = xasprintf("%s:%lu", file, line);
+			}
+			p++;
+		} else if (isalpha((unsigned char)*p) || *p == '_') {
+			const char *s = p;
+
+			while (p < end && (isalnum((unsigned char)*p) || *p == '_'))
+				p++;
+			want_asm |= (p - s == 3 && !memcmp(s, "asm", 3)) ||
+				    (p - s == 5 && !memcmp(s, "__asm", 5)) ||
+				    (p - s == 7 && !memcmp(s, "__asm__", 7));
+		} else {
+			if (*p == '(' && ++depth && want_asm && asm_depth < 0)
+				asm_depth = depth;
+			if (*p == '(' || *p == ';' || *p == '{')
+				want_asm = 0;
+			if (*p == ')' && depth-- == asm_depth)
+				asm_depth = -1;
+			p++;
+		}
+	}
+}
+
+/* The pseudo-object DIR#asm that makes obj's asm-string references. */
+static struct object *asm_unit_of(struct build *b, const struct object *obj)
+{
+	char *dir = path_dirname(obj->name), *name = xasprintf("%s#asm", dir);
+	struct object *o = build_find(b, name);
+
+	if (!o) {
+		unsigned id = strtab_intern(&b->objnames, name);
+
+		grow_array((void **)&b->objidx, &b->objidx_cap, (size_t)id + 1,
+			   sizeof(*b->objidx));
+		b->objidx[id] = b->set.count;
+		o = objset_add(&b->set, name);
+		o->is_script = 1;
+		o->unit = xstrdup(name);
+	}
+	free(name);
+	free(dir);
+	return o;
+}
+
+/* A path from a line marker, relative to the source tree when inside it. */
+static char *marker_path(const struct build *b, const char *loc)
+{
+	char *abs = loc[0] == '/' ? xstrdup(loc) : path_join(b->absdir, loc);
+	char *rel = path_relative(abs, b->built_from);
+
+	if (rel[0] == '/') {
+		free(rel);
+		rel = path_relative(abs, b->srctree);
+	}
+	free(abs);
+	return rel;
+}
+
+struct scratch {
+	char *pre, *fat;        /* temporary outputs */
+	size_t found;
+};
+
+/* The references of obj that name a symbol inside a string literal and that
+ * its C code does not name; each becomes a reference of DIR#asm. */
+static void check_object(struct build *b, size_t idx, struct scratch *s)
+{
+	struct object *obj = &b->set.objs[idx];
+	struct strtab refs, cnames, defs;
+	size_t n = 0, len = 0;
+	char **words = compile_words(b, obj, &n), **pre = NULL, **fat = NULL;
+	char **loc = NULL, *text = NULL;
+
+	strtab_init(&refs);
+	strtab_init(&cnames);
+	strtab_init(&defs);
+	for (size_t k = 0; k < obj->nsyms; k++) {
+		unsigned char bind = obj->syms[k].bind;
+		const char *name = strtab_str(&b->set.names, obj->syms[k].name);
+
+		if (bind == SYM_UNDEF || bind == SYM_WEAKUNDEF)
+			strtab_intern(&refs, name);
+		else if (bind == SYM_DEF || bind == SYM_WEAKDEF)
+			strtab_intern(&defs, name);
+	}
+	for (size_t k = 0; k < defs.count; k++)
+		strtab_intern(&refs, strtab_str(&defs, (unsigned)k));
+	if (words && refs.count) {
+		pre = rewrite(words, n, "-E", s->pre);
+		fat = rewrite(words, n, "-c", s->fat);
+	}
+	if (pre && run_in(b->dir, pre) == 0 && (text = read_file(s->pre, &len))) {
+		loc = xcalloc(refs.count, sizeof(*loc));
+		strings_naming(text, len, &refs, loc);
+	} else if (words && refs.count) {
+		error("%s: its compile command could not be run as the preprocessor",
+		      obj->name);
+	}
+	for (size_t id = 0; loc && id < refs.count; id++) {
+		const char *sym = strtab_str(&refs, (unsigned)id);
+		char *where;
+
+		if (!loc[id])
+			continue;
+		if (!cnames.count && (run_in(b->dir, fat) != 0 || lto_names(s->fat, &cnames))) {
+			error("%s: compiling it with -flto -ffat-lto-objects failed",
+			      b->set.objs[idx].name);
+			break;
+		}
+		/* a reference the C code makes too; a definition the asm makes */
+		if ((strtab_find(&cnames, sym) >= 0) != (strtab_find(&defs, sym) >= 0))
+			continue;
+		where = marker_path(b, loc[id]);
+		fprintf(stderr, "crossym: asm reference: %s in %s (%s)\n", sym, b->set.objs[idx].name,
+			where);
+		free(where);
+		object_add_sym(&b->set, asm_unit_of(b, &b->set.objs[idx]), sym, SYM_UNDEF,
+			       KIND_FUNC);
+		s->found++;
+	}
+	for (size_t id = 0; loc && id < refs.count; id++)
+		free(loc[id]);
+	free(loc);
+	free(text);
+	free_argv(pre);
+	free_argv(fat);
+	if (words)
+		free_words(words, n);
+	strtab_free(&refs);
+	strtab_free(&cnames);
+	strtab_free(&defs);
+}
+
+/* The C objects the link always takes, with a compile command. */
+static int checkable(const struct object *o)
+{
+	return !o->is_script && !o->is_asm && o->machine_ok && o->cmd_path &&
+	       o->source && o->link == LINK_ALWAYS && !o->module;
+}
+
+void asmrefs_find(struct build *b)
+{
+	char dir[] = "/tmp/crossym-asm.XXXXXX";
+	struct scratch s = { NULL, NULL, 0 };
+	size_t count = b->set.count, checked = 0;
+
+	if (!mkdtemp(dir)) {
+		error("%s: cannot make a scratch directory", dir);
+		return;
+	}
+	s.pre = path_join(dir, "pre.i");
+	s.fat = path_join(dir, "fat.o");
+	for (size_t i = 0; i < count; i++)
+		if (checkable(&b->set.objs[i])) {
+			check_object(b, i, &s);
+			checked++;
+		}
+	unlink(s.pre);
+	unlink(s.fat);
+	rmdir(dir);
+	free(s.pre);
+	free(s.fat);
+	fprintf(stderr, "crossym: --run-build-commands: %zu C objects compiled again, "
+		"%zu asm-string references\n", checked, s.found);
+}
+
+/* 1 when the file's text has the word asm, __asm or __asm__. */
+static int has_asm_word(const char *text)
+{
+	for (const char *p = text; (p = strstr(p, "asm")) != NULL; p += 3) {
+		const char *s = p;
+
+		while (s > text && s[-1] == '_')
+			s--;
+		if ((s == text || !(isalnum((unsigned char)s[-1]))) &&
+		    !isalnum((unsigned char)p[3]) && (p[3] != '_' || p[4] == '_'))
+			return 1;
+	}
+	return 0;
+}
+
+void asmrefs_warn_unchecked(struct build *b)
+{
+	size_t n = 0;
+	const char *first = NULL;
+
+	for (size_t i = 0; i < b->set.count; i++) {
+		const struct object *o = &b->set.objs[i];
+		char *path, *text;
+
+		if (!checkable(o))
+			continue;
+		path = path_join(b->srctree, o->source);
+		text = read_file(path, NULL);
+		if (text && has_asm_word(text)) {
+			n++;
+			first = first ? first : o->name;
+		}
+		free(text);
+		free(path);
+	}
+	if (n)
+		warn("%zu C objects have asm statements in their source (%s%s); symbols "
+		     "they name only inside asm strings are not looked for without "
+		     "--run-build-commands", n, first, n > 1 ? " and others" : "");
+}

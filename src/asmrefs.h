@@ -1,0 +1,27 @@
+/* asmrefs.h - symbols a C object names only inside asm strings (an inline
+ * `"call foo"`, `.long foo - .`, a top-level `.set A, B`): GCC does not see
+ * them, so inside a whole-program unit it may localise or drop foo although
+ * the assembler's reference needs it. The reference looks like any other in
+ * the object; it is told apart, exactly, by running the object's own compile
+ * command (by argument vector, never through a shell) twice: as the
+ * preprocessor, where foo must appear inside a string literal, and with
+ * -flto -ffat-lto-objects, whose LTO symbol table lists what the C code names
+ * (what asm adds is the difference). Only with --run-build-commands. */
+#ifndef CROSSYM_ASMREFS_H
+#define CROSSYM_ASMREFS_H
+
+#include "buildtree.h"
+
+/* Find the asm-string references of every linked C object of b; each is
+ * reported (symbol, object, file:line) and made a reference of the pseudo
+ * unit DIR#asm, as an assembly object's would be. */
+void asmrefs_find(struct build *b);
+/* Without --run-build-commands: say how many C objects have asm statements in
+ * their source file, whose asm-string references are not looked for. */
+void asmrefs_warn_unchecked(struct build *b);
+/* The words of a shell command as the shell would split them (quotes and
+ * backslashes removed), up to the first unquoted ';', '&&', '|' or newline;
+ * NULL when it needs a shell (`$`, backquotes, redirections). */
+char **asmrefs_shell_words(const char *cmd, size_t *nwords);
+
+#endif

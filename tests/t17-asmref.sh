@@ -1,0 +1,51 @@
+#!/bin/sh
+# t17-asmref: a symbol named only inside an asm string (k/entry.c: an inline
+# "call k_helper", k_helper defined in k/helper.c of the same unit). Without
+# --run-build-commands crossym runs nothing and says which objects have asm
+# statements; with it, the reference is found (symbol, object, file:line),
+# comes from the unit k#asm and gets the tag; the whole-program build with
+# crossym's tags links, the one without that tag does not.
+. "$(dirname "$0")/lib.sh"
+[ "$(uname -m)" = x86_64 ] || skip_all "the tree's inline asm is x86-64"
+tree=$TOP/tests/trees/asmref
+out=$TMP/normal
+
+sh "$tree/build.sh" "$out" >"$TMP/build.log" 2>&1
+ok $? "the asmref tree builds"
+"$out/prog" >"$TMP/want.out"
+expect_grep "k_entry: 42" "$TMP/want.out" "the program runs"
+
+"$CROSSYM" report --format=tsv "$out" >"$TMP/plain.tsv" 2>"$TMP/err"
+ok $? "report without --run-build-commands exits 0"
+! grep -q '^k_helper	' "$TMP/plain.tsv"
+ok $? "... and cannot see the asm-only reference"
+expect_grep "warning: 1 C objects have asm statements in their source (k/entry.o)" \
+	"$TMP/err" "... which it says, naming the object"
+
+"$CROSSYM" report --format=tsv --run-build-commands "$out" >"$TMP/got.tsv" 2>"$TMP/err"
+ok $? "report --run-build-commands exits 0"
+tsv6 "$TMP/got.tsv"
+cat >"$TMP/want.tsv" <<'TSV'
+symbol	unit	object	source	status	referenced_from
+k_count	k	k/helper.o	k/helper.c	tag	main
+k_entry	k	k/entry.o	k/entry.c	tag	main
+k_helper	k	k/helper.o	k/helper.c	tag	k#asm
+TSV
+expect_eq "$TMP/want.tsv" "$TMP/got.tsv" "exact TSV: k_helper referenced from k#asm"
+expect_grep "^crossym: asm reference: k_helper in k/entry.o (k/entry.c:7)$" "$TMP/err" \
+	"the asm reference named with symbol, object, file:line"
+expect_grep "3 C objects compiled again, 1 asm-string references" "$TMP/err" \
+	"three objects compiled again, one reference"
+! grep -q 'k_count\|puts_count' "$TMP/err"
+ok $? "C-level references are not taken for asm ones"
+[ "$(find "$out" -newer "$out/.prog.cmd" | wc -l)" -eq 0 ]
+ok $? "the build directory is left untouched"
+
+sh "$tree/build.sh" "$TMP/wp" "$TMP/got.tsv" >"$TMP/wp.log" 2>&1
+ok $? "whole-program build with crossym's tags links"
+"$TMP/wp/prog" >"$TMP/wp.out"
+expect_eq "$TMP/want.out" "$TMP/wp.out" "... and runs the same"
+sh "$tree/build.sh" "$TMP/wp0" "$TMP/plain.tsv" >"$TMP/wp0.log" 2>&1
+[ $? -ne 0 ] && grep -q "undefined reference to .k_helper" "$TMP/wp0.log"
+ok $? "without the asm reference's tag the whole-program link fails (k_helper)"
+done_testing
