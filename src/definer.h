@@ -41,7 +41,8 @@ enum definer_verdict definer_check(struct definer_ctx *c, const char *text, size
 				   unsigned line, const char *symbol, char **why);
 
 /* 1 when a file of the object's build (its source text, the files of its
- * .cmd deps list) names symbol as a whole word on a line with `extern`:
+ * .cmd deps list, else its -include files and the headers under its -I
+ * directories) names symbol as a whole word on a line with `extern`:
  * a file where `extern __typeof__(symbol) symbol TAG;` can compile. */
 int definer_declared(const char *source_text, size_t len, const char *cmd_file,
 		     const char *build_dir, const char *symbol);

@@ -135,8 +135,10 @@ static void classify_row(struct srcset *files, struct row *r, struct placement *
 		/* placement_generated() chose def_source */
 		p->kind = PLACE_GENERATED;
 		p->macro = xstrdup(r->source);
-		p->why = xasprintf("%s is made by the build; re-declared in %s", r->source,
-				   r->def_source);
+		p->why = xasprintf("%s is made by the build; re-declared in %s, which "
+				   "GCC 12 -fwhole-program does not honour for a definition in "
+				   "another file: keep %s's object out of the unit, or tag the "
+				   "generator", r->source, r->def_source, r->source);
 		return;
 	}
 	if (r->def_source && (f = srcset_get(files, r->def_source, NULL))) {
