@@ -13,6 +13,12 @@ ELF_CFLAGS := $(shell $(PKG_CONFIG) --cflags libelf libdw 2>/dev/null)
 ELF_LIBS   := $(shell $(PKG_CONFIG) --libs libelf libdw 2>/dev/null || echo -lelf -ldw)
 BUILD     ?= build
 BIN       ?= crossym
+PREFIX    ?= /usr/local
+BINDIR    ?= $(PREFIX)/bin
+LIBEXECDIR ?= $(PREFIX)/libexec/crossym
+MANDIR    ?= $(PREFIX)/share/man
+DESTDIR   ?=
+VERSION   := $(shell cat VERSION)
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 SRCS      := $(wildcard src/*.c)
@@ -20,12 +26,15 @@ LIB_SRCS  := $(filter-out src/main.c,$(SRCS))
 OBJS      := $(SRCS:src/%.c=$(BUILD)/%.o)
 LIB_OBJS  := $(LIB_SRCS:src/%.c=$(BUILD)/%.o)
 TEMPLATES := $(wildcard cocci/*.cocci)
+DRIVERS   := scripts/annotate.sh scripts/progress.sh scripts/series.sh
+MANPAGES  := doc/crossym.1 doc/crossym-annotate.1
 UNIT_SRCS := $(wildcard tests/unit/test-*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/%)
 
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(ELF_CFLAGS) -I$(BUILD) -Isrc $(CFLAGS_EXTRA)
 
-.PHONY: all clean check check-plain check-asan deps demo unit busybox-proof kernel-check bench report-svg FORCE
+.PHONY: all clean check check-plain check-asan deps demo unit busybox-proof kernel-check bench \
+	report-svg install uninstall FORCE
 
 all: $(BIN)
 
@@ -34,7 +43,7 @@ $(BIN): $(OBJS)
 
 # Each object depends on the headers it includes (-MMD -MP, build/*.d) and on
 # the flags it was compiled with ($(BUILD)/cflags changes when they do).
-$(BUILD)/%.o: src/%.c $(BUILD)/cflags | $(BUILD)/templates.h
+$(BUILD)/%.o: src/%.c $(BUILD)/cflags | $(BUILD)/templates.h $(BUILD)/version.h
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(BUILD)/cflags: FORCE | $(BUILD)
@@ -44,6 +53,13 @@ $(BUILD)/cflags: FORCE | $(BUILD)
 
 $(BUILD)/templates.h: $(TEMPLATES) scripts/embed.sh | $(BUILD)
 	sh scripts/embed.sh $(TEMPLATES) > $@.tmp && mv $@.tmp $@
+
+# The version and the install path the binary looks in last for annotate.sh;
+# rewritten only when they change.
+$(BUILD)/version.h: FORCE | $(BUILD)
+	@printf '#define CROSSYM_VERSION "%s"\n#define CROSSYM_VERSION_LINE "crossym %s"\n#define CROSSYM_LIBEXECDIR "%s"\n' \
+		'$(VERSION)' '$(VERSION)' '$(LIBEXECDIR)' >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
 $(BUILD)/test-%: tests/unit/test-%.c $(LIB_OBJS) $(BUILD)/cflags
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJS) $(ELF_LIBS)
@@ -102,6 +118,21 @@ report-svg: deps
 
 bench: $(BIN) unit
 	sh bench/run.sh
+
+# The binary, the driver scripts beside it in LIBEXECDIR (the binary finds them
+# relative to its own path, so DESTDIR and a moved PREFIX work) and the man pages.
+install: $(BIN)
+	install -d '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(LIBEXECDIR)' '$(DESTDIR)$(MANDIR)/man1'
+	install -m 755 $(BIN) '$(DESTDIR)$(BINDIR)/crossym'
+	install -m 755 $(DRIVERS) '$(DESTDIR)$(LIBEXECDIR)/'
+	install -m 644 VERSION '$(DESTDIR)$(LIBEXECDIR)/VERSION'
+	install -m 644 $(MANPAGES) '$(DESTDIR)$(MANDIR)/man1/'
+
+uninstall:
+	rm -f '$(DESTDIR)$(BINDIR)/crossym' '$(DESTDIR)$(LIBEXECDIR)/VERSION' \
+		$(DRIVERS:scripts/%='$(DESTDIR)$(LIBEXECDIR)/%') \
+		$(MANPAGES:doc/%='$(DESTDIR)$(MANDIR)/man1/%')
+	-rmdir '$(DESTDIR)$(LIBEXECDIR)' 2>/dev/null
 
 clean:
 	rm -rf $(BUILD) $(BIN)

@@ -40,15 +40,81 @@
 # 2 usage error, bad OUTDIR or no spatch.
 # Environment: SPATCH (the spatch program, default spatch),
 # CROSSYM_SPATCH_TIMEOUT (seconds per file, default 600), CROSSYM (the crossym
-# binary for `crossym verify`, default: the one beside scripts/, else on PATH).
+# binary for `crossym verify`; `crossym annotate` sets it to itself; default:
+# the one beside scripts/, else PREFIX/bin/crossym, else on PATH).
 set -u
 
 prog="crossym: annotate"
 
+SYNOPSIS="crossym annotate OUTDIR SRCTREE [-j N] [--apply] [--split] [--macro-file FILE]
+                        [V=1] [J=N] [M=DIR] [SPFLAGS=...] [--verify-build BUILD]"
+
 usage() {
 	[ $# -gt 0 ] && echo "$prog: $*" >&2
-	echo "usage: annotate.sh OUTDIR SRCTREE [-j N] [--apply] [--macro-file FILE] [--verify-build BUILD]" >&2
+	echo "usage: $SYNOPSIS" >&2
+	echo "Try 'crossym annotate --help'." >&2
 	exit 2
+}
+
+# The full usage (crossym annotate --help), on stdout.
+help() {
+	here=$(dirname "$0")
+	version=${CROSSYM_VERSION:-$(cat "$here/VERSION" 2>/dev/null || cat "$here/../VERSION" 2>/dev/null)}
+	cat <<EOF
+usage: $SYNOPSIS
+       (the same as: sh annotate.sh OUTDIR SRCTREE ...)
+
+Make the patch that \`crossym cocci -o OUTDIR BUILD_DIR\` prepared, check it,
+and with --apply apply it to SRCTREE. The files to change must still be the
+ones crossym scanned (cksum and size); one spatch runs per file, in parallel;
+a definition spatch cannot tag in place gets a tagged re-declaration
+(extern __typeof__(S) S TAG;); every changed line must be the original line
+with the tag inserted or removed, and every wanted definition must be tagged,
+or nothing is written but OUTDIR/annotate.rejected.patch.
+
+Options:
+  -j N, -jN          spatch processes in parallel (default: the processors)
+  --apply            then apply the patch to SRCTREE (dry run first; the
+                     files are restored when applying fails)
+  --split            also write OUTDIR/series/: the patch as a git
+                     format-patch series, one patch per top-level directory
+                     (per MAINTAINERS entry when SRCTREE has a MAINTAINERS
+                     file), for git am or git send-email
+  --macro-file FILE  extra macros for spatch (e.g. the tree's attributes)
+  --verify-build BUILD  compile each changed file with its object's own
+                     command from BUILD's .cmd files (runs the build's
+                     commands), before and after tagging; a new diagnostic on
+                     a tagged line falls back to a re-declaration
+  -h, --help         print this help and exit
+The knobs of the kernel's \`make coccicheck\`, as arguments:
+  V=1                show each spatch command line
+  J=N                the same as -j N
+  M=DIR              only the files under DIR (relative to SRCTREE)
+  SPFLAGS=FLAGS      extra spatch flags (split at spaces)
+
+Progress goes to stderr during the spatch phase: "[120/316] files,
+3 re-declared, ETA 14 s", rewritten every second on a terminal, else one
+line per 10% of the files. When spatch fails on a file its log is kept as
+OUTDIR/spatch-logs/SOURCE.log.
+
+Writes into OUTDIR:
+  annotate.patch     the checked patch (diff -u, a/ b/: git apply, patch -p1)
+  forms.tsv          source, symbol, form (inplace, already, redeclared,
+                     removed), reason (why re-declared)
+  series/NNNN-*.patch  with --split
+  spatch-logs/       spatch's output for each file it failed on
+  annotate.rejected.patch  instead, when a check failed
+
+Environment: SPATCH (the spatch program, default spatch),
+CROSSYM_SPATCH_TIMEOUT (seconds per file, default 600), CROSSYM_PROGRESS
+(tty, lines or none: the progress display; default by stderr), CROSSYM (the
+crossym whose verify makes the final check; crossym annotate sets itself).
+Exit status: 0 done; 1 a check failed, a file changed since the scan, or the
+patch does not apply; 2 bad usage, a bad OUTDIR, or no spatch.
+See crossym-annotate(1).
+
+crossym ${version:-(unknown version)}
+EOF
 }
 
 # ---- worker modes, run by xargs: annotate.sh --spatch-one|--parse-one WORK ID
@@ -72,7 +138,11 @@ worker() {
 		start=$(date +%s)
 		tries=0
 		while :; do
-			(cd "$WORK/b" && "$SPATCH" "$@" --timeout "$TIMEOUT" \
+			# shellcheck disable=SC2086
+			[ "${VERBOSE:-0}" = 1 ] && echo "  (cd $WORK/b && $SPATCH $* --timeout $TIMEOUT" \
+				"${SPFLAGS:+$SPFLAGS }--sp-file $cocci --in-place $src)" >&2
+			# shellcheck disable=SC2086
+			(cd "$WORK/b" && "$SPATCH" "$@" --timeout "$TIMEOUT" ${SPFLAGS:-} \
 				--sp-file "$cocci" --in-place "$src") >"$WORK/log/$id" 2>&1
 			rc=$?
 			# A macro spatch expands defines the same name: retry without it.
@@ -108,17 +178,22 @@ esac
 
 # ---- options -----------------------------------------------------------------
 
-OUTDIR= SRCTREE= JOBS= APPLY=0 MACROFILE= VBUILD=
+OUTDIR= SRCTREE= JOBS= APPLY=0 MACROFILE= SPLIT=0 VERBOSE=0 MDIR= SPFLAGS= VBUILD=
 while [ $# -gt 0 ]; do
 	case $1 in
 	-j) [ $# -ge 2 ] || usage "-j needs a number"; JOBS=$2; shift 2 ;;
 	-j*) JOBS=${1#-j}; shift ;;
+	V=*) VERBOSE=${1#V=}; shift ;;
+	J=*) JOBS=${1#J=}; shift ;;
+	M=*) MDIR=${1#M=}; shift ;;
+	SPFLAGS=*) SPFLAGS=${1#SPFLAGS=}; shift ;;
 	--apply) APPLY=1; shift ;;
+	--split) SPLIT=1; shift ;;
 	--verify-build) [ $# -ge 2 ] || usage "--verify-build needs a build directory"; VBUILD=$2; shift 2 ;;
 	--verify-build=*) VBUILD=${1#*=}; shift ;;
 	--macro-file) [ $# -ge 2 ] || usage "--macro-file needs a file"; MACROFILE=$2; shift 2 ;;
 	--macro-file=*) MACROFILE=${1#*=}; shift ;;
-	-h|--help) usage ;;
+	-h|--help) help; exit 0 ;;
 	-*) usage "unknown option $1" ;;
 	*)
 		if [ -z "$OUTDIR" ]; then OUTDIR=$1
@@ -151,12 +226,33 @@ case $TAG in ''|[0-9]*|*[!A-Za-z0-9_]*) usage "$OUTDIR/tag: not a C identifier: 
 OUTDIR=$(cd "$OUTDIR" && pwd) || exit 2
 SRCTREE=$(cd "$SRCTREE" && pwd) || exit 2
 case $0 in /*) SELF=$0 ;; *) SELF=$(pwd)/$0 ;; esac
+MDIR=$(echo "$MDIR" | sed 's|^\./||; s|/*$||')
+case $MDIR in /*|..|../*) usage "M=$MDIR: not a directory inside SRCTREE" ;; esac
+[ -z "$MDIR" ] || [ -d "$SRCTREE/$MDIR" ] || usage "M=$MDIR: not a directory of $SRCTREE"
+HERE=$(dirname "$SELF")
 if [ -z "${CROSSYM:-}" ]; then
-	CROSSYM=$(dirname "$SELF")/../crossym
-	[ -x "$CROSSYM" ] || CROSSYM=$(command -v crossym) ||
+	CROSSYM=$HERE/../crossym                        # scripts/ in the sources
+	[ -f "$CROSSYM" ] && [ -x "$CROSSYM" ] ||
+		CROSSYM=$HERE/../../bin/crossym         # PREFIX/libexec/crossym
+	[ -f "$CROSSYM" ] && [ -x "$CROSSYM" ] || CROSSYM=$(command -v crossym) ||
 		{ echo "$prog: crossym not found (set CROSSYM)" >&2; exit 2; }
 fi
-export SPATCH TIMEOUT
+export SPATCH TIMEOUT VERBOSE SPFLAGS
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/crossym-annotate.XXXXXX") || exit 2
+trap 'rm -rf "$WORK"' EXIT
+trap 'exit 2' HUP INT TERM
+# The files to change: files.tsv, with M=DIR those under DIR (and for crossym
+# verify an OUTDIR that lists them alone: SCOPE).
+awk -F '\t' -v m="$MDIR" 'm == "" || index($1, m "/") == 1' "$OUTDIR/files.tsv" >"$WORK/files.tsv"
+SCOPE=$OUTDIR
+if [ -n "$MDIR" ]; then
+	SCOPE=$WORK/scope
+	mkdir "$SCOPE" && cp "$OUTDIR/tag" "$WORK/files.tsv" "$SCOPE/" || exit 2
+	for f in wanted.tsv stale.tsv; do
+		awk -F '\t' -v m="$MDIR" 'index($1, m "/") == 1' "$OUTDIR/$f" >"$SCOPE/$f"
+	done
+fi
 
 # ---- 1. the sources must be the scanned ones ------------------------------------
 
@@ -175,14 +271,12 @@ check_sources() {
 			echo "$prog: $src: changed since the scan" >&2
 			status=1
 		fi
-	done <"$OUTDIR/files.tsv"
+	done <"$WORK/files.tsv"
 	return $status
 }
 check_sources || exit 1
+rm -rf "$OUTDIR/spatch-logs"
 
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/crossym-annotate.XXXXXX") || exit 2
-trap 'rm -rf "$WORK"' EXIT
-trap 'exit 2' HUP INT TERM
 mkdir "$WORK/a" "$WORK/b" "$WORK/c" "$WORK/log" "$WORK/status" "$WORK/time" \
 	"$WORK/parse" "$WORK/parsed" "$WORK/retry" "$WORK/expanded"
 
@@ -199,7 +293,7 @@ while IFS='	' read -r src sum size cocci; do
 	for d in a b; do
 		mkdir -p "$WORK/$d/$(dirname "$src")" && cp "$SRCTREE/$src" "$WORK/$d/$src" || exit 2
 	done
-done <"$OUTDIR/files.tsv"
+done <"$WORK/files.tsv"
 NFILES=$n
 
 # The tag must be known to spatch's parser, or `TAG DEFINE_X(name);` does not
@@ -225,23 +319,33 @@ fi
 
 t0=$(date +%s)
 if [ "$NFILES" -gt 0 ]; then
+	[ "$VERBOSE" = 1 ] && "$SPATCH" --version 2>&1 | sed -n "1s/^/$prog: /p" >&2
+	sh "$HERE/progress.sh" "$WORK" "$OUTDIR" "$NFILES" &
+	progress=$!
 	awk -v n="$NFILES" 'BEGIN { for (i = 1; i <= n; i++) print i }' |
 		xargs -P "$JOBS" -n 1 sh "$SELF" --spatch-one "$WORK"
+	: >"$WORK/.spatch-done"
+	wait "$progress"
 fi
 t1=$(date +%s)
+# keep_log ID: keep spatch's log of list line ID as OUTDIR/spatch-logs/SRC.log.
+keep_log() {
+	kept=$OUTDIR/spatch-logs/$(sed -n "${1}p" "$WORK/list" | cut -f1).log
+	mkdir -p "$(dirname "$kept")" && cp "$WORK/log/$1" "$kept"
+}
 # A spatch that fails on every file it ran on is broken, not the files.
 nran=0 nfail=0
 for f in "$WORK"/status/*; do
 	[ -f "$f" ] || continue
 	grep -q '^@' "$(sed -n "${f##*/}p" "$WORK/list" | cut -f2)" || continue   # no rule
 	nran=$((nran + 1))
-	[ "$(cat "$f")" = 0 ] || nfail=$((nfail + 1))
+	[ "$(cat "$f")" = 0 ] || { nfail=$((nfail + 1)); keep_log "${f##*/}"; }
 done
 if [ "$nran" -gt 0 ] && [ "$nfail" -eq "$nran" ]; then
 	id=$(ls "$WORK/status" | sed 1q)
 	echo "$prog: spatch failed on every file ($nran), e.g. $(sed -n "${id}p" "$WORK/list" | cut -f1):" \
 		"$(grep -v '^$' "$WORK/log/$id" 2>/dev/null | tail -n 1)" >&2
-	echo "$prog: nothing written" >&2
+	echo "$prog: nothing written; spatch's logs are in $OUTDIR/spatch-logs/" >&2
 	exit 1
 fi
 
@@ -647,7 +751,8 @@ if [ -f "$WORK/failed" ]; then
 	while read -r id; do
 		src=$(sed -n "${id}p" "$WORK/list" | cut -f1)
 		msg=$(grep -v '^$' "$WORK/log/$id" | tail -n 1)
-		echo "$prog: warning: $src: spatch failed (${msg:-exit $(cat "$WORK/status/$id")}); re-declared instead" >&2
+		echo "$prog: warning: $src: spatch failed (${msg:-exit $(cat "$WORK/status/$id")}); re-declared instead" \
+			"(log: $OUTDIR/spatch-logs/$src.log)" >&2
 	done <"$WORK/failed"
 fi
 
@@ -812,7 +917,7 @@ fi
 # The final check (crossym verify: only tags inserted or removed, wanted
 # re-declarations appended, stale ones deleted, every wanted definition
 # tagged, no stale tag left), and the patch.
-"$CROSSYM" verify "$OUTDIR" "$WORK/a" "$WORK/c" >>"$WORK/errors"
+"$CROSSYM" verify "$SCOPE" "$WORK/a" "$WORK/c" >>"$WORK/errors"
 [ $? -le 1 ] || { echo "$prog: crossym verify could not run" >&2; exit 2; }
 : >"$WORK/patch"
 changed=0
@@ -839,7 +944,12 @@ echo "$prog: $(count inplace) in place, $(count already) already tagged," \
 	"$(count redeclared) re-declared, $(count removed) removed, $changed files"
 awk -F '\t' -v p="$prog" '$3 == "redeclared" { print p ": re-declared " $1 ": " $2 " (" $4 ")" }' \
 	"$WORK/forms.tsv"
-echo "$prog: spatch: $NFILES files in $((t1 - t0)) s with -j $JOBS; checks in $((t3 - t2)) s"
+echo "$prog: spatch: $NFILES files${MDIR:+ under $MDIR/} in $((t1 - t0)) s with -j $JOBS; checks in $((t3 - t2)) s"
+
+# --split: the patch as a git format-patch series (scripts/series.sh).
+if [ "$SPLIT" -eq 1 ]; then
+	sh "$(dirname "$SELF")/series.sh" "$OUTDIR" "$SRCTREE" || exit 1
+fi
 
 # ---- 4. apply ---------------------------------------------------------------------
 

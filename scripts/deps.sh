@@ -3,6 +3,7 @@
 # when any is missing.  A no-op (and no root needed) when all are there.
 set -eu
 pkgs="gcc make binutils pkg-config libelf-dev libdw-dev coccinelle perl patch jq graphviz"
+pkgs="$pkgs git mandoc groff-base man-db"     # t81 (git am), t82 (man page lint)
 pkgs="$pkgs ${CROSSYM_EXTRA_PKGS:-}"
 missing=""
 for p in $pkgs; do

@@ -14,6 +14,7 @@
 #include "tagcheck.h"
 #include "verify.h"
 #include "util.h"
+#include "version.h"
 
 #include <getopt.h>
 #include <stdlib.h>
@@ -78,6 +79,7 @@ static void print_help(FILE *out, const char *help, const struct optdef *defs)
 	for (const struct optdef *d = defs; d->opt.name; d++)
 		fputs(d->help, out);
 	fputs(help_help, out);
+	fputs("\n" CROSSYM_VERSION_LINE "\n", out);
 }
 
 /* The getopt_long table for defs, with --help; a fresh array. */
@@ -517,7 +519,7 @@ static const char cocci_help[] =
 	"`crossym report` shows as `tag` and do not have it yet, and remove it from\n"
 	"the stale ones (`crossym check`), the list of files to change (with their\n"
 	"checksums) and the list of definitions; then run\n"
-	"scripts/annotate.sh OUTDIR SRCTREE [--apply] to make and check the patch.\n\n";
+	"crossym annotate OUTDIR SRCTREE [--apply] to make and check the patch.\n\n";
 
 #define OPTDEF_TAG { { "tag", required_argument, NULL, OPT_TAG }, \
 	"  --tag NAME        the tag (default __global; __visible for today's kernel,\n" \

@@ -1,6 +1,8 @@
 /* main.c - crossym: dispatch to a sub-command. */
 #include "commands.h"
+#include "driver.h"
 #include "util.h"
+#include "version.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -16,20 +18,25 @@ static const struct command {
 	{ "diff", cmd_diff, "what changed between two TSV reports (exit 1: something)" },
 	{ "objects", cmd_objects, "list the objects a build links (input for nm -A)" },
 	{ "verify", cmd_verify, "check annotate.sh's changed copy against the original" },
+	{ "annotate", cmd_annotate, "make, check and apply the patch (runs annotate.sh)" },
 };
 
 static void usage(FILE *out)
 {
-	fputs("usage: crossym COMMAND [OPTIONS] BUILD_DIR...\n\n"
+	fputs("usage: crossym COMMAND [OPTIONS] BUILD_DIR...\n"
+	      "       crossym annotate OUTDIR SRCTREE [OPTIONS]\n"
+	      "       crossym --version\n\n"
 	      "Find the global definitions of a kbuild-built C tree that are used from\n"
 	      "outside their unit (directory or module), so that each unit can be\n"
 	      "compiled -fwhole-program once those definitions carry a tag.\n\n"
 	      "Commands:\n", out);
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+		fprintf(out, "  %-9s %s\n", commands[i].name, commands[i].summary);
 	fputs("\n`crossym COMMAND --help` describes each command's options.\n"
 	      "Exit status: 0 success, 1 a file could not be read or a check failed,\n"
-	      "2 bad usage or a result that would be meaningless.\n", out);
+	      "2 bad usage or a result that would be meaningless.\n"
+	      "See crossym(1) and crossym-annotate(1).\n\n", out);
+	fputs(CROSSYM_VERSION_LINE "\n", out);
 }
 
 int main(int argc, char **argv)
@@ -40,6 +47,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		usage(stdout);
+		return 0;
+	}
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
+		puts(CROSSYM_VERSION_LINE);
 		return 0;
 	}
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)

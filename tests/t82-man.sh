@@ -1,0 +1,71 @@
+#!/bin/sh
+# t82-man: the man pages doc/crossym.1 and doc/crossym-annotate.1 lint clean
+# (mandoc -T lint, groff -ww), render with man -l without a warning, carry the
+# version of VERSION, and document every command and every option the
+# binary's and the driver's --help list.
+. "$(dirname "$0")/lib.sh"
+VERSION=$(cat "$TOP/VERSION")
+PAGES="$TOP/doc/crossym.1 $TOP/doc/crossym-annotate.1"
+
+for page in $PAGES; do
+	name=${page##*/}
+	if command -v mandoc >/dev/null 2>&1; then
+		mandoc -T lint -W warning "$page" >"$TMP/lint" 2>&1
+		ok $? "$name: mandoc -T lint -W warning is clean"
+		sed 's/^/# /' "$TMP/lint" | head -n 20
+	fi
+	groff -ww -man -z "$page" >"$TMP/lint" 2>&1
+	[ ! -s "$TMP/lint" ]
+	ok $? "$name: groff -ww -man -z prints no warning"
+	sed 's/^/# /' "$TMP/lint" | head -n 20
+	MANWIDTH=80 man -l "$page" >"$TMP/man" 2>"$TMP/man.err"
+	[ $? -eq 0 ] && [ ! -s "$TMP/man.err" ] && [ "$(wc -l <"$TMP/man")" -gt 100 ]
+	ok $? "$name: man -l renders it, nothing on stderr"
+	sed 's/^/# /' "$TMP/man.err" | head -n 20
+	sed -n 's/^\.TH [^ ]* 1 [^ ]* "crossym \([^"]*\)".*/\1/p' "$page" >"$TMP/v"
+	echo "$VERSION" >"$TMP/want-v"
+	expect_eq "$TMP/want-v" "$TMP/v" "$name: .TH names the version of VERSION"
+done
+
+# The options a --help text lists: the lines that start "  -", each "-x, --long ARG".
+options_of() {
+	sed -n '/^  -/{s/^  //; s/  .*//; p;}' "$1" | sed 's/, /\n/g' | sed 's/[= ].*//' | sort -u
+}
+
+# documented OPTION PAGE: the option appears in the page as troff writes it.
+documented() { grep -q -- "$(printf '%s' "$1" | sed 's/-/\\\\-/g')" "$2"; }
+
+bad=0
+"$CROSSYM" --help >"$TMP/help"
+for cmd in $(sed -n '/^Commands:/,/^$/s/^  \([a-z]*\) .*/\1/p' "$TMP/help"); do
+	grep -q "^\.B $cmd\$" "$TOP/doc/crossym.1" || { echo "# crossym.1: no entry for $cmd"; bad=$((bad + 1)); }
+	[ "$cmd" = annotate ] && continue
+	"$CROSSYM" "$cmd" --help >"$TMP/chelp"
+	for opt in $(options_of "$TMP/chelp"); do
+		documented "$opt" "$TOP/doc/crossym.1" || { echo "# crossym.1: $cmd $opt undocumented"; bad=$((bad + 1)); }
+	done
+done
+ok $bad "crossym.1 documents every command and every option of their --help"
+sh "$TOP/scripts/annotate.sh" --help >"$TMP/ahelp"
+bad=0
+n=0
+for opt in $(options_of "$TMP/ahelp"); do
+	n=$((n + 1))
+	documented "$opt" "$TOP/doc/crossym-annotate.1" || { echo "# crossym-annotate.1: $opt undocumented"; bad=$((bad + 1)); }
+done
+[ $n -ge 5 ] || { echo "# only $n options found in annotate --help"; bad=$((bad + 1)); }
+for knob in $(sed -n 's/^  \([A-Z][A-Z]*=\).*/\1/p' "$TMP/ahelp"); do
+	n=$((n + 1))
+	grep -q "^\.BI\? $knob" "$TOP/doc/crossym-annotate.1" || { echo "# crossym-annotate.1: $knob undocumented"; bad=$((bad + 1)); }
+done
+ok $bad "crossym-annotate.1 documents every option and knob of annotate --help"
+bad=0
+for sect in NAME SYNOPSIS DESCRIPTION OPTIONS "EXIT STATUS" EXAMPLES; do
+	for page in $PAGES; do
+		grep -q "^\.SH \"\?$sect\"\?\$" "$page" || { echo "# ${page##*/}: no $sect"; bad=$((bad + 1)); }
+	done
+done
+grep -q '^\.SH "\?THE DECISION RULE' "$TOP/doc/crossym.1" && grep -q '^\.SH FILES' "$TOP/doc/crossym.1"
+ok $(( bad + $? )) "both pages have the usual sections; crossym.1 the decision rule and the file formats"
+
+done_testing
