@@ -34,6 +34,13 @@
 # OUTDIR must hold crossym cocci's completion marker (.complete). A run locks
 # OUTDIR (OUTDIR/.annotate.lock) and, with --apply, SRCTREE; a lock left by a
 # killed run is taken over, and its half-done apply rolled back first.
+# --verify-build BUILD (it runs BUILD's compile commands: an explicit choice):
+# every changed file is compiled with its object's own kbuild .cmd command,
+# before and after tagging, output into a temp dir; a new warning or error on
+# a line with an in-place tag makes the definitions on it fall back to a
+# re-declaration (forms.tsv reason `compiling: DIAGNOSTIC`) and the file is
+# compiled again; any new diagnostic left, or a file that cannot be compiled,
+# fails the check (nothing applied).
 #
 # Exit status: 0 ok; 1 a check failed or a file changed since the scan;
 # 2 usage error, bad or incomplete OUTDIR, or no spatch; 3 another run holds
@@ -49,7 +56,7 @@ set -u
 prog="crossym: annotate"
 
 SYNOPSIS="crossym annotate OUTDIR SRCTREE [-j N] [--apply] [--split] [--macro-file FILE]
-                        [V=1] [J=N] [M=DIR] [SPFLAGS=...]"
+                        [V=1] [J=N] [M=DIR] [SPFLAGS=...] [--verify-build BUILD]"
 
 usage() {
 	[ $# -gt 0 ] && echo "$prog: $*" >&2
@@ -83,6 +90,10 @@ Options:
                      (per MAINTAINERS entry when SRCTREE has a MAINTAINERS
                      file), for git am or git send-email
   --macro-file FILE  extra macros for spatch (e.g. the tree's attributes)
+  --verify-build BUILD  compile each changed file with its object's own
+                     command from BUILD's .cmd files (runs the build's
+                     commands), before and after tagging; a new diagnostic on
+                     a tagged line falls back to a re-declaration
   -h, --help         print this help and exit
 The knobs of the kernel's \`make coccicheck\`, as arguments:
   V=1                show each spatch command line
@@ -174,7 +185,7 @@ esac
 
 # ---- options -----------------------------------------------------------------
 
-OUTDIR= SRCTREE= JOBS= APPLY=0 MACROFILE= SPLIT=0 VERBOSE=0 MDIR= SPFLAGS=
+OUTDIR= SRCTREE= JOBS= APPLY=0 MACROFILE= SPLIT=0 VERBOSE=0 MDIR= SPFLAGS= VBUILD=
 while [ $# -gt 0 ]; do
 	case $1 in
 	-j) [ $# -ge 2 ] || usage "-j needs a number"; JOBS=$2; shift 2 ;;
@@ -185,6 +196,8 @@ while [ $# -gt 0 ]; do
 	SPFLAGS=*) SPFLAGS=${1#SPFLAGS=}; shift ;;
 	--apply) APPLY=1; shift ;;
 	--split) SPLIT=1; shift ;;
+	--verify-build) [ $# -ge 2 ] || usage "--verify-build needs a build directory"; VBUILD=$2; shift 2 ;;
+	--verify-build=*) VBUILD=${1#*=}; shift ;;
 	--macro-file) [ $# -ge 2 ] || usage "--macro-file needs a file"; MACROFILE=$2; shift 2 ;;
 	--macro-file=*) MACROFILE=${1#*=}; shift ;;
 	-h|--help) help; exit 0 ;;
@@ -205,6 +218,10 @@ done
 	"finish writing $OUTDIR (it failed or was interrupted); run crossym cocci again"
 [ -d "$SRCTREE" ] || usage "$SRCTREE: not a directory"
 [ -z "$MACROFILE" ] || [ -r "$MACROFILE" ] || usage "$MACROFILE: cannot read"
+if [ -n "$VBUILD" ]; then
+	[ -d "$VBUILD" ] || usage "$VBUILD: not a directory"
+	VBUILD=$(cd "$VBUILD" && pwd) || exit 2
+fi
 if [ -z "$JOBS" ]; then
 	JOBS=$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 fi
@@ -372,9 +389,17 @@ if [ -s "$WORK/redecl-files" ]; then
 	run_group "$WORK/ids" xargs -P "$JOBS" -n 1 sh "$SELF" --parse-one "$WORK"
 fi
 { echo /; cat "$WORK"/parsed/* 2>/dev/null; } >"$WORK/parse-bad"     # "/": never empty
-awk -F '\t' -v OFS='\t' 'FNR == NR { bad[$1] = 1; next } $1 != "F" { next }
-	$4 == "redeclared" { $5 = $5 == "!not matched" || ($5 == "?not matched" && $2 in bad) ? "parse error" : substr($5, 2) }
-	{ print $2, $3, $4, $5 }' "$WORK/parse-bad" "$WORK/report" | sort -t '	' -k1,1 -k2,2 >"$WORK/forms.tsv"
+# Definitions whose placement says why they are re-declared (wanted.tsv: a
+# definer macro whose expansion cannot carry the tag, a generated source).
+awk -F '\t' -v OFS='\t' '$6 == "generated" { print $1, $2, "defined in " $5 ", which the build generates" }
+	$6 ~ /^declarer-(static|other|arms)$/ { print $1, $2, "definer macro " $5 ": " ($6 == "declarer-static" ?
+		"its expansion begins with a static declaration" : $6 == "declarer-other" ?
+		"its expansion declares another name first" : "defined differently in #if arms") }' \
+	"$OUTDIR/wanted.tsv" >"$WORK/placed-why"
+awk -F '\t' -v OFS='\t' 'FILENAME == ARGV[1] { placed[$1 "\t" $2] = $3; next } FILENAME == ARGV[2] { bad[$1] = 1; next }
+	$1 != "F" { next } $4 == "redeclared" && (($2 "\t" $3) in placed) { $5 = placed[$2 "\t" $3] }
+	$4 == "redeclared" && $5 ~ /^[?!]/ { $5 = $5 == "!not matched" || ($5 == "?not matched" && $2 in bad) ? "parse error" : substr($5, 2) }
+	{ print $2, $3, $4, $5 }' "$WORK/placed-why" "$WORK/parse-bad" "$WORK/report" | sort -t '	' -k1,1 -k2,2 >"$WORK/forms.tsv"
 grep '^W	' "$WORK/report" >"$WORK/warnings"
 grep -v '^[FW]	' "$WORK/report" >"$WORK/errors"
 
@@ -394,6 +419,9 @@ for f in "$WORK"/expanded/*; do
 	src=$(sed -n "${f##*/}p" "$WORK/list" | cut -f1)
 	echo "$prog: warning: $src: a macro spatch expands defines $(tr '\n' ' ' <"$f")- not tagged in place" >&2
 done
+
+# ---- 3b. --verify-build BUILD: compile each changed file, before and after ------
+. "$HERE/verify-build.sh"
 
 # The final check (crossym verify: only tags inserted or removed, wanted
 # re-declarations appended, stale ones deleted, every wanted definition

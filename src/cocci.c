@@ -283,8 +283,14 @@ static char *file_patch(const char *tag, const char *source, struct srcfile *f,
 	macros = srcfile_definers(f, syms, n, 0, is_free, &nmacros);
 	srcscan_free_names(macros, nmacros);    /* only is_free[] is wanted here */
 	for (i = 0; i < n; i++) {
-		by_macro[i] = !is_free[i];
-		if (!e[i].remove && !is_free[i])
+		/* a definer macro whose expansion's first declaration is not the
+		 * symbol: no rule, annotate.sh re-declares it */
+		int rejected = !e[i].remove && e[i].t->place &&
+			       str_has_prefix(e[i].t->place, "declarer-");
+
+		by_macro[i] = !is_free[i] && !rejected;
+		is_free[i] &= !rejected;
+		if (by_macro[i] && !e[i].remove)
 			syms[nwrap++] = e[i].t->symbol;
 	}
 	macros = srcfile_definers(f, syms, nwrap, nwrap, NULL, &nmacros);

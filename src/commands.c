@@ -285,6 +285,7 @@ static long scan_builds(const struct options *opts, struct scan_opts *scan,
 		}
 		if (!scan->nm_file)
 			placement_from_dwarf(&b, rows, first);
+		placement_generated(&b, rows, first);
 		if (opts->classify)
 			classify_build(&b, rows, first);
 		if (opts->lines)

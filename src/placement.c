@@ -2,6 +2,7 @@
 #include "placement.h"
 #include "buildtree.h"
 #include "cpprun.h"
+#include "definer.h"
 #include "dwdecl.h"
 #include "srcscan.h"
 #include "strtab.h"
@@ -14,6 +15,10 @@ const char *placement_name(enum place_kind kind)
 {
 	static const char *const names[] = {
 		"in place", "on the definer macro", "pasted by a macro",
+		"definer macro, its expansion begins with a static declaration:",
+		"definer macro, its expansion declares another name first:",
+		"definer macro, defined differently in #if arms:",
+		"defined in a generated source",
 		"no definition found in the source", "source unknown",
 		"defined by top-level asm (no tag needed)", "-",
 	};
@@ -23,7 +28,8 @@ const char *placement_name(enum place_kind kind)
 const char *placement_token(enum place_kind kind)
 {
 	static const char *const tokens[] = {
-		"declarator", "declarer", "pasted", "not-in-source", "no-source",
+		"declarator", "declarer", "pasted", "declarer-static", "declarer-other",
+		"declarer-arms", "generated", "not-in-source", "no-source",
 		"asm", "-",
 	};
 	return tokens[kind];
@@ -124,6 +130,17 @@ static void classify_row(struct srcset *files, struct row *r, struct placement *
 {
 	struct srcfile *f;
 
+	if (r->def_source && r->source && strcmp(r->def_source, r->source) &&
+	    !srcset_get(files, r->source, NULL) && srcset_get(files, r->def_source, NULL)) {
+		/* placement_generated() chose def_source */
+		p->kind = PLACE_GENERATED;
+		p->macro = xstrdup(r->source);
+		p->why = xasprintf("%s is made by the build; re-declared in %s, which "
+				   "GCC 12 -fwhole-program does not honour for a definition in "
+				   "another file: keep %s's object out of the unit, or tag the "
+				   "generator", r->source, r->def_source, r->source);
+		return;
+	}
 	if (r->def_source && (f = srcset_get(files, r->def_source, NULL))) {
 		unsigned dwarf_line = r->def_line;
 
@@ -178,9 +195,52 @@ static void check_asm_alias(struct text_cache *pre, struct row *r, struct placem
 	}
 }
 
+/* Delete every "dir/" from text (paths made relative for the report). */
+static void strip_dir(char *text, const char *dir)
+{
+	char *prefix, *p;
+	size_t n;
+
+	if (!dir || !strcmp(dir, ".") || !*dir)
+		return;
+	prefix = xasprintf("%s/", dir);
+	n = strlen(prefix);
+	while ((p = strstr(text, prefix)))
+		memmove(p, p + n, strlen(p + n) + 1);
+	free(prefix);
+}
+
+/* A tag in front of a definer macro call applies to the first declaration
+ * of its expansion: accept the place only when that declares the symbol
+ * itself with external linkage (definer.h). */
+static void check_definer(struct definer_ctx *dc, struct srcset *files, const struct row *r,
+			  struct placement *p)
+{
+	static const unsigned char kinds[] = {
+		[DEFINER_STATIC] = PLACE_MACRO_STATIC, [DEFINER_OTHER] = PLACE_MACRO_OTHER,
+		[DEFINER_ARMS] = PLACE_MACRO_ARMS,
+	};
+	size_t len;
+	const char *text;
+	enum definer_verdict v;
+
+	if (p->kind != PLACE_DECLARER || !r->def_source ||
+	    !(text = srcset_text(files, r->def_source, &len)))
+		return;
+	v = definer_check(dc, text, len, r->def_source, r->cmd_file, r->build_dir,
+			  p->macro, p->line, r->symbol, &p->why);
+	if (v == DEFINER_STATIC || v == DEFINER_OTHER || v == DEFINER_ARMS)
+		p->kind = kinds[v];
+	if (p->why) {
+		strip_dir(p->why, srcset_srctree(files));
+		strip_dir(p->why, r->build_dir);
+	}
+}
+
 void placement_classify(struct rows *rows, struct srcset *files, struct placement *out)
 {
 	struct text_cache pre = { { 0 }, NULL, 0 };
+	struct definer_ctx *dc = definer_new();
 
 	strtab_init(&pre.paths);
 	memset(out, 0, rows->count * sizeof(*out));
@@ -194,15 +254,19 @@ void placement_classify(struct rows *rows, struct srcset *files, struct placemen
 			out[i].kind = PLACE_NO_SOURCE;
 		else
 			classify_row(files, r, &out[i]);
+		check_definer(dc, files, r, &out[i]);
 		check_asm_alias(&pre, r, &out[i]);
 	}
+	definer_free(dc);
 	free_cache(&pre);
 }
 
 void placement_free(struct placement *p, size_t n)
 {
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		free(p[i].macro);
+		free(p[i].why);
+	}
 }
 
 static int cmp_decl_symbol(const void *key, const void *elem)
@@ -258,5 +322,56 @@ void placement_from_dwarf(const struct build *b, struct rows *rows, size_t first
 			dwarf_object(b, rows, start, i + 1, obj);
 		start = i + 1;
 		has_tag = 0;
+	}
+}
+
+static const struct object *object_named(const struct build *b, const char *name)
+{
+	for (size_t i = 0; i < b->set.count; i++)
+		if (!strcmp(b->set.objs[i].name, name))
+			return &b->set.objs[i];
+	return NULL;
+}
+
+/* The first C source of unit (in object order) whose build declares symbol. */
+static const struct object *host_object(const struct build *b, const char *unit,
+					const char *symbol)
+{
+	for (size_t i = 0; i < b->set.count; i++) {
+		const struct object *o = &b->set.objs[i];
+		char *path, *text, *cmd;
+		size_t len = 0;
+		int found;
+
+		if (!o->linked || o->generated || o->is_asm || !o->source || !o->unit ||
+		    strcmp(o->unit, unit) || !str_has_suffix(o->source, ".c"))
+			continue;
+		path = path_join(b->srctree, o->source);
+		text = read_file(path, &len);
+		cmd = o->cmd_path ? path_join(b->absdir, o->cmd_path) : NULL;
+		found = text && definer_declared(text, len, cmd, b->absdir, symbol);
+		free(cmd);
+		free(text);
+		free(path);
+		if (found)
+			return o;
+	}
+	return NULL;
+}
+
+void placement_generated(const struct build *b, struct rows *rows, size_t first)
+{
+	for (size_t i = first; i < rows->count; i++) {
+		struct row *r = &rows->v[i];
+		const struct object *o, *host;
+
+		if (r->status != STATUS_TAG || !(o = object_named(b, r->object)) || !o->generated)
+			continue;
+		host = host_object(b, r->unit, r->symbol);
+		if (!host)
+			continue;
+		free(r->def_source);
+		r->def_source = xstrdup(host->source);
+		r->def_line = 0;
 	}
 }

@@ -13,6 +13,12 @@ enum place_kind {
 	PLACE_DECLARATOR,       /* in place, before the declarator name */
 	PLACE_DECLARER,         /* in front of the definer macro call */
 	PLACE_PASTED,           /* the name is pasted by macro */
+	PLACE_MACRO_STATIC,     /* a definer macro whose expansion begins with a
+				 * static (or typedef) declaration */
+	PLACE_MACRO_OTHER,      /* ... that declares another name first */
+	PLACE_MACRO_ARMS,       /* ... defined differently in #if arms */
+	PLACE_GENERATED,        /* defined in a source the build generated: a
+				 * re-declaration in another source of the unit */
 	PLACE_NOT_IN_SOURCE,    /* the name is nowhere in the source file */
 	PLACE_NO_SOURCE,        /* the source file is unknown or unreadable */
 	PLACE_ASM_ALIAS,        /* made by top-level asm in C: needs no tag */
@@ -22,7 +28,10 @@ enum place_kind {
 struct placement {
 	unsigned char kind;     /* enum place_kind */
 	unsigned line;          /* 0 when unknown */
-	char *macro;            /* PLACE_DECLARER, PLACE_PASTED: the macro */
+	char *macro;            /* PLACE_DECLARER, PLACE_PASTED, PLACE_MACRO_*: the macro */
+	char *why;              /* PLACE_MACRO_*: what its expansion shows;
+				 * PLACE_DECLARER: set when the expansion was not
+				 * checked (its definition was not found) */
 };
 
 struct srcset;
@@ -40,6 +49,12 @@ struct build;
  * rows->v[first..] were defined: sets their def_source/def_line when the
  * object is on disk and has debug info. */
 void placement_from_dwarf(const struct build *b, struct rows *rows, size_t first);
+/* Tag rows rows->v[first..] whose object's source the build generated (it
+ * lives in the build dir: a tag there is lost at the next build): their
+ * def_source becomes a C source of the same unit whose build declares the
+ * symbol `extern`, where the tagged re-declaration goes; left as they are
+ * when no such source exists. */
+void placement_generated(const struct build *b, struct rows *rows, size_t first);
 const char *placement_name(enum place_kind kind);
 /* The one-word name of kind, for OUTDIR/wanted.tsv (doc/CONTRACT.md). */
 const char *placement_token(enum place_kind kind);

@@ -82,8 +82,9 @@ static void report_placement_counts(FILE *out, const struct report_view *v,
 
 	for (size_t i = 0; i < rows->count; i++)
 		if (places[i].kind != PLACE_NONE && report_row_shown(v, &rows->v[i]))
-			keys[n++] = xasprintf("%s%s%s", placement_name(places[i].kind),
-					      places[i].macro ? " " : "",
+			keys[n++] = xasprintf("%s%s%s%s", placement_name(places[i].kind),
+					      places[i].kind == PLACE_DECLARER && places[i].why ?
+					      " (unchecked)" : "", places[i].macro ? " " : "",
 					      places[i].macro ? places[i].macro : "");
 	if (n)
 		qsort(keys, n, sizeof(*keys), cmp_strptr);
@@ -117,11 +118,34 @@ static void report_not_taggable(FILE *out, const struct report_view *v,
 		if (p->kind < PLACE_PASTED || p->kind == PLACE_NONE ||
 		    !report_row_shown(v, &rows->v[i]))
 			continue;
-		fprintf(out, "  %s  %s  %s%s%s\n", rows->v[i].symbol,
+		fprintf(out, "  %s  %s  %s%s%s%s%s%s\n", rows->v[i].symbol,
 			rows->v[i].source ? rows->v[i].source : rows->v[i].object,
 			placement_name(p->kind), p->macro ? " " : "",
-			p->macro ? p->macro : "");
+			p->macro ? p->macro : "", p->why ? " (" : "", p->why ? p->why : "",
+			p->why ? ")" : "");
 	}
+}
+
+/* Tags put in front of a definer macro call whose definition was not found. */
+static void report_unchecked(FILE *out, const struct report_view *v,
+			     const struct placement *places)
+{
+	const struct rows *rows = v->rows;
+	size_t n = 0;
+
+	for (size_t i = 0; i < rows->count; i++)
+		n += places[i].kind == PLACE_DECLARER && places[i].why &&
+		     report_row_shown(v, &rows->v[i]);
+	if (!n)
+		return;
+	fprintf(out, "\nOn a definer macro not checked against its expansion (%zu; "
+		"a build with the tags, or annotate.sh --verify-build, tells):\n", n);
+	for (size_t i = 0; i < rows->count; i++)
+		if (places[i].kind == PLACE_DECLARER && places[i].why &&
+		    report_row_shown(v, &rows->v[i]))
+			fprintf(out, "  %s  %s  %s (%s)\n", rows->v[i].symbol,
+				rows->v[i].source ? rows->v[i].source : rows->v[i].object,
+				places[i].macro, places[i].why);
 }
 
 /* The shown rows of one kind (cross or not), by unit then symbol. */
@@ -252,6 +276,7 @@ void report_text(FILE *out, const struct report_view *v)
 	if (v->places && counts[STATUS_TAG]) {
 		report_placement_counts(out, v, v->places, counts[STATUS_TAG]);
 		report_not_taggable(out, v, v->places);
+		report_unchecked(out, v, v->places);
 	}
 	free(cross);
 	free(other);

@@ -1650,6 +1650,11 @@ struct srcset *srcset_new(const char *srctree)
 	return set;
 }
 
+const char *srcset_srctree(const struct srcset *set)
+{
+	return set->srctree;
+}
+
 struct srcfile *srcset_get(struct srcset *set, const char *path, int *err)
 {
 	long found = strtab_find(&set->paths, path);

@@ -34,6 +34,8 @@ struct srcfile *srcset_get(struct srcset *set, const char *path, int *err);
 /* The text of path, NULL when unreadable; *len its size. */
 const char *srcset_text(struct srcset *set, const char *path, size_t *len);
 void srcset_free(struct srcset *set);
+/* The tree the set reads from, as given to srcset_new(). */
+const char *srcset_srctree(const struct srcset *set);
 
 enum tag_form {
 	TAG_DECLARATOR,         /* `void __global f(void)`, `int __global x;` */

@@ -62,7 +62,7 @@ run example.json 0 report --format=json --all "$X"
 jq -e '.format == "crossym-report" and .version == 1
 	and (.symbols | length) == .counts.definitions
 	and (.units | length) == .counts.units and (.edges | length) == .counts.edges
-	and ([.symbols[] | select(.status == "tag")] | length) == 19
+	and ([.symbols[] | select(.status == "tag")] | length) == 20
 	and all(.symbols[]; (.symbol | type) == "string" and (.referenced_from | type) == "array"
 		and (.line == null or (.line | type) == "number")
 		and (.kind | IN("func", "object", "tls", "common"))
@@ -74,8 +74,8 @@ run example.dot 0 report --format=dot "$X"
 if command -v dot >/dev/null; then
 	dot -Tsvg "$TMP/example.dot" >"$TMP/example.svg" 2>"$TMP/dot.err" &&
 		[ ! -s "$TMP/dot.err" ] && grep -q '<svg' "$TMP/example.svg" &&
-		[ "$(grep -c 'class="edge"' "$TMP/example.svg")" -eq 19 ]
-	ok $? "DOT: Graphviz renders it to SVG, 19 edges, no warnings"
+		[ "$(grep -c 'class="edge"' "$TMP/example.svg")" -eq 20 ]
+	ok $? "DOT: Graphviz renders it to SVG, 20 edges, no warnings"
 else
 	ok 1 "DOT: Graphviz (dot) is not installed: run scripts/deps.sh"
 fi

@@ -9,16 +9,16 @@ for layout in ldr thin; do
 		sh "$TOP/scripts/demo.sh" >"$TMP/demo.log" 2>&1
 	ok $? "$layout: demo.sh succeeds (failing untagged link, working tagged link)"
 	grep "FAILED" "$TMP/demo.log" | sed 's/^/# /'
-	expect_grep "they are exactly the 18 symbols of the report's tag rows" "$TMP/demo.log" \
+	expect_grep "they are exactly the 19 symbols of the report's tag rows" "$TMP/demo.log" \
 		"$layout: undefined symbols of the untagged link == the tag rows' symbols"
-	expect_grep "^tag rows in the TSV report: *19$" "$TMP/demo.log" "$layout: 19 tag rows"
-	expect_grep "^definitions crossym tagged: *19$" "$TMP/demo.log" "$layout: 19 tags written"
+	expect_grep "^tag rows in the TSV report: *20$" "$TMP/demo.log" "$layout: 20 tag rows"
+	expect_grep "^definitions crossym tagged: *20$" "$TMP/demo.log" "$layout: 20 tags written"
 done
 d=$TMP/demo-ldr
 # Idempotence: a second cocci + annotate on the tagged copy changes nothing.
 make -s -C "$TOP/tests/trees/example" O="$d/retag" SRC="$d/src-tagged" LAYOUT=ldr >/dev/null 2>&1
 "$CROSSYM" cocci -o "$d/cocci2" "$d/retag" 2>"$TMP/err"
-expect_grep "0 tags to add, 0 to remove, 19 in place already" "$TMP/err" "second run: nothing to add"
+expect_grep "0 tags to add, 0 to remove, 20 in place already" "$TMP/err" "second run: nothing to add"
 sh "$TOP/scripts/annotate.sh" "$d/cocci2" "$d/src-tagged" --apply >"$TMP/out" 2>&1
 ok $? "second annotate.sh run succeeds"
 [ ! -s "$d/cocci2/annotate.patch" ]

@@ -17,7 +17,7 @@ sh "$TOP/scripts/annotate.sh" "$TMP/c0" "$TMP/t0" --apply >/dev/null 2>&1
 ok $? "the example tree is annotated"
 build "$TMP/t0" "$TMP/b0t"
 expect_status 0 "$CROSSYM" check "$TMP/b0t"
-expect_grep "0 missing, 0 stale, 19 exact" "$TMP/err" "freshly annotated: check exits 0"
+expect_grep "0 missing, 0 stale, 20 exact" "$TMP/err" "freshly annotated: check exits 0"
 
 # The three merges, as edits of a copy of the annotated tree.
 merge_new_caller() {    # drivers/char now calls init/'s print_banner
@@ -71,7 +71,7 @@ grep -q '^-unsigned long __global kstrlen' "$TMP/c-all/annotate.patch" &&
 	grep -q '^+unsigned long kstrlen' "$TMP/c-all/annotate.patch"
 ok $? "the stale tag is removed from the definition"
 expect_status 0 "$CROSSYM" check "$TMP/b-all"
-expect_grep "0 missing, 0 stale, 19 exact" "$TMP/err" "after annotation: check exits 0"
+expect_grep "0 missing, 0 stale, 20 exact" "$TMP/err" "after annotation: check exits 0"
 build "$t" "$TMP/n-all"
 "$TMP/n-all/prog" >"$TMP/normal.out"
 build "$t" "$TMP/w-all" WHOLEPROG=1

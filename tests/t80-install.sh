@@ -25,6 +25,7 @@ cat >"$TMP/want-files" <<EOF
 .$PREFIX/libexec/crossym/apply.sh
 .$PREFIX/libexec/crossym/progress.sh
 .$PREFIX/libexec/crossym/series.sh
+.$PREFIX/libexec/crossym/verify-build.sh
 .$PREFIX/share/man/man1/crossym-annotate.1
 .$PREFIX/share/man/man1/crossym.1
 EOF
@@ -65,7 +66,7 @@ expect_eq "$EXAMPLE/expected.tsv" "$TMP/out" "installed report equals expected.t
 expect_status 0 crossym cocci -o cocci "$TMP/build"
 cp -R "$EXAMPLE" tagged
 expect_status 0 crossym annotate cocci tagged --apply
-expect_grep "18 in place, 0 already tagged, 1 re-declared" "$TMP/out" "installed annotate: the counts"
+expect_grep "18 in place, 0 already tagged, 2 re-declared" "$TMP/out" "installed annotate: the counts"
 [ -s cocci/annotate.patch ] && [ -s cocci/forms.tsv ]
 ok $? "installed annotate wrote annotate.patch and forms.tsv"
 make -s -C "$EXAMPLE" O="$TMP/wp" SRC="$TMP/elsewhere/tagged" WHOLEPROG=1 >"$TMP/wp.log" 2>&1

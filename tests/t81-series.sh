@@ -146,6 +146,7 @@ arch/demo/setup.c	arch	-
 init/version.c	init	-
 kernel/core.c	kernel	CORE KERNEL
 kernel/cpu.c	kernel	CORE KERNEL
+kernel/rwsem.c	kernel	CORE KERNEL
 kernel/sched/core.c	kernel/sched	SCHEDULER
 kernel/sched/fair.c	kernel/sched	SCHEDULER
 kernel/time.c	kernel/time	-

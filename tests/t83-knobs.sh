@@ -34,16 +34,16 @@ grep '^\[' "$TMP/err" >"$TMP/progress"
 bad=0
 grep -v -E "^\[[0-9]+/$nfiles\] files, [0-9]+ re-declared, (ETA [0-9]+ s|ETA \?|[0-9]+ s)\$" "$TMP/progress" |
 	sed 's/^/# bad progress line: /' | grep . && bad=1
-tail -n 1 "$TMP/progress" | grep -qE "^\[$nfiles/$nfiles\] files, 1 re-declared, [0-9]+ s\$" ||
+tail -n 1 "$TMP/progress" | grep -qE "^\[$nfiles/$nfiles\] files, 2 re-declared, [0-9]+ s\$" ||
 	{ echo "# last progress line: $(tail -n 1 "$TMP/progress")"; bad=1; }
 sed 's/^\[\([0-9]*\)\/.*/\1/' "$TMP/progress" | sort -n -c 2>/dev/null || { echo "# not increasing"; bad=1; }
 [ "$(wc -l <"$TMP/progress")" -le 11 ] || { echo "# more than one line per 10%"; bad=1; }
 ok $bad "not a terminal: [done/total] files, N re-declared, ETA lines, increasing, the last one the total"
-expect_grep "18 in place, 0 already tagged, 1 re-declared" "$TMP/out" "the summary gives the exact forms"
+expect_grep "18 in place, 0 already tagged, 2 re-declared" "$TMP/out" "the summary gives the exact forms"
 
 fresh tty
 CROSSYM_PROGRESS=tty $ANNOTATE "$TMP/tty.out" "$TMP/tty" >/dev/null 2>"$TMP/err"
-tr '\r' '\n' <"$TMP/err" | sed 's/\x1b\[K$//' | grep "^\[$nfiles/$nfiles\] files, 1 re-declared, [0-9]* s\$" >/dev/null &&
+tr '\r' '\n' <"$TMP/err" | sed 's/\x1b\[K$//' | grep "^\[$nfiles/$nfiles\] files, 2 re-declared, [0-9]* s\$" >/dev/null &&
 	[ "$(grep -c '^\[' "$TMP/err")" -eq 0 ] && grep -q "$(printf '\r')" "$TMP/err"
 ok $? "terminal: one line rewritten with carriage returns, ending with the total"
 

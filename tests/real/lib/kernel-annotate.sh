@@ -11,8 +11,9 @@
 #     renames it in, so a patched file gets its own inode and the cached source
 #     stays as it is; checked below, see R/links.txt), then
 #     scripts/annotate.sh R/out COPY --apply;
-#  4. BT = CACHE/build-x86_64-tiny-tagged: make O=BT ARCH=x86_64 tinyconfig +
-#     vmlinux from COPY, the same recipe as kernel-build.sh's x86_64-tiny;
+#  4. BT = CACHE/build-x86_64-tiny-tagged: make O=BT ARCH=x86_64 tinyconfig,
+#     CONFIG_WERROR=y (any warning the tags cause fails the build), olddefconfig,
+#     vmlinux from COPY, otherwise kernel-build.sh's x86_64-tiny recipe;
 #  5. records: the reports of B and BT, crossym check on both, the warnings of
 #     both builds (normalised), a second cocci + annotate.sh on the tagged tree
 #     (R/out2, must give an empty patch), timings.
@@ -37,7 +38,7 @@
 #   out2/ cocci2.{err,rc} annotate2.{log,rc}  the second round, on COPY/BT
 #   warnings.untagged warnings.tagged warnings.new   normalised `warning:` lines
 #   cc.untagged cc.tagged   the number of CC lines of each build log
-#   config.diff       diff of the two .config files (empty)
+#   config.diff       diff of the two .config files (CONFIG_WERROR only)
 #   links.txt         hard-link and pristine-source checks after --apply
 #   build.rc build.errors   the tagged build's status and its `error:` lines
 #                     (when it failed, the records below it are not made)
@@ -153,7 +154,8 @@ else
 fi
 [ -f "$R/annotate.rc" ] || echo 0 >"$R/annotate.rc"
 [ -f "$R/annotate.log" ] || cp "$R/keep/annotate.log" "$R/annotate.log"
-sha "$R/out/annotate.patch" >"$R/patch.sha256"
+# the key of BT: the patch and the recipe (CONFIG_WERROR=y on top of tinyconfig)
+echo "$(sha "$R/out/annotate.patch") werror" >"$R/patch.sha256"
 
 # --- 4. the tagged build, keyed by the patch -----------------------------------------------
 # A failed build is remembered too (BT/.crossym-failed): the same patch fails
@@ -174,6 +176,8 @@ else
 	rc=0
 	{
 		make -C "$COPY" O="$BT" ARCH=x86_64 tinyconfig &&
+		"$COPY/scripts/config" --file "$BT/.config" --enable WERROR &&
+		make -C "$COPY" O="$BT" ARCH=x86_64 olddefconfig &&
 		make -C "$COPY" O="$BT" ARCH=x86_64 -j"$JOBS" vmlinux
 	} >"$BT/build.log" 2>&1 || rc=$?
 	t=$(($(now) - t0))

@@ -1,0 +1,153 @@
+# verify-build.sh: the --verify-build step of annotate.sh, sourced by it (it
+# uses its variables: WORK, OUTDIR, SRCTREE, VBUILD, prog). POSIX sh.
+
+# Each changed file is compiled with its object's own command from BUILD's
+# kbuild .cmd file (a file #included by another .c: the includer's), run by
+# argument vector in BUILD with the output and dependency files redirected
+# into WORK; the source compiled is WORK/a/FILE (before) or WORK/c/FILE
+# (after), quote includes still found in SRCTREE. A diagnostic the tagged file
+# has and the original has not, on a line with an in-place tag, makes the
+# wanted definitions named on that line fall back to a re-declaration, and
+# the file is compiled again; any other new diagnostic, a file with no
+# command, or a command crossym will not run is an error (nothing applied).
+
+# vb_cmd SRC: "CMDFILE<TAB>SRCPATH_IN_CMD<TAB>COMPILED" for SRC (COMPILED:
+# the .c the command compiles, SRC itself or the file that #includes it).
+vb_cmd() {
+	obj=${1%.c}.o
+	f=$VBUILD/$(dirname "$obj")/.$(basename "$obj").cmd
+	if [ ! -f "$f" ]; then
+		f=$(grep -rlF --include='.*.o.cmd' "/$1 \\" "$VBUILD" 2>/dev/null | sed 1q)
+		[ -n "$f" ] || return 1
+	fi
+	s=$(sed -n 's/^source_[^ ]* := //p' "$f" | sed 1q)
+	[ -n "$s" ] || return 1
+	case $s in
+	/*) rel=${s#"$VSRC"/} ;;
+	*) rel=$s ;;
+	esac
+	printf '%s\t%s\t%s\n' "$f" "$s" "$rel"
+}
+
+# vb_compile WHICH SRC LOG: compile SRC as in WORK/WHICH; 0 when it ran.
+vb_compile() {
+	which=$1 src=$2 log=$3
+	line=$(vb_cmd "$src") || { echo "no compile command in $VBUILD" >"$log"; return 3; }
+	cmdf=$(echo "$line" | cut -f1) spath=$(echo "$line" | cut -f2) comp=$(echo "$line" | cut -f3)
+	cmd=$(sed -n 's/^\(saved\)\{0,1\}cmd_[^ ]* := //p' "$cmdf" | sed 1q)
+	case $cmd in
+	*'`'*|*'$('*|*'<'*|*'>'*) echo "command has shell substitutions or redirections: not run" >"$log"; return 4 ;;
+	esac
+	cmd=${cmd%%;*}
+	cmd=${cmd%%&&*}
+	tree=$WORK/vb/$which.$$
+	rm -rf "$tree"
+	mkdir -p "$tree/$(dirname "$comp")" "$tree/$(dirname "$src")"
+	cp "$WORK/$which/$src" "$tree/$src"
+	[ "$comp" = "$src" ] || cp "$SRCTREE/$comp" "$tree/$comp"
+	eval "set -- $cmd" || { echo "command does not parse" >"$log"; return 4; }
+	skip=
+	for w do
+		shift
+		case $skip in
+		o) set -- "$@" "$tree/out.o"; skip=; continue ;;
+		drop) skip=; continue ;;
+		esac
+		case $w in
+		-o) set -- "$@" -o; skip=o ;;
+		-Wp,-MMD,*|-Wp,-MD,*|-MD|-MMD) ;;
+		-MF|-MT|-MQ) skip=drop ;;
+		"$spath") set -- "$@" "$tree/$comp" ;;
+		*) set -- "$@" "$w" ;;
+		esac
+	done
+	(cd "$VBUILD" && "$@" -iquote "$SRCTREE/$(dirname "$comp")" -iquote "$SRCTREE/$(dirname "$src")") >"$log.raw" 2>&1
+	rc=$?
+	# diagnostics: path relative to the tree, no column
+	sed -n "s#$tree/##g; s#^\\([^ :]*\\):\\([0-9][0-9]*\\):[0-9][0-9]*: \\(warning\\|error\\): #\\1:\\2: \\3: #p" \
+		"$log.raw" | sort -u >"$log"
+	rm -rf "$tree"
+	return $rc
+}
+
+if [ -n "$VBUILD" ]; then
+	mkdir -p "$WORK/vb"
+	# the tree the build was made from (its .cmd paths point there)
+	VSRC=$( (cd "$VBUILD/source" 2>/dev/null && pwd -P) ||
+		sed -n 's/^KERNELSRC := //p' "$VBUILD/Makefile" 2>/dev/null | sed 1q)
+	[ -n "$VSRC" ] || VSRC=$SRCTREE
+	: >"$WORK/fallbacks"
+	nvb=0
+	while IFS='	' read -r src cocci; do
+		cmp -s "$WORK/a/$src" "$WORK/c/$src" && continue
+		nvb=$((nvb + 1))
+		vb_compile a "$src" "$WORK/vb/before"
+		st=$?
+		if [ $st -ge 3 ]; then
+			printf 'E\t%s: --verify-build: %s\n' "$src" "$(cat "$WORK/vb/before")" >>"$WORK/errors"
+			continue
+		fi
+		for round in 1 2; do
+			vb_compile c "$src" "$WORK/vb/after"
+			comm -13 "$WORK/vb/before" "$WORK/vb/after" >"$WORK/vb/new"
+			[ -s "$WORK/vb/new" ] || break
+			[ $round -eq 1 ] || break
+			# fall back: the in-place tags on the offending lines of src
+			wanted=$(cat "$WORK/wanted/$(awk -F '\t' -v s="$src" '$1 == s { print NR; exit }' "$WORK/list")")
+			awk -v src="$src" -v tag="$TAG" -v wanted="$wanted" -v orig="$WORK/a/$src" \
+				-v fb="$WORK/fallbacks" -v out="$WORK/c/$src.vb" '
+				function isw(c) { return c ~ /^[A-Za-z0-9_]$/ }
+				function word(s, w,    u, q, r) {
+					u = " " s " "; r = 0
+					while ((q = index(u, w)) > 0) {
+						if (!isw(substr(u, q - 1, 1)) && !isw(substr(u, q + length(w), 1)))
+							return 1
+						u = substr(u, q + length(w))
+					}
+					return 0
+				}
+				BEGIN { n = split(wanted, wl, " "); while ((getline l < orig) > 0) A[l] = 1 }
+				FILENAME == "-" {
+					split($0, d, ":")
+					if (d[1] == src && !(d[2] in why)) { why[d[2]] = $0; sub(/^[^:]*:[0-9]*: /, "", why[d[2]]) }
+					next
+				}
+				{ C[FNR] = $0; nc = FNR }
+				END {
+					for (i = 1; i <= nc; i++) {
+						if (!(i in why) || C[i] ~ ("^extern __typeof__\\(.*" tag ";$"))
+							continue
+						s = C[i]; gsub(tag " ", "", s)
+						if (!(s in A))
+							continue
+						for (k = 1; k < n; k += 2)
+							if (word(C[i], wl[k]) && !(wl[k] in done)) {
+								done[wl[k]] = 1
+								add[++na] = "extern __typeof__(" wl[k] ") " wl[k] " " tag ";"
+								print src "\t" wl[k] "\t" why[i] >> fb
+							}
+						C[i] = s
+					}
+					for (i = 1; i <= nc; i++) print C[i] > out
+					for (i = 1; i <= na; i++) print add[i] > out
+				}' - "$WORK/c/$src" <"$WORK/vb/new"
+			if cmp -s "$WORK/c/$src" "$WORK/c/$src.vb"; then
+				rm -f "$WORK/c/$src.vb"
+				break
+			fi
+			mv "$WORK/c/$src.vb" "$WORK/c/$src"
+		done
+		if [ -s "$WORK/vb/new" ]; then
+			sed "s|^|E	$src: --verify-build: new diagnostic after tagging: |" "$WORK/vb/new" >>"$WORK/errors"
+		fi
+	done <"$WORK/list"
+	# forms.tsv: what fell back is re-declared, the diagnostic its reason
+	awk -F '\t' -v OFS='\t' -v fbfile="$WORK/fallbacks" 'FILENAME == fbfile { fb[$1 "\t" $2] = $3; next }
+		(($1 "\t" $2) in fb) { $3 = "redeclared"; $4 = "compiling: " fb[$1 "\t" $2] }
+		{ print }' "$WORK/fallbacks" "$WORK/forms.tsv" >"$WORK/forms.vb" &&
+		mv "$WORK/forms.vb" "$WORK/forms.tsv"
+	echo "$prog: --verify-build: $nvb files compiled before and after tagging," \
+		"$(wc -l <"$WORK/fallbacks") definition(s) fell back to re-declaration" >&2
+	awk -F '\t' -v p="$prog" '{ print p ": fell back to re-declaration: " $1 ": " $2 ": " $3 }' \
+		"$WORK/fallbacks" >&2
+fi

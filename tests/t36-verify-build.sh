@@ -1,0 +1,88 @@
+#!/bin/sh
+# t36-verify-build: annotate.sh --verify-build BUILD compiles every changed
+# file with its object's own .cmd command, before and after tagging.
+# The example tree gets (in a copy) kernel/pcpulock.c, whose definer macro
+# DEFINE_PCPU_LOCK lives in kernel/pcpulock.h, included with quotes from the
+# source's own directory: not in the object's -I directories, so crossym does
+# not find the #define, keeps the tag in front of the call and says so
+# ("not checked against its expansion"). The expansion begins with a static
+# helper, so that tag gives a new warning; --verify-build sees it, falls back
+# to a re-declaration (forms.tsv: `compiling: ...`), compiles again, and only
+# then applies the patch: the tagged tree compiles with -Werror. Without
+# --verify-build the same patch gives the warning (the control).
+. "$(dirname "$0")/lib.sh"
+command -v spatch >/dev/null 2>&1 || skip_all "no spatch (coccinelle)"
+ex=$TOP/tests/trees/example
+werror="-O2 -ffunction-sections -fdata-sections -Wall -Werror"
+echo '#define __visible __attribute__((externally_visible))' >"$TMP/visible.h"
+cppflags() { echo "-I$1/include -include $1/include/compiler.h -include $TMP/visible.h"; }
+build() {       # build SRC OUT [make args...]
+	s=$1 o=$2
+	shift 2
+	make -s -C "$ex" SRC="$s" O="$o" LAYOUT=ldr CPPFLAGS="$(cppflags "$s")" "$@" >"$TMP/build.log" 2>&1
+}
+
+cp -R "$ex" "$TMP/src"
+cat >"$TMP/src/kernel/pcpulock.h" <<'EOF'
+/* a definer macro only the compiler finds (quote include, not under -I) */
+#define DEFINE_PCPU_LOCK(name) \
+	static int __pcpu_lock_rc_##name; \
+	int *name = &__pcpu_lock_rc_##name
+EOF
+cat >"$TMP/src/kernel/pcpulock.c" <<'EOF'
+#include "pcpulock.h"
+
+DEFINE_PCPU_LOCK(pcpu_lock);
+EOF
+cat >"$TMP/src/mm/pcpuuser.c" <<'EOF'
+extern int *pcpu_lock;
+
+static void __attribute__((constructor)) mm_pcpu_init(void)
+{
+	*pcpu_lock = 1;
+}
+EOF
+sed -i 's/^obj-kernel := .*/& pcpulock.o/; s/^obj-mm := .*/& pcpuuser.o/' "$TMP/src/Makefile"
+ex=$TMP/src
+cp -R "$TMP/src" "$TMP/plain"
+build "$TMP/src" "$TMP/b"
+ok $? "the tree builds"
+"$CROSSYM" report "$TMP/b" >"$TMP/report.txt"
+expect_grep "^  pcpu_lock  kernel/pcpulock.c  DEFINE_PCPU_LOCK (no #define of DEFINE_PCPU_LOCK found" \
+	"$TMP/report.txt" "report: the tag in front of DEFINE_PCPU_LOCK is unchecked, and says so"
+"$CROSSYM" cocci -o "$TMP/c" --tag __visible "$TMP/b" 2>"$TMP/cocci.err"
+ok $? "crossym cocci exits 0"
+cp -R "$TMP/c" "$TMP/c-plain"
+
+# the control: without --verify-build the tag lands on the static helper
+sh "$TOP/scripts/annotate.sh" "$TMP/c-plain" "$TMP/plain" --apply >"$TMP/plain.log" 2>&1
+ok $? "annotate.sh --apply (no --verify-build) exits 0"
+grep -q '^__visible DEFINE_PCPU_LOCK(pcpu_lock);$' "$TMP/plain/kernel/pcpulock.c"
+ok $? "control: the tag is put in front of the call"
+build "$TMP/plain" "$TMP/bp" BASE_CFLAGS="$werror"
+[ $? -ne 0 ] && grep -q 'pcpulock.c:3:.*externally_visible' "$TMP/build.log"
+ok $? "control: that tree does not compile with -Werror"
+
+sh "$TOP/scripts/annotate.sh" "$TMP/c" "$TMP/src" --apply --verify-build "$TMP/b" >"$TMP/vb.log" 2>&1
+ok $? "annotate.sh --apply --verify-build exits 0"
+sed 's/^/# /' "$TMP/vb.log" | grep -v 're-declared' | head -n 20
+expect_grep "fell back to re-declaration: kernel/pcpulock.c: pcpu_lock: warning: .externally_visible. attribute have effect only on public objects" \
+	"$TMP/vb.log" "the fallback is reported, with the diagnostic"
+expect_grep "files compiled before and after tagging, 1 definition(s) fell back" "$TMP/vb.log" \
+	"one definition fell back"
+awk -F '\t' '$2 == "pcpu_lock" { print $3 "\t" substr($4, 1, 10) }' "$TMP/c/forms.tsv" >"$TMP/got.f"
+printf 'redeclared\tcompiling:\n' >"$TMP/want.f"
+expect_eq "$TMP/want.f" "$TMP/got.f" "forms.tsv: pcpu_lock re-declared, reason compiling: ..."
+printf '#include "pcpulock.h"\n\nDEFINE_PCPU_LOCK(pcpu_lock);\nextern __typeof__(pcpu_lock) pcpu_lock __visible;\n' >"$TMP/want.c"
+expect_eq "$TMP/want.c" "$TMP/src/kernel/pcpulock.c" "kernel/pcpulock.c: the call untagged, a re-declaration after it"
+awk -F '\t' '$3 == "inplace"' "$TMP/c/forms.tsv" | wc -l >"$TMP/n.in"
+[ "$(cat "$TMP/n.in")" -ge 15 ]
+ok $? "the other definitions stay in place ($(cat "$TMP/n.in"))"
+[ ! -e "$TMP/b/kernel/pcpulock.o.new" ] && [ -z "$(find "$TMP/b" -newer "$TMP/c/annotate.patch" -type f)" ]
+ok $? "nothing was written into the build dir"
+build "$TMP/src" "$TMP/bw" BASE_CFLAGS="$werror"
+ok $? "the verified tagged tree compiles with -Werror"
+sed 's/^/# /' "$TMP/build.log" | head -n 10
+build "$TMP/src" "$TMP/wp" BASE_CFLAGS="$werror" WHOLEPROG=1
+ok $? "and links whole-program"
+done_testing
