@@ -391,10 +391,11 @@ fi
 { echo /; cat "$WORK"/parsed/* 2>/dev/null; } >"$WORK/parse-bad"     # "/": never empty
 # Definitions whose placement says why they are re-declared (wanted.tsv: a
 # definer macro whose expansion cannot carry the tag, a generated source).
-awk -F '\t' -v OFS='\t' '$6 == "generated" { print $1, $2, "defined in " $5 ", which the build generates" }
-	$6 ~ /^declarer-(static|other|arms)$/ { print $1, $2, "definer macro " $5 ": " ($6 == "declarer-static" ?
-		"its expansion begins with a static declaration" : $6 == "declarer-other" ?
-		"its expansion declares another name first" : "defined differently in #if arms") }' \
+awk -F '\t' -v OFS='\t' 'BEGIN { why["declarer-static"] = "its expansion begins with a static declaration"
+		why["declarer-other"] = "its expansion declares another name first"
+		why["declarer-arms"] = "defined differently in #if arms" }
+	$6 == "generated" { print $1, $2, "defined in " $5 ", which the build generates" }
+	$6 in why { print $1, $2, "definer macro " $5 ": " why[$6] }' \
 	"$OUTDIR/wanted.tsv" >"$WORK/placed-why"
 awk -F '\t' -v OFS='\t' 'FILENAME == ARGV[1] { placed[$1 "\t" $2] = $3; next } FILENAME == ARGV[2] { bad[$1] = 1; next }
 	$1 != "F" { next } $4 == "redeclared" && (($2 "\t" $3) in placed) { $5 = placed[$2 "\t" $3] }

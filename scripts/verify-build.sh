@@ -93,7 +93,7 @@ if [ -n "$VBUILD" ]; then
 			[ -s "$WORK/vb/new" ] || break
 			[ $round -eq 1 ] || break
 			# fall back: the in-place tags on the offending lines of src
-			wanted=$(cat "$WORK/wanted/$(awk -F '\t' -v s="$src" '$1 == s { print NR; exit }' "$WORK/list")")
+			wanted=$(awk -F '\t' -v s="$src" '$1 == s { printf "%s %s ", $2, $3 }' "$SCOPE/wanted.tsv")
 			awk -v src="$src" -v tag="$TAG" -v wanted="$wanted" -v orig="$WORK/a/$src" \
 				-v fb="$WORK/fallbacks" -v out="$WORK/c/$src.vb" '
 				function isw(c) { return c ~ /^[A-Za-z0-9_]$/ }
