@@ -4,7 +4,8 @@
 # t61-kernel-annotate.sh checks. Prints the result directory on stdout.
 #
 #  1. B = kernel-build.sh x86_64-tiny (the untagged build, cached);
-#  2. crossym cocci -o R/out --tag __visible --keep-stale B   (the kernel's own
+#  2. crossym cocci -o R/out --tag __visible --keep-stale --run-build-commands B
+#     (it tells names made by top-level asm, which need no tag; the kernel's own
 #     __visible tags stay);
 #  3. a copy of the source, COPY = CACHE/src-tagged, made with `cp -al` (hard
 #     links: annotate.sh --apply writes each new file beside the tree and
@@ -80,14 +81,14 @@ if command -v flock >/dev/null 2>&1; then flock 8; fi
 "$CROSSYM" report --format=tsv "$B" >"$R/report.tsv"
 "$CROSSYM" report "$B" >"$R/report.txt"
 rc=0
-"$CROSSYM" check --tag "$TAG" "$B" >"$R/check.out" 2>"$R/check.err" || rc=$?
+"$CROSSYM" check --tag "$TAG" --run-build-commands "$B" >"$R/check.out" 2>"$R/check.err" || rc=$?
 echo $rc >"$R/check.rc"
 
 # --- 2. crossym cocci ------------------------------------------------------------------
 rm -rf "$R/out"
 t0=$(now)
 rc=0
-"$CROSSYM" cocci -o "$R/out" --tag "$TAG" --keep-stale "$B" 2>"$R/cocci.err" || rc=$?
+"$CROSSYM" cocci -o "$R/out" --tag "$TAG" --keep-stale --run-build-commands "$B" 2>"$R/cocci.err" || rc=$?
 echo $rc >"$R/cocci.rc"
 timed cocci run $(($(now) - t0))
 [ -f "$R/out/files.tsv" ] || { cat "$R/cocci.err" >&2; die "crossym cocci wrote no files.tsv"; }
@@ -222,7 +223,7 @@ grep -c '^  CC ' "$BT/build.log" >"$R/cc.tagged" || true
 t0=$(now)
 "$CROSSYM" report --format=tsv "$BT" >"$R/report-tagged.tsv"
 rc=0
-"$CROSSYM" check --tag "$TAG" "$BT" >"$R/check-tagged.out" 2>"$R/check-tagged.err" || rc=$?
+"$CROSSYM" check --tag "$TAG" --run-build-commands "$BT" >"$R/check-tagged.out" 2>"$R/check-tagged.err" || rc=$?
 echo $rc >"$R/check-tagged.rc"
 timed report+check run $(($(now) - t0))
 
@@ -230,7 +231,7 @@ timed report+check run $(($(now) - t0))
 rm -rf "$R/out2"
 t0=$(now)
 rc=0
-"$CROSSYM" cocci -o "$R/out2" --tag "$TAG" --keep-stale "$BT" 2>"$R/cocci2.err" || rc=$?
+"$CROSSYM" cocci -o "$R/out2" --tag "$TAG" --keep-stale --run-build-commands "$BT" 2>"$R/cocci2.err" || rc=$?
 echo $rc >"$R/cocci2.rc"
 rc=0
 if [ -f "$R/out2/files.tsv" ]; then
