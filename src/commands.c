@@ -7,6 +7,7 @@
 #include "placement.h"
 #include "report.h"
 #include "tagcheck.h"
+#include "units.h"
 #include "util.h"
 
 #include <getopt.h>
@@ -23,11 +24,13 @@ struct options {
 	const char *tag;        /* cocci: --tag */
 	const char *db_file;    /* --db */
 	int keep_stale;         /* cocci --keep-stale */
+	struct unit_opts units; /* --exclude, --runs */
 	char **builds;          /* the BUILD_DIR arguments */
 	int nbuilds;
 };
 
-enum { OPT_SRCTREE = 256, OPT_NM, OPT_FORMAT, OPT_TAG, OPT_DB, OPT_LDS, OPT_KEEP };
+enum { OPT_SRCTREE = 256, OPT_NM, OPT_FORMAT, OPT_TAG, OPT_DB, OPT_LDS, OPT_KEEP,
+       OPT_EXCLUDE, OPT_RUNS };
 
 static const struct option long_options[] = {
 	{ "srctree", required_argument, NULL, OPT_SRCTREE },
@@ -37,6 +40,8 @@ static const struct option long_options[] = {
 	{ "db", required_argument, NULL, OPT_DB },
 	{ "lds", required_argument, NULL, OPT_LDS },
 	{ "keep-stale", no_argument, NULL, OPT_KEEP },
+	{ "exclude", required_argument, NULL, OPT_EXCLUDE },
+	{ "runs", no_argument, NULL, OPT_RUNS },
 	{ "output", required_argument, NULL, 'o' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
@@ -54,11 +59,20 @@ static const char scan_help[] =
 	"                  references count as references from outside (repeatable;\n"
 	"                  default: arch/*/kernel/vmlinux.lds when the build has one)\n";
 
+static const char units_help[] =
+	"  --exclude OBJ   keep object OBJ (relative to BUILD_DIR) out of its unit:\n"
+	"                  a unit of its own (repeatable; @FILE: one per line)\n"
+	"  --runs          a unit per contiguous run of a directory's objects in\n"
+	"                  link order (DIR, DIR@2, ...), as scripts/wholeprogram.sh\n"
+	"                  builds them\n";
+
 static void print_help(FILE *out, const char *help, const char *allowed)
 {
 	fputs(help, out);
 	if (strchr(allowed, 'd'))
 		fputs(scan_help, out);
+	if (strchr(allowed, 'u'))
+		fputs(units_help, out);
 }
 
 /* The letter naming option c in a command's `allowed` list. */
@@ -72,6 +86,8 @@ static char option_letter(int c)
 	case OPT_DB: return 'd';
 	case OPT_LDS: return 'd';
 	case OPT_KEEP: return 'k';
+	case OPT_EXCLUDE: return 'u';
+	case OPT_RUNS: return 'u';
 	default: return (char)c;
 	}
 }
@@ -108,6 +124,11 @@ static int parse_options(int argc, char **argv, const char *allowed,
 		case OPT_TAG: opts->tag = optarg; break;
 		case OPT_DB: opts->db_file = optarg; break;
 		case OPT_KEEP: opts->keep_stale = 1; break;
+		case OPT_RUNS: opts->units.runs = 1; break;
+		case OPT_EXCLUDE:
+			if (units_add_exclude(&opts->units, optarg))
+				return 2;
+			break;
 		case OPT_LDS:
 			if (opts->scan.nlds < MAX_LDS)
 				opts->scan.lds[opts->scan.nlds++] = optarg;
@@ -168,6 +189,7 @@ static long scan_builds(const struct options *opts, struct scan_opts *scan,
 			build_free(&b);
 			return -1;
 		}
+		units_assign(&b, &opts->units);
 		first = rows->count;
 		graph_decide(&b, rows);
 		if (!scan->nm_file)
@@ -227,7 +249,7 @@ int cmd_report(int argc, char **argv)
 	struct rows rows;
 	char *srctree = NULL;
 	long nobjects;
-	int done, status = parse_options(argc, argv, "snfd",
+	int done, status = parse_options(argc, argv, "snfdu",
 					 report_help, &opts,
 					 &done);
 
@@ -254,6 +276,7 @@ int cmd_report(int argc, char **argv)
 	}
 	free(srctree);
 	rows_free(&rows);
+	units_opts_free(&opts.units);
 	return diag.status;
 }
 
@@ -374,7 +397,7 @@ int cmd_cocci(int argc, char **argv)
 	struct cocci_opts copts;
 	char *srctree;
 	size_t nremove;
-	int done, status = parse_options(argc, argv, "snotdk", cocci_help, &opts, &done);
+	int done, status = parse_options(argc, argv, "snotdku", cocci_help, &opts, &done);
 
 	if (status || done)
 		return status;
@@ -402,6 +425,7 @@ int cmd_cocci(int argc, char **argv)
 	tagcheck_free(&rep);
 	free(srctree);
 	rows_free(&rows);
+	units_opts_free(&opts.units);
 	return diag.status;
 }
 
@@ -429,7 +453,7 @@ int cmd_check(int argc, char **argv)
 	struct rows rows;
 	struct tag_report rep;
 	char *srctree;
-	int done, status = parse_options(argc, argv, "sntd", check_help, &opts, &done);
+	int done, status = parse_options(argc, argv, "sntdu", check_help, &opts, &done);
 
 	if (status || done)
 		return status;
@@ -446,5 +470,43 @@ int cmd_check(int argc, char **argv)
 	tagcheck_free(&rep);
 	free(srctree);
 	rows_free(&rows);
+	units_opts_free(&opts.units);
 	return status;
+}
+
+static const char units_cmd_help[] =
+	"usage: crossym units [--exclude OBJ]... [--runs] [--srctree DIR] [--nm FILE] BUILD_DIR\n\n"
+	"List the linked objects of the build in link order with the unit each\n"
+	"belongs to, as TSV: unit, object, file, role (c, asm or excluded) and the\n"
+	"library archive a member is linked from (- when always linked). The units\n"
+	"are the decision's (report, cocci and check take the same options).\n";
+
+int cmd_units(int argc, char **argv)
+{
+	struct options opts;
+	struct build b;
+	struct rows rows = { 0 };
+	int done, status = parse_options(argc, argv, "snu", units_cmd_help, &opts, &done);
+
+	if (status || done) {
+		units_opts_free(&opts.units);
+		return status;
+	}
+	if (opts.nbuilds != 1) {
+		fputs("crossym units: one BUILD_DIR\n", stderr);
+		units_opts_free(&opts.units);
+		return 2;
+	}
+	if (build_scan(&b, opts.builds[0], &opts.scan)) {
+		build_free(&b);
+		units_opts_free(&opts.units);
+		return 2;
+	}
+	units_assign(&b, &opts.units);
+	graph_decide(&b, &rows);        /* which objects the link takes */
+	units_print(stdout, &b);
+	rows_free(&rows);
+	build_free(&b);
+	units_opts_free(&opts.units);
+	return diag.status;
 }
