@@ -71,9 +71,13 @@ elif [ -f "$B/Makefile" ] && srcdir=$(sed -n 's/^KERNELSRC *:= *//p' "$B/Makefil
 else
 	flavour=image
 fi
-# put back what an earlier run replaced, so that crossym reads the normal build
-for f in $(cd "$W/orig" && find . -type f | sed 's|^\./||'); do
-	cp -p "$W/orig/$f" "$B/$f"
+# put back what an earlier run replaced (unless the tree's make has made it
+# again since), so that crossym reads the normal build
+for f in $(cd "$W/orig" && find . -type f ! -name '*.written' | sed 's|^\./||'); do
+	if [ "$(cksum <"$B/$f")" = "$(cat "$W/orig/$f.written" 2>/dev/null)" ]; then
+		cp -p "$W/orig/$f" "$B/$f"
+	fi
+	rm -f "$W/orig/$f" "$W/orig/$f.written"
 done
 
 if [ $flavour = linux ]; then
@@ -150,7 +154,7 @@ awk -F '\t' -v B="$B" '
 		u = $1; f = $3; c = readcmd(f)
 		if (c == "") { print "wholeprogram: " f ": no command in " cmdfile(f) > "/dev/stderr"; bad = 1; next }
 		l = lto(f); d = cmdfile(f); sub(/\.cmd$/, ".d", d); ld_ = cmdfile(l); sub(/\.cmd$/, ".d", ld_)
-		gsub(" -o " f, " -o " l, c); gsub(",-MMD," d, ",-MMD," ld_, c)
+		gsub(" -o " f, " -o " l, c); gsub(",-MMD," d, ",-MMD," ld_, c); gsub(",-MD," d, ",-MD," ld_, c)
 		if (index(c, " -o " l) == 0) { print "wholeprogram: " f ": no -o in its command" > "/dev/stderr"; bad = 1; next }
 		printf "%s: %s\n\t$(Q)%s -flto\n", l, f, c
 		if (!(u in uf)) {
@@ -192,8 +196,10 @@ sequence() {
 		$4 == "c" { if (!(uof[$3] in done)) { done[uof[$3]] = 1; print uof[$3] } next }
 		{ print $3 }' "$W/units.tsv"
 }
-# save F: keep the original aggregate F (relative to B) once
-save() { [ -f "$W/orig/$1" ] || { mkdir -p "$(dirname "$W/orig/$1")"; cp -p "$B/$1" "$W/orig/$1"; }; }
+# save F: keep the original aggregate F (relative to B); written F: remember
+# what this run wrote there
+save() { mkdir -p "$(dirname "$W/orig/$1")"; cp -p "$B/$1" "$W/orig/$1"; }
+written() { cksum <"$B/$1" >"$W/orig/$1.written"; }
 # relibs: each library archive rebuilt from its units, asm and unlinked members
 relibs() {
 	for lib in $(awk -F '\t' 'NR > 1 && $5 != "-" { print $5 }' "$W/units.tsv" | sort -u); do
@@ -206,9 +212,11 @@ relibs() {
 		if [ "$thin" = '!<thin>' ]; then
 			ar t "$B/$lib" | grep -Fvxf "$W/linked" >>"$W/seq" || :
 			(cd "$B" && rm -f "$lib" && xargs ar cDPrST "$lib" <"$W/seq")
+			written "$lib"
 		else
 			ar t "$B/$lib" | sed "s|^|$d/|" | grep -Fvxf "$W/linked" >>"$W/seq" || :
 			(cd "$B" && rm -f "$lib" && xargs ar rcs "$lib" <"$W/seq")
+			written "$lib"
 		fi
 	done
 }
@@ -229,6 +237,7 @@ linux)
 		{ f = (($0 in uof) ? uof[$0] : $0); if (!(f in done)) { done[f] = 1; print f } }' \
 		"$W/vmlinux.members" >"$W/seq.vmlinux"
 	(cd "$B" && rm -f vmlinux.a && xargs ar cDPrST vmlinux.a <"$W/seq.vmlinux")
+	written vmlinux.a
 	relibs
 	arch=${ARCH:-$(sed -n 's/^ifneq "$(ARCH)" "\(.*\)"$/\1/p' "$B/include/config/auto.conf.cmd" | head -n 1)}
 	targets=vmlinux
@@ -272,9 +281,11 @@ image)
 	if [ -f "$B/built-in.o" ]; then
 		save built-in.o
 		(cd "$B" && sequence - | xargs ld -r -o built-in.o)
+		written built-in.o
 	elif [ -f "$B/built-in.a" ]; then
 		save built-in.a
 		(cd "$B" && rm -f built-in.a && sequence - | xargs ar cDPrST built-in.a)
+		written built-in.a
 	fi
 	relibs
 	found=0
