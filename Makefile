@@ -24,7 +24,7 @@ UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/%)
 
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(ELF_CFLAGS) -I$(BUILD) -Isrc $(CFLAGS_EXTRA)
 
-.PHONY: all clean check check-plain check-asan deps demo unit busybox-proof kernel-check bench
+.PHONY: all clean check check-plain check-asan deps demo unit busybox-proof kernel-check kernel-proof bench
 
 all: $(BIN)
 
@@ -79,6 +79,10 @@ demo: deps
 busybox-proof: deps
 	$(MAKE) $(BIN)
 	sh tests/real/busybox-proof.sh
+
+kernel-proof: deps
+	$(MAKE) $(BIN)
+	prove -v tests/real/t62-kernel-proof.sh
 
 kernel-check: deps
 	$(MAKE) $(BIN)
