@@ -6,6 +6,7 @@ CC        ?= gcc
 PKG_CONFIG ?= pkg-config
 CFLAGS    ?= -O2 -g
 CFLAGS_EXTRA ?=
+LDFLAGS   ?=
 WARN      := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wstrict-prototypes \
              -Wmissing-prototypes -Wno-sign-compare
 ELF_CFLAGS := $(shell $(PKG_CONFIG) --cflags libelf libdw 2>/dev/null)
@@ -24,27 +25,34 @@ UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/%)
 
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(ELF_CFLAGS) -I$(BUILD) -Isrc $(CFLAGS_EXTRA)
 
-.PHONY: all clean check check-plain check-asan deps demo unit busybox-proof kernel-check kernel-proof bench
+.PHONY: all clean check check-plain check-asan deps demo unit busybox-proof kernel-check kernel-proof bench report-svg FORCE
 
 all: $(BIN)
 
 $(BIN): $(OBJS)
-	$(CC) $(CFLAGS) $(CFLAGS_EXTRA) -o $@ $(OBJS) $(ELF_LIBS)
+	$(CC) $(CFLAGS) $(CFLAGS_EXTRA) $(LDFLAGS) -o $@ $(OBJS) $(ELF_LIBS)
 
-$(BUILD)/%.o: src/%.c $(wildcard src/*.h) $(BUILD)/templates.h | $(BUILD)
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+# Each object depends on the headers it includes (-MMD -MP, build/*.d) and on
+# the flags it was compiled with ($(BUILD)/cflags changes when they do).
+$(BUILD)/%.o: src/%.c $(BUILD)/cflags | $(BUILD)/templates.h
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/cflags: FORCE | $(BUILD)
+	@echo '$(ALL_CFLAGS)' | cmp -s - $@ || echo '$(ALL_CFLAGS)' >$@
+
+-include $(OBJS:.o=.d)
 
 $(BUILD)/templates.h: $(TEMPLATES) scripts/embed.sh | $(BUILD)
 	sh scripts/embed.sh $(TEMPLATES) > $@.tmp && mv $@.tmp $@
 
-$(BUILD)/test-%: tests/unit/test-%.c $(LIB_OBJS)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB_OBJS) $(ELF_LIBS)
+$(BUILD)/test-%: tests/unit/test-%.c $(LIB_OBJS) $(BUILD)/cflags
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJS) $(ELF_LIBS)
 
 $(BUILD):
 	mkdir -p $@
 
-$(BUILD)/mkelf: tests/unit/mkelf.c | $(BUILD)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(ELF_LIBS)
+$(BUILD)/mkelf: tests/unit/mkelf.c $(BUILD)/cflags
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(ELF_LIBS)
 
 unit: $(UNIT_BINS) $(BUILD)/mkelf
 
@@ -62,11 +70,11 @@ QUICK_TESTS = $(wildcard tests/t[0-9]*.sh)
 REAL_TESTS  = $(wildcard tests/real/t[0-9]*.sh)
 
 check-plain:
-	$(MAKE) -B crossym unit CFLAGS_EXTRA='-Werror'
+	$(MAKE) $(BIN) unit CFLAGS_EXTRA='-Werror'
 	prove -f $(UNIT_BINS) $(QUICK_TESTS) $(REAL_TESTS)
 
 check-asan:
-	$(MAKE) -B build/asan/crossym unit BUILD=build/asan BIN=build/asan/crossym CFLAGS="-O1 -g" \
+	$(MAKE) build/asan/crossym unit BUILD=build/asan BIN=build/asan/crossym CFLAGS="-O1 -g" \
 		CFLAGS_EXTRA="-Werror $(SAN_FLAGS)"
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 		CROSSYM=$(CURDIR)/build/asan/crossym MKELF=$(CURDIR)/build/asan/mkelf \
@@ -78,7 +86,7 @@ demo: deps
 
 busybox-proof: deps
 	$(MAKE) $(BIN)
-	sh tests/real/busybox-proof.sh
+	sh tests/real/lib/busybox-proof.sh
 
 kernel-proof: deps
 	$(MAKE) $(BIN)
@@ -88,8 +96,16 @@ kernel-check: deps
 	$(MAKE) $(BIN)
 	prove -f $(wildcard tests/real/t*-kernel*.sh)
 
+# The example tree's coupling graph, rendered by Graphviz (README shows it).
+report-svg: deps
+	$(MAKE) $(BIN)
+	$(MAKE) -s -C tests/trees/example O=$(CURDIR)/$(BUILD)/example LAYOUT=ldr
+	./$(BIN) report --format=dot $(BUILD)/example > $(BUILD)/example-coupling.dot
+	dot -Tsvg $(BUILD)/example-coupling.dot > doc/example-coupling.svg.tmp
+	mv doc/example-coupling.svg.tmp doc/example-coupling.svg
+
 bench: $(BIN) unit
 	sh bench/run.sh
 
 clean:
-	rm -rf $(BUILD) crossym
+	rm -rf $(BUILD) $(BIN)

@@ -32,7 +32,8 @@
 # Exit status: 0 ok; 1 a check failed or a file changed since the scan;
 # 2 usage error, bad OUTDIR or no spatch.
 # Environment: SPATCH (the spatch program, default spatch),
-# CROSSYM_SPATCH_TIMEOUT (seconds per file, default 600).
+# CROSSYM_SPATCH_TIMEOUT (seconds per file, default 600), CROSSYM (the crossym
+# binary for `crossym verify`, default: the one beside scripts/, else on PATH).
 set -u
 
 prog="crossym: annotate"
@@ -130,12 +131,18 @@ fi
 case $JOBS in ''|*[!0-9]*|0) usage "-j: not a positive number: $JOBS" ;; esac
 SPATCH=${SPATCH:-spatch}
 command -v "$SPATCH" >/dev/null 2>&1 || { echo "$prog: $SPATCH: not found (install coccinelle)" >&2; exit 2; }
+"$SPATCH" --version >/dev/null 2>&1 || { echo "$prog: $SPATCH --version fails: not a working spatch" >&2; exit 2; }
 TIMEOUT=${CROSSYM_SPATCH_TIMEOUT:-600}
 TAG=$(sed -n 1p "$OUTDIR/tag")
 case $TAG in ''|[0-9]*|*[!A-Za-z0-9_]*) usage "$OUTDIR/tag: not a C identifier: '$TAG'" ;; esac
 OUTDIR=$(cd "$OUTDIR" && pwd) || exit 2
 SRCTREE=$(cd "$SRCTREE" && pwd) || exit 2
 case $0 in /*) SELF=$0 ;; *) SELF=$(pwd)/$0 ;; esac
+if [ -z "${CROSSYM:-}" ]; then
+	CROSSYM=$(dirname "$SELF")/../crossym
+	[ -x "$CROSSYM" ] || CROSSYM=$(command -v crossym) ||
+		{ echo "$prog: crossym not found (set CROSSYM)" >&2; exit 2; }
+fi
 export SPATCH TIMEOUT
 
 # ---- 1. the sources must be the scanned ones ------------------------------------
@@ -209,6 +216,21 @@ if [ "$NFILES" -gt 0 ]; then
 		xargs -P "$JOBS" -n 1 sh "$SELF" --spatch-one "$WORK"
 fi
 t1=$(date +%s)
+# A spatch that fails on every file it ran on is broken, not the files.
+nran=0 nfail=0
+for f in "$WORK"/status/*; do
+	[ -f "$f" ] || continue
+	grep -q '^@' "$(sed -n "${f##*/}p" "$WORK/list" | cut -f2)" || continue   # no rule
+	nran=$((nran + 1))
+	[ "$(cat "$f")" = 0 ] || nfail=$((nfail + 1))
+done
+if [ "$nran" -gt 0 ] && [ "$nfail" -eq "$nran" ]; then
+	id=$(ls "$WORK/status" | sed 1q)
+	echo "$prog: spatch failed on every file ($nran), e.g. $(sed -n "${id}p" "$WORK/list" | cut -f1):" \
+		"$(grep -v '^$' "$WORK/log/$id" 2>/dev/null | tail -n 1)" >&2
+	echo "$prog: nothing written" >&2
+	exit 1
+fi
 
 # ---- 3. classify, complete, check --------------------------------------------------
 
@@ -245,7 +267,8 @@ function insertions(a, b,    i, j, la, lb) {
 
 # The checker: reads the original (A) and spatch's result (B) of one file and
 # writes the final text to out. -v: tag, failed (spatch failed: ignore B),
-# nonl (A lacks its last newline), wanted ("sym kind ..."), stale ("sym ..."),
+# nonl (A lacks its last newline), wanted_file ("sym kind ..."), stale_file
+# ("sym ..."),
 # src, report (the file it appends its findings to):
 #   F<TAB>src<TAB>sym<TAB>form<TAB>reason   (for redeclared: ?why, or !why when
 #                                            spatch failed on the file)
@@ -402,6 +425,9 @@ function why_not(sym,    i, q, seen) {
 }
 BEGIN {
 	L = length(tag)
+	wanted = stale_list = ""
+	getline wanted < wanted_file
+	getline stale_list < stale_file
 	nw = split(wanted, wl, " ")
 	for (i = 1; i < nw; i += 2)
 		kind[wl[i]] = wl[i + 1]
@@ -530,62 +556,6 @@ END {
 	close(out)
 }'
 
-# The independent final check of one file: `diff A C` (normal format) may only
-# show lines that gained or lost "TAG ", re-declarations of wanted symbols
-# appended at the end, and re-declarations of stale symbols deleted.
-VERIFY_AWK="$COMMON_AWK"'
-# 1 when b is a with the tag inserted in one place or more (as the checker
-# allows: "TAG " before a word, " TAG" before a non-word, the whole line)
-function tagged_pair(a, b) {
-	L = length(tag)
-	return insertions(a, b)
-}
-function redecl_of(s, list,    t, n, i, w) {
-	t = trim(s)
-	n = split(list, w, " ")
-	for (i = 1; i <= n; i++)
-		if (t == "extern __typeof__(" w[i] ") " w[i] " " tag ";")
-			return 1
-	return 0
-}
-function bad(msg) { print src ": " msg; nbad++ }
-# one hunk: pair changed lines, the rest must be re-declarations
-function flush(    i, j, adds) {
-	if (!op)
-		return
-	i = j = 1; adds = 0
-	while (i <= nl || j <= nr) {
-		if (i <= nl && j <= nr && (L_[i] == R_[j] ||
-		    tagged_pair(L_[i], R_[j]) || tagged_pair(R_[j], L_[i]))) {
-			i++
-			j++
-		} else if (i <= nl && redecl_of(L_[i], stale_list)) {
-			i++
-		} else if (j <= nr && redecl_of(R_[j], wanted_syms)) {
-			j++
-			adds++
-		} else if (i <= nl) {
-			bad("line " (left + i - 1) " changed beyond the tag: " L_[i])
-			i++
-		} else {
-			bad("line added: " R_[j])
-			j++
-		}
-	}
-	if (adds && left + (op == "a" ? 0 : nl - 1) < nlines)
-		bad("re-declaration added before the end of the file")
-	op = ""; nl = nr = 0
-}
-/^[0-9]+(,[0-9]+)?[acd][0-9]+(,[0-9]+)?$/ {
-	flush()
-	op = $0; sub(/^[0-9,]*/, "", op); op = substr(op, 1, 1)
-	left = $0; sub(/[,acd].*/, "", left); left += 0
-	next
-}
-/^< / { L_[++nl] = substr($0, 3); next }
-/^> / { R_[++nr] = substr($0, 3); next }
-END { flush(); exit nbad ? 1 : 0 }'
-
 # The wanted ("sym kind ...") and stale ("sym ...") names of each file.
 mkdir "$WORK/wanted" "$WORK/stale"
 awk -F '\t' -v work="$WORK" '
@@ -604,8 +574,6 @@ t2=$(date +%s)
 id=0
 while IFS='	' read -r src cocci; do
 	id=$((id + 1))
-	wanted=$(cat "$WORK/wanted/$id")
-	stale=$(cat "$WORK/stale/$id")
 	st=$(cat "$WORK/status/$id" 2>/dev/null || echo 255)
 	failed=0
 	if [ "$st" -ne 0 ]; then
@@ -615,7 +583,8 @@ while IFS='	' read -r src cocci; do
 	mkdir -p "$WORK/c/$(dirname "$src")"
 	nonl=0
 	[ -s "$WORK/a/$src" ] && [ -n "$(tail -c 1 "$WORK/a/$src")" ] && nonl=1
-	awk -v tag="$TAG" -v failed=$failed -v nonl=$nonl -v wanted="$wanted" -v stale_list="$stale" \
+	awk -v tag="$TAG" -v failed=$failed -v nonl=$nonl -v wanted_file="$WORK/wanted/$id" \
+		-v stale_file="$WORK/stale/$id" \
 		-v src="$src" -v report="$WORK/report" -v out="$WORK/c/$src" \
 		"$CHECK_AWK" "$WORK/a/$src" "$WORK/b/$src" || exit 2
 done <"$WORK/list"
@@ -662,20 +631,16 @@ for f in "$WORK"/expanded/*; do
 	echo "$prog: warning: $src: a macro spatch expands defines $(tr '\n' ' ' <"$f")- not tagged in place" >&2
 done
 
-# The final check, file by file, and the patch.
+# The final check (crossym verify: only tags inserted or removed, wanted
+# re-declarations appended, stale ones deleted, every wanted definition
+# tagged, no stale tag left), and the patch.
+"$CROSSYM" verify "$OUTDIR" "$WORK/a" "$WORK/c" >>"$WORK/errors"
+[ $? -le 1 ] || { echo "$prog: crossym verify could not run" >&2; exit 2; }
 : >"$WORK/patch"
 changed=0
-id=0
 while IFS='	' read -r src cocci; do
-	id=$((id + 1))
-	wanted=$(awk '{ for (i = 1; i <= NF; i += 2) printf "%s ", $i }' "$WORK/wanted/$id")
-	stale=$(cat "$WORK/stale/$id")
 	if ! cmp -s "$WORK/a/$src" "$WORK/c/$src"; then
 		changed=$((changed + 1))
-		nlines=$(wc -l <"$WORK/a/$src")
-		diff "$WORK/a/$src" "$WORK/c/$src" |
-			awk -v tag="$TAG" -v src="$src" -v wanted_syms="$wanted" -v stale_list="$stale" \
-				-v nlines="$nlines" "$VERIFY_AWK" >>"$WORK/errors"
 		(cd "$WORK" && diff -u --label "a/$src" --label "b/$src" "a/$src" "c/$src") >>"$WORK/patch"
 	fi
 done <"$WORK/list"

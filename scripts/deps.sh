@@ -2,7 +2,7 @@
 # deps.sh: install the Debian packages crossym, its tests and its demo need,
 # when any is missing.  A no-op (and no root needed) when all are there.
 set -eu
-pkgs="gcc make binutils pkg-config libelf-dev libdw-dev coccinelle perl patch"
+pkgs="gcc make binutils pkg-config libelf-dev libdw-dev coccinelle perl patch jq graphviz"
 pkgs="$pkgs ${CROSSYM_EXTRA_PKGS:-}"
 missing=""
 for p in $pkgs; do

@@ -2,6 +2,7 @@
  * tag and untag, the checksums of their source files, and one semantic patch
  * per source file filled in from the templates in cocci/. */
 #include "cocci.h"
+#include "srcscan.h"
 #include "util.h"
 #include "templates.h"
 
@@ -12,37 +13,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-/* Macros that define the object named by one of their arguments
- * (`DEFINE_MUTEX(name);`): each one found in a file gets its own rules. */
-static const char *const default_definers[] = {
-	"ATOMIC_NOTIFIER_HEAD", "BLOCKING_NOTIFIER_HEAD", "DECLARE_BITMAP",
-	"DECLARE_COMPLETION", "DECLARE_DEFERRABLE_WORK", "DECLARE_DELAYED_WORK",
-	"DECLARE_RWSEM", "DECLARE_TASKLET", "DECLARE_WAIT_QUEUE_HEAD",
-	"DECLARE_WORK", "DEFINE_HASHTABLE", "DEFINE_IDA", "DEFINE_IDR",
-	"DEFINE_LIST", "DEFINE_MUTEX", "DEFINE_PER_CPU",
-	"DEFINE_PER_CPU_ALIGNED", "DEFINE_PER_CPU_DECRYPTED",
-	"DEFINE_PER_CPU_FIRST", "DEFINE_PER_CPU_PAGE_ALIGNED",
-	"DEFINE_PER_CPU_READ_MOSTLY", "DEFINE_PER_CPU_SHARED_ALIGNED",
-	"DEFINE_RATELIMIT_STATE", "DEFINE_RAW_SPINLOCK", "DEFINE_RWLOCK",
-	"DEFINE_SEMAPHORE", "DEFINE_SEQLOCK", "DEFINE_SPINLOCK", "DEFINE_SRCU",
-	"DEFINE_STATIC_KEY_FALSE", "DEFINE_STATIC_KEY_FALSE_RO",
-	"DEFINE_STATIC_KEY_TRUE", "DEFINE_STATIC_KEY_TRUE_RO", "DEFINE_TIMER",
-	"DEFINE_WW_CLASS", "DEFINE_XARRAY", "DEFINE_XARRAY_ALLOC",
-	"DEFINE_XARRAY_FLAGS", "HLIST_HEAD", "LIST_HEAD", "LLIST_HEAD",
-	"RAW_NOTIFIER_HEAD", "SRCU_NOTIFIER_HEAD",
-};
-
-/* Macros that take a symbol's name without defining it. */
-static const char *const nondefiner_prefixes[] = {
-	"EXPORT_", "MODULE_", "module_", "DECLARE_PER_CPU", "NOKPROBE_",
-	"SYSCALL_", "COMPAT_SYSCALL_", "COND_SYSCALL", "cond_syscall", "BTF_",
-	"KSYMTAB", "ALLOW_ERROR_INJECTION", "__ADDRESSABLE",
-	"STACK_FRAME_NON_STANDARD", "__setup", "early_param", "__initcall",
-	"__exitcall", "sizeof", "typeof", "__typeof", "__attribute",
-	"asm", "__asm", "_Static_assert", "static_assert",
-};
-static const char *const nondefiner_infixes[] = { "initcall", "_param" };
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -122,306 +92,21 @@ char *cocci_subst(const char *tmpl, const char *const *keys,
 	return sb_take(&sb);
 }
 
-/* ---- finding definer macros -------------------------------------------- */
-
-enum tok_kind { TK_IDENT, TK_PUNCT, TK_OTHER };
-
-struct tok {
-	const char *s;
-	size_t len;
-	enum tok_kind kind;
-};
-
-struct toks {
-	struct tok *v;
-	size_t n, cap;
-};
-
-static void tok_push(struct toks *tv, const char *s, size_t len, enum tok_kind kind)
-{
-	grow_array((void **)&tv->v, &tv->cap, tv->n + 1, sizeof(*tv->v));
-	tv->v[tv->n].s = s;
-	tv->v[tv->n].len = len;
-	tv->v[tv->n].kind = kind;
-	tv->n++;
-}
-
-/* Index just past a comment starting at i (t[i] == '/'), or i when none. */
-static size_t skip_comment(const char *t, size_t i, size_t len)
-{
-	if (i + 1 >= len)
-		return i;
-	if (t[i + 1] == '/') {
-		while (i < len && t[i] != '\n')
-			i++;
-		return i;
-	}
-	if (t[i + 1] == '*') {
-		i += 2;
-		while (i + 1 < len && !(t[i] == '*' && t[i + 1] == '/'))
-			i++;
-		return i + 2 < len ? i + 2 : len;
-	}
-	return i;
-}
-
-/* Index of the newline ending the preprocessor line that starts at i. */
-static size_t skip_pp_line(const char *t, size_t i, size_t len)
-{
-	while (i < len && t[i] != '\n') {
-		if (t[i] == '\\' && i + 1 < len && t[i + 1] == '\n')
-			i++;
-		i++;
-	}
-	return i;
-}
-
-/* Index just past the string or character literal starting at i. */
-static size_t skip_literal(const char *t, size_t i, size_t len)
-{
-	char q = t[i++];
-
-	while (i < len && t[i] != q && t[i] != '\n') {
-		if (t[i] == '\\')
-			i++;
-		i++;
-	}
-	return i < len ? i + 1 : len;
-}
-
-/* Split C text into identifiers, punctuation and other tokens, dropping
- * comments and preprocessor lines. */
-static void tokenize(const char *t, size_t len, struct toks *tv)
-{
-	size_t i = 0, j;
-	int bol = 1;
-
-	while (i < len) {
-		unsigned char c = (unsigned char)t[i];
-
-		if (c == '\n') {
-			bol = 1;
-			i++;
-		} else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
-			i++;
-		} else if (c == '/' && (j = skip_comment(t, i, len)) != i) {
-			i = j;
-		} else if (c == '#' && bol) {
-			i = skip_pp_line(t, i, len);
-		} else if (is_ident_start(c)) {
-			for (j = i; j < len && is_ident_char((unsigned char)t[j]); j++)
-				;
-			tok_push(tv, t + i, j - i, TK_IDENT);
-			i = j;
-			bol = 0;
-		} else if (c >= '0' && c <= '9') {
-			for (j = i; j < len && (is_ident_char((unsigned char)t[j]) || t[j] == '.'); j++)
-				;
-			tok_push(tv, t + i, j - i, TK_OTHER);
-			i = j;
-			bol = 0;
-		} else if (c == '"' || c == '\'') {
-			j = skip_literal(t, i, len);
-			tok_push(tv, t + i, j - i, TK_OTHER);
-			i = j;
-			bol = 0;
-		} else {
-			tok_push(tv, t + i, 1, TK_PUNCT);
-			i++;
-			bol = 0;
-		}
-	}
-}
-
-static int tok_is(const struct tok *tk, char c)
-{
-	return tk->kind == TK_PUNCT && tk->s[0] == c;
-}
-
-static int tok_eq(const struct tok *tk, const char *s)
-{
-	return tk->kind == TK_IDENT && strlen(s) == tk->len && !memcmp(tk->s, s, tk->len);
-}
-
-static int in_list(const struct tok *tk, const char *const *list, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (tok_eq(tk, list[i]))
-			return 1;
-	return 0;
-}
-
-static int is_nondefiner(const struct tok *tk)
-{
-	char name[128];
-	size_t i;
-
-	if (tk->len >= sizeof(name))
-		return 0;
-	memcpy(name, tk->s, tk->len);
-	name[tk->len] = '\0';
-	for (i = 0; i < ARRAY_LEN(nondefiner_prefixes); i++)
-		if (str_has_prefix(name, nondefiner_prefixes[i]))
-			return 1;
-	for (i = 0; i < ARRAY_LEN(nondefiner_infixes); i++)
-		if (strstr(name, nondefiner_infixes[i]))
-			return 1;
-	return 0;
-}
-
-/* Index of the token closing the parenthesis opened at v[open], or n. */
-static size_t match_paren(const struct tok *v, size_t n, size_t open)
-{
-	size_t k;
-	int depth = 0;
-
-	for (k = open; k < n; k++) {
-		if (tok_is(&v[k], '(') || tok_is(&v[k], '[') || tok_is(&v[k], '{'))
-			depth++;
-		else if (tok_is(&v[k], ')') || tok_is(&v[k], ']') || tok_is(&v[k], '}'))
-			if (--depth == 0)
-				return k;
-	}
-	return n;
-}
-
-/* 1 when one argument of the call v[open..close] is exactly one of syms. */
-static int wraps_symbol(const struct tok *v, size_t open, size_t close,
-			const char *const *syms, size_t nsyms)
-{
-	size_t k, start = open + 1;
-	int depth = 0;
-
-	for (k = open + 1; k <= close; k++) {
-		const struct tok *tk = &v[k];
-
-		if (tok_is(tk, '(') || tok_is(tk, '[') || tok_is(tk, '{')) {
-			depth++;
-		} else if (depth > 0 && (tok_is(tk, ')') || tok_is(tk, ']') || tok_is(tk, '}'))) {
-			depth--;
-		} else if (depth == 0 && (tok_is(tk, ',') || k == close)) {
-			if (k == start + 1 && v[start].kind == TK_IDENT) {
-				size_t i;
-
-				for (i = 0; i < nsyms; i++)
-					if (tok_eq(&v[start], syms[i]))
-						return 1;
-			}
-			start = k + 1;
-		}
-	}
-	return 0;
-}
-
-struct names {
-	char **v;
-	size_t n, cap;
-};
-
-static void names_add(struct names *nm, const struct tok *tk)
-{
-	size_t i;
-
-	for (i = 0; i < nm->n; i++)
-		if (tok_eq(tk, nm->v[i]))
-			return;
-	grow_array((void **)&nm->v, &nm->cap, nm->n + 1, sizeof(*nm->v));
-	nm->v[nm->n++] = xstrndup(tk->s, tk->len);
-}
-
-/* Keywords that may be followed by a parenthesis in a declaration without
- * being a macro call: `int (*fp)(void);`. */
-static const char *const type_words[] = {
-	"_Bool", "char", "const", "double", "enum", "extern", "float", "inline",
-	"int", "long", "register", "restrict", "short", "signed", "static",
-	"struct", "union", "unsigned", "void", "volatile",
-};
-
-/* Mark in is_free[] the symbols of syms[] that tk is. */
-static void mark_free(const struct tok *tk, const char *const *syms, size_t nsyms,
-		      unsigned char *is_free)
-{
-	size_t i;
-
-	if (tk->kind != TK_IDENT)
-		return;
-	for (i = 0; i < nsyms; i++)
-		if (tok_eq(tk, syms[i]))
-			is_free[i] = 1;
-}
-
-/* 1 when the call v[k](...v[close]) at top level defines one of syms. */
-static int defines_symbol(const struct toks *tv, size_t k, size_t close,
-			  int stmt_start, const char *const *syms, size_t nsyms)
-{
-	return stmt_start && close + 1 < tv->n &&
-		(tok_is(&tv->v[close + 1], ';') || tok_is(&tv->v[close + 1], '=')) &&
-		!is_nondefiner(&tv->v[k]) &&
-		wraps_symbol(tv->v, k + 1, close, syms, nsyms);
-}
+/* ---- finding definer macros (srcscan does it) ---------------------------- */
 
 char **cocci_scan(const char *text, size_t len, const char *const *syms,
 		  size_t nsyms, size_t nwrap, unsigned char *is_free, size_t *ndefiners)
 {
-	struct toks tv = { 0 };
-	struct names found = { 0 };
-	size_t k;
-	int depth = 0, stmt_start = 1, in_init = 0;
+	struct srcfile *f = srcfile_open(text, len);
+	char **names = srcfile_definers(f, syms, nsyms, nwrap, is_free, ndefiners);
 
-	if (is_free)
-		memset(is_free, 0, nsyms);
-	tokenize(text, len, &tv);
-	for (k = 0; k < tv.n; k++) {
-		const struct tok *tk = &tv.v[k];
-		size_t close;
-
-		if (tok_is(tk, '{')) {
-			if (depth++ == 0 && !in_init && k > 0 && tok_is(&tv.v[k - 1], ')'))
-				in_init = 0;    /* a function body */
-			stmt_start = 0;
-		} else if (tok_is(tk, '}')) {
-			depth = depth > 0 ? depth - 1 : 0;
-			stmt_start = depth == 0 && !in_init;
-		} else if (tok_is(tk, ';')) {
-			stmt_start = depth == 0;
-			in_init = in_init && depth > 0;
-		} else if (tok_is(tk, '=') || tok_is(tk, ',')) {
-			if (depth == 0)
-				in_init = tok_is(tk, '=');
-			stmt_start = 0;
-		} else if (tk->kind == TK_IDENT && k + 1 < tv.n && tok_is(&tv.v[k + 1], '(') &&
-			   !in_list(tk, type_words, ARRAY_LEN(type_words))) {
-			close = match_paren(tv.v, tv.n, k + 1);
-			if (in_list(tk, default_definers, ARRAY_LEN(default_definers)) ||
-			    (depth == 0 && defines_symbol(&tv, k, close, stmt_start, syms, nwrap)))
-				names_add(&found, tk);
-			if (depth == 0 && !in_init && is_free)
-				mark_free(tk, syms, nsyms, is_free);
-			stmt_start = 0;
-			if (depth == 0 && close < tv.n)
-				k = close;      /* arguments define nothing by themselves */
-		} else {
-			if (depth == 0 && !in_init && is_free)
-				mark_free(tk, syms, nsyms, is_free);
-			stmt_start = 0;
-		}
-	}
-	free(tv.v);
-	if (found.n)
-		qsort(found.v, found.n, sizeof(*found.v), cmp_strptr);
-	*ndefiners = found.n;
-	return found.v;
+	srcfile_close(f);
+	return names;
 }
 
 void cocci_free_names(char **names, size_t count)
 {
-	size_t i;
-
-	for (i = 0; i < count; i++)
-		free(names[i]);
-	free(names);
+	srcscan_free_names(names, count);
 }
 
 /* ---- the targets of one source file ------------------------------------- */
@@ -584,8 +269,8 @@ static void add_macro_rules(struct sbuf *sb, const char *tag, const char *msyms,
  * it, it does not define it. The kind is only a hint: every name is in both
  * the function and the variable rules (each matches only its own shape), so
  * a wrong kind costs nothing. */
-static char *file_patch(const char *tag, const char *source, const char *text,
-			size_t len, const struct entry *e, size_t n)
+static char *file_patch(const char *tag, const char *source, struct srcfile *f,
+			const struct entry *e, size_t n)
 {
 	struct sbuf sb = { 0 };
 	const char **syms = xcalloc(n, sizeof(*syms));
@@ -595,14 +280,14 @@ static char *file_patch(const char *tag, const char *source, const char *text,
 
 	for (i = 0; i < n; i++)
 		syms[i] = e[i].t->symbol;
-	macros = cocci_scan(text, len, syms, n, 0, is_free, &nmacros);
-	cocci_free_names(macros, nmacros);      /* only is_free[] is wanted here */
+	macros = srcfile_definers(f, syms, n, 0, is_free, &nmacros);
+	srcscan_free_names(macros, nmacros);    /* only is_free[] is wanted here */
 	for (i = 0; i < n; i++) {
 		by_macro[i] = !is_free[i];
 		if (!e[i].remove && !is_free[i])
 			syms[nwrap++] = e[i].t->symbol;
 	}
-	macros = cocci_scan(text, len, syms, nwrap, nwrap, NULL, &nmacros);
+	macros = srcfile_definers(f, syms, nwrap, nwrap, NULL, &nmacros);
 
 	lists[0] = symbol_list(e, n, 0, is_free);
 	lists[1] = symbol_list(e, n, 0, by_macro);
@@ -622,7 +307,7 @@ static char *file_patch(const char *tag, const char *source, const char *text,
 
 	for (i = 0; i < 3; i++)
 		free(lists[i]);
-	cocci_free_names(macros, nmacros);
+	srcscan_free_names(macros, nmacros);
 	free(by_macro);
 	free(is_free);
 	free(syms);
@@ -735,21 +420,22 @@ static const char *kind_name(enum def_kind kind)
 
 /* Write everything about the source file whose targets are e[0..n);
  * returns 1 when the file cannot be read (it is then left out). */
-static int write_file(const struct cocci_opts *opts, struct outfiles *o,
-		      const struct entry *e, size_t n)
+static int write_file(const struct cocci_opts *opts, struct srcset *files,
+		      struct outfiles *o, const struct entry *e, size_t n)
 {
 	const char *source = e[0].t->source;
-	char *path = path_join(opts->srctree ? opts->srctree : ".", source);
-	char *rel, *cpath, *dir, *patch, *text;
+	char *rel, *cpath, *dir, *patch;
+	const char *text;
 	size_t len = 0, i;
 
 	if (!source_path_ok(source)) {
 		error("%s: source path outside the source tree", source);
-		free(path);
 		return 1;
 	}
-	text = read_file(path, &len);
+	text = srcset_text(files, source, &len);
 	if (!text) {
+		char *path = path_join(opts->srctree ? opts->srctree : ".", source);
+
 		error("%s: missing source", path);
 		free(path);
 		return 1;
@@ -758,7 +444,7 @@ static int write_file(const struct cocci_opts *opts, struct outfiles *o,
 	cpath = path_join(opts->outdir, rel);
 	dir = path_dirname(cpath);
 	mkdir_p(dir);
-	patch = file_patch(opts->tag, source, text, len, e, n);
+	patch = file_patch(opts->tag, source, srcset_get(files, source, NULL), e, n);
 	write_text(cpath, patch);
 	fprintf(o->files, "%s\t%lu\t%zu\t%s\n", source,
 		posix_cksum((const unsigned char *)text, len), len, rel);
@@ -766,15 +452,15 @@ static int write_file(const struct cocci_opts *opts, struct outfiles *o,
 		if (e[i].remove)
 			fprintf(o->stale, "%s\t%s\t%u\n", source, e[i].t->symbol, e[i].t->line);
 		else
-			fprintf(o->wanted, "%s\t%s\t%s\t%u\n", source, e[i].t->symbol,
-				kind_name(e[i].kind), e[i].t->line);
+			fprintf(o->wanted, "%s\t%s\t%s\t%u\t%s\t%s\n", source,
+				e[i].t->symbol, kind_name(e[i].kind), e[i].t->line,
+				e[i].t->macro ? e[i].t->macro : "-",
+				e[i].t->place ? e[i].t->place : "-");
 	}
 	free(patch);
 	free(dir);
 	free(cpath);
 	free(rel);
-	free(text);
-	free(path);
 	return 0;
 }
 
@@ -786,6 +472,7 @@ int cocci_write(const struct cocci_opts *opts,
 	struct entry *e;
 	size_t n, i, j;
 	char *tagpath, *tagline;
+	struct srcset *files = opts->files ? opts->files : srcset_new(opts->srctree);
 	int errors = 0;
 
 	if (!cocci_is_ident(opts->tag))
@@ -803,9 +490,11 @@ int cocci_write(const struct cocci_opts *opts,
 	for (i = 0; i < n; i = j) {
 		for (j = i + 1; j < n && !strcmp(e[j].t->source, e[i].t->source); j++)
 			;
-		errors += write_file(opts, &o, e + i, j - i);
+		errors += write_file(opts, files, &o, e + i, j - i);
 	}
 	close_outfiles(&o);
+	if (files != opts->files)
+		srcset_free(files);
 	free(e);
 	return errors;
 }

@@ -18,12 +18,17 @@ struct cocci_target {
 	const char *symbol;
 	enum def_kind kind;   /* from the ELF symbol type / nm letter */
 	unsigned line;        /* 1-based line of the definition/tag when known, else 0 */
+	const char *macro;    /* additions: the definer or pasting macro, or NULL */
+	const char *place;    /* additions: where the tag goes (placement_token), or NULL */
 };
+
+struct srcset;
 
 struct cocci_opts {
 	const char *outdir;   /* created if missing */
 	const char *tag;      /* "__global" by default */
 	const char *srctree;
+	struct srcset *files; /* the sources, read once (NULL: read here) */
 };
 
 /* Write OUTDIR as doc/CONTRACT.md says: tag, wanted.tsv, stale.tsv, files.tsv, cocci/…
@@ -48,16 +53,7 @@ int cocci_is_ident(const char *s);
 char *cocci_subst(const char *tmpl, const char *const *keys,
 		  const char *const *vals, size_t n);
 
-/* Scan C text (len bytes; comments, literals and preprocessor lines are
- * skipped). Returns the definer macros whose rules the semantic patch of the
- * file needs: the macros of the built-in default list that are called, plus
- * every macro called as a whole top-level statement (`NAME(...);` or
- * `NAME(...) = ...;`) with one of syms[0..nwrap) as an argument of its own,
- * except known non-definers (EXPORT_SYMBOL, initcalls, module_param, ...).
- * The array is sorted, of fresh strings, *ndefiners set; free it with
- * cocci_free_names(). When is_free is not NULL, is_free[i] is set to 1 when
- * syms[i] (i < nsyms) occurs at top level outside the parentheses of a call
- * (where a definition names it), else 0. */
+/* srcfile_definers() (srcscan.h) on C text of len bytes. */
 char **cocci_scan(const char *text, size_t len, const char *const *syms,
 		  size_t nsyms, size_t nwrap, unsigned char *is_free, size_t *ndefiners);
 void cocci_free_names(char **names, size_t count);

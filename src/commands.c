@@ -1,13 +1,19 @@
 /* commands.c - option parsing and the work of each sub-command. */
 #include "commands.h"
 #include "buildtree.h"
+#include "classify.h"
 #include "cocci.h"
 #include "db.h"
+#include "defline.h"
+#include "diff.h"
 #include "graph.h"
+#include "mismatch.h"
 #include "placement.h"
 #include "report.h"
+#include "srcscan.h"
 #include "tagcheck.h"
 #include "units.h"
+#include "verify.h"
 #include "util.h"
 
 #include <getopt.h>
@@ -15,132 +21,189 @@
 #include <string.h>
 
 #define MAX_LDS 16
+#define MAX_UNITS 64
 
 struct options {
 	char *lds[MAX_LDS];     /* --lds, pointed to by scan.lds */
 	struct scan_opts scan;
 	const char *format;     /* report: "text" or "tsv" */
 	const char *outdir;     /* cocci: -o */
-	const char *tag;        /* cocci: --tag */
+	const char *tag;        /* cocci, check: --tag */
 	const char *db_file;    /* --db */
 	int keep_stale;         /* cocci --keep-stale */
-	struct unit_opts units; /* --exclude, --runs */
+	int all;                /* report --all */
+	char *units[MAX_UNITS]; /* --unit DIRs */
+	size_t nunits;
+	int classify;           /* report: make the class rows (classify.c) */
+	int lines;              /* report: find every row's definition line */
+	int mismatches;         /* report --mismatches */
+	struct unit_opts unitopt; /* --exclude, --runs (units.c) */
 	char **builds;          /* the BUILD_DIR arguments */
 	int nbuilds;
 };
 
-enum { OPT_SRCTREE = 256, OPT_NM, OPT_FORMAT, OPT_TAG, OPT_DB, OPT_LDS, OPT_KEEP,
-       OPT_EXCLUDE, OPT_RUNS };
+enum { OPT_OUTPUT = 'o', OPT_SRCTREE = 256, OPT_NM, OPT_FORMAT, OPT_TAG, OPT_DB,
+       OPT_LDS, OPT_KEEP, OPT_ALL, OPT_UNIT, OPT_MISMATCH, OPT_EXCLUDE, OPT_RUNS };
 
-static const struct option long_options[] = {
-	{ "srctree", required_argument, NULL, OPT_SRCTREE },
-	{ "nm", required_argument, NULL, OPT_NM },
-	{ "format", required_argument, NULL, OPT_FORMAT },
-	{ "tag", required_argument, NULL, OPT_TAG },
-	{ "db", required_argument, NULL, OPT_DB },
-	{ "lds", required_argument, NULL, OPT_LDS },
-	{ "keep-stale", no_argument, NULL, OPT_KEEP },
-	{ "exclude", required_argument, NULL, OPT_EXCLUDE },
-	{ "runs", no_argument, NULL, OPT_RUNS },
-	{ "output", required_argument, NULL, 'o' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
+/* One option a command takes: its getopt_long entry and its --help lines. */
+struct optdef {
+	struct option opt;
+	const char *help;
 };
 
-static const char scan_help[] =
-	"  --srctree DIR   the source tree (default: BUILD_DIR/source when it is a\n"
-	"                  link, as kbuild makes for O= builds, else BUILD_DIR)\n"
-	"  --nm FILE       read symbols from `nm -A` output instead of the objects\n"
-	"                  (\"-\" for stdin); make it with\n"
-	"                  crossym objects BUILD | (cd BUILD && xargs nm -A) >FILE\n"
-	"  --db FILE       keep what the scan read per object file in FILE; the next\n"
-	"                  scan re-reads only files whose size, mtime or inode changed\n"
-	"  --lds FILE      a linker script (relative to BUILD_DIR) whose symbol\n"
-	"                  references count as references from outside (repeatable;\n"
-	"                  default: arch/*/kernel/vmlinux.lds when the build has one)\n";
+#define OPTDEF_SRCTREE { { "srctree", required_argument, NULL, OPT_SRCTREE }, \
+	"  --srctree DIR     the source tree (default: BUILD_DIR/source when it is a\n" \
+	"                    link, as kbuild makes for O= builds, else BUILD_DIR)\n" }
+#define OPTDEF_NM { { "nm", required_argument, NULL, OPT_NM }, \
+	"  --nm FILE         read symbols from `nm -A` output instead of the objects\n" \
+	"                    (\"-\" for stdin); make it with\n" \
+	"                    crossym objects BUILD | (cd BUILD && xargs nm -A) >FILE\n" }
+#define OPTDEF_DB { { "db", required_argument, NULL, OPT_DB }, \
+	"  --db FILE         keep what the scan read per object file in FILE; the next\n" \
+	"                    scan re-reads only files whose size, mtime or inode changed\n" }
+#define OPTDEF_LDS { { "lds", required_argument, NULL, OPT_LDS }, \
+	"  --lds FILE        a linker script (relative to BUILD_DIR) whose symbol\n" \
+	"                    references count as references from outside (repeatable;\n" \
+	"                    default: arch/*/kernel/vmlinux.lds when the build has one)\n" }
+#define OPTDEF_EXCLUDE { { "exclude", required_argument, NULL, OPT_EXCLUDE }, \
+	"  --exclude OBJ     keep object OBJ (relative to BUILD_DIR) out of its unit:\n" \
+	"                    a unit of its own (repeatable; @FILE: one per line)\n" }
+#define OPTDEF_RUNS { { "runs", no_argument, NULL, OPT_RUNS }, \
+	"  --runs            a unit per contiguous run of a directory's objects in\n" \
+	"                    link order (DIR, DIR@2, ...), as scripts/wholeprogram.sh\n" \
+	"                    builds them\n" }
+#define OPTDEF_END { { NULL, 0, NULL, 0 }, NULL }
 
-static const char units_help[] =
-	"  --exclude OBJ   keep object OBJ (relative to BUILD_DIR) out of its unit:\n"
-	"                  a unit of its own (repeatable; @FILE: one per line)\n"
-	"  --runs          a unit per contiguous run of a directory's objects in\n"
-	"                  link order (DIR, DIR@2, ...), as scripts/wholeprogram.sh\n"
-	"                  builds them\n";
+/* The help line every command takes. */
+static const char help_help[] = "  -h, --help        print this help and exit\n";
 
-static void print_help(FILE *out, const char *help, const char *allowed)
+static void print_help(FILE *out, const char *help, const struct optdef *defs)
 {
 	fputs(help, out);
-	if (strchr(allowed, 'd'))
-		fputs(scan_help, out);
-	if (strchr(allowed, 'u'))
-		fputs(units_help, out);
+	for (const struct optdef *d = defs; d->opt.name; d++)
+		fputs(d->help, out);
+	fputs(help_help, out);
 }
 
-/* The letter naming option c in a command's `allowed` list. */
-static char option_letter(int c)
+/* The getopt_long table for defs, with --help; a fresh array. */
+static struct option *long_options_of(const struct optdef *defs)
+{
+	size_t n = 0;
+	struct option *v;
+
+	while (defs[n].opt.name)
+		n++;
+	v = xcalloc(n + 2, sizeof(*v));
+	for (size_t i = 0; i < n; i++)
+		v[i] = defs[i].opt;
+	v[n] = (struct option){ "help", no_argument, NULL, 'h' };
+	return v;
+}
+
+/* The option getopt_long just refused, as the user wrote it. */
+static void bad_option(const char *cmd, char **argv, int c)
+{
+	const char *arg = argv[optind - 1];
+	int len = (int)strcspn(arg, "=");
+
+	if (c == ':')
+		fprintf(stderr, "crossym %s: option '%s' needs an argument\n", cmd, arg);
+	else if (optopt >= 256)
+		fprintf(stderr, "crossym %s: option '%.*s' takes no argument\n", cmd, len, arg);
+	else if (optopt && !str_has_prefix(arg, "--"))
+		fprintf(stderr, "crossym %s: unknown option '-%c'\n", cmd, optopt);
+	else
+		fprintf(stderr, "crossym %s: unknown option '%.*s'\n", cmd, len, arg);
+	fprintf(stderr, "Try 'crossym %s --help'\n", cmd);
+}
+
+static void set_option(struct options *opts, int c)
 {
 	switch (c) {
-	case OPT_SRCTREE: return 's';
-	case OPT_NM: return 'n';
-	case OPT_FORMAT: return 'f';
-	case OPT_TAG: return 't';
-	case OPT_DB: return 'd';
-	case OPT_LDS: return 'd';
-	case OPT_KEEP: return 'k';
-	case OPT_EXCLUDE: return 'u';
-	case OPT_RUNS: return 'u';
-	default: return (char)c;
+	case OPT_SRCTREE: opts->scan.srctree = optarg; break;
+	case OPT_NM: opts->scan.nm_file = optarg; break;
+	case OPT_FORMAT: opts->format = optarg; break;
+	case OPT_TAG: opts->tag = optarg; break;
+	case OPT_DB: opts->db_file = optarg; break;
+	case OPT_KEEP: opts->keep_stale = 1; break;
+	case OPT_LDS:
+		if (opts->scan.nlds < MAX_LDS)
+			opts->scan.lds[opts->scan.nlds++] = optarg;
+		else
+			fatal("more than %d --lds options", MAX_LDS);
+		break;
+	case OPT_OUTPUT: opts->outdir = optarg; break;
+	case OPT_ALL: opts->all = 1; break;
+	case OPT_MISMATCH: opts->mismatches = 1; break;
+	case OPT_RUNS: opts->unitopt.runs = 1; break;
+	case OPT_EXCLUDE:
+		if (units_add_exclude(&opts->unitopt, optarg))
+			fatal("--exclude %s: cannot read the list", optarg);
+		break;
+	case OPT_UNIT:
+		if (opts->nunits < MAX_UNITS)
+			opts->units[opts->nunits++] = optarg;
+		else
+			fatal("more than %d --unit options", MAX_UNITS);
+		break;
 	}
 }
 
-/* Parse argv for one command; allowed lists the options it takes. Returns 0, or
- * the exit status to end with (help printed: 0 through *done). */
-static int parse_options(int argc, char **argv, const char *allowed,
+/* getopt_long's short-option string for defs: ":" (report a missing argument
+ * as ':'), "h", and every option that has a one-letter name. */
+static void short_options_of(const struct optdef *defs, char *buf, size_t size)
+{
+	size_t n = 0;
+
+	buf[n++] = ':';
+	buf[n++] = 'h';
+	for (const struct optdef *d = defs; d->opt.name && n + 3 < size; d++)
+		if (d->opt.val < 256) {
+			buf[n++] = (char)d->opt.val;
+			if (d->opt.has_arg == required_argument)
+				buf[n++] = ':';
+		}
+	buf[n] = '\0';
+}
+
+/* Parse argv for one command, taking the options of defs. Returns 0, or the exit
+ * status to end with (help printed: 0 through *done). */
+static int parse_options(int argc, char **argv, const struct optdef *defs,
 			 const char *help, struct options *opts, int *done)
 {
-	int c;
+	struct option *longopts = long_options_of(defs);
+	char shortopts[32];
+	int c, status = 0;
 
 	memset(opts, 0, sizeof(*opts));
 	opts->scan.lds = opts->lds;
 	opts->format = "text";
 	opts->tag = "__global";
 	*done = 0;
+	short_options_of(defs, shortopts, sizeof(shortopts));
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:h", long_options, NULL)) != -1) {
+	opterr = 0;
+	while (!status && (c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		if (c == 'h') {
-			print_help(stdout, help, allowed);
+			print_help(stdout, help, defs);
 			*done = 1;
-			return 0;
+		} else if (c == '?' || c == ':') {
+			bad_option(argv[0], argv, c);
+			status = 2;
+		} else {
+			set_option(opts, c);
 		}
-		if (c == '?' || !strchr(allowed, option_letter(c))) {
-			if (c != '?')
-				fprintf(stderr, "crossym %s: option not taken here\n", argv[0]);
-			print_help(stderr, help, allowed);
-			return 2;
-		}
-		switch (c) {
-		case OPT_SRCTREE: opts->scan.srctree = optarg; break;
-		case OPT_NM: opts->scan.nm_file = optarg; break;
-		case OPT_FORMAT: opts->format = optarg; break;
-		case OPT_TAG: opts->tag = optarg; break;
-		case OPT_DB: opts->db_file = optarg; break;
-		case OPT_KEEP: opts->keep_stale = 1; break;
-		case OPT_RUNS: opts->units.runs = 1; break;
-		case OPT_EXCLUDE:
-			if (units_add_exclude(&opts->units, optarg))
-				return 2;
+		if (*done)
 			break;
-		case OPT_LDS:
-			if (opts->scan.nlds < MAX_LDS)
-				opts->scan.lds[opts->scan.nlds++] = optarg;
-			break;
-		case 'o': opts->outdir = optarg; break;
-		}
 	}
+	free(longopts);
+	if (status || *done)
+		return status;
 	opts->builds = argv + optind;
 	opts->nbuilds = argc - optind;
 	if (opts->nbuilds < 1) {
 		fprintf(stderr, "crossym %s: no BUILD_DIR given\n", argv[0]);
-		print_help(stderr, help, allowed);
+		print_help(stderr, help, defs);
 		return 2;
 	}
 	if (opts->scan.nm_file && opts->nbuilds > 1) {
@@ -189,11 +252,15 @@ static long scan_builds(const struct options *opts, struct scan_opts *scan,
 			build_free(&b);
 			return -1;
 		}
-		units_assign(&b, &opts->units);
+		units_assign(&b, &opts->unitopt);
 		first = rows->count;
 		graph_decide(&b, rows);
 		if (!scan->nm_file)
 			placement_from_dwarf(&b, rows, first);
+		if (opts->classify)
+			classify_build(&b, rows, first);
+		if (opts->lines)
+			defline_resolve(&b, rows, first, !scan->nm_file);
 		if (srctree && !*srctree)
 			*srctree = xstrdup(b.srctree);
 		if (facts)
@@ -236,12 +303,140 @@ static long scan_and_decide(const struct options *opts, struct rows *rows,
 }
 
 static const char report_help[] =
-	"usage: crossym report [--format=text|tsv] [--srctree DIR] [--nm FILE] BUILD_DIR...\n\n"
+	"usage: crossym report [--format=text|tsv|json|dot] [--all] [--unit DIR]...\n"
+	"                      [--mismatches] [--srctree DIR] [--nm FILE] [--db FILE]\n"
+	"                      [--lds FILE] BUILD_DIR...\n\n"
 	"Print the definitions referenced from outside their unit. With several\n"
-	"BUILD_DIRs (configs or architectures of one source tree) the union.\n\n"
-	"  --format=text   grouped by unit, with counts (default)\n"
-	"  --format=tsv    symbol, unit, object, source, status, referenced_from;\n"
-	"                  status is tag, exported or asm\n";
+	"BUILD_DIRs (configs or architectures of one source tree) the union.\n\n";
+
+#define OPTDEF_UNIT { { "unit", required_argument, NULL, OPT_UNIT }, \
+	"  --unit DIR        only units at or below DIR (repeatable)\n" }
+
+static const struct optdef report_options[] = {
+	{ { "format", required_argument, NULL, OPT_FORMAT },
+	  "  --format=text     grouped by unit, with counts, a per-unit summary and\n"
+	  "                    the most coupled pairs of units (default)\n"
+	  "  --format=tsv      symbol, unit, object, source, status, referenced_from,\n"
+	  "                    kind, bind, line; status is tag, exported or asm (with\n"
+	  "                    --all also unit-local, file-local, unreferenced,\n"
+	  "                    multiply-defined)\n"
+	  "  --format=json     symbols, units, edges and counts in one JSON document\n"
+	  "  --format=dot      the coupling graph of the units (Graphviz: dot -Tsvg)\n" },
+	{ { "all", no_argument, NULL, OPT_ALL },
+	  "  --all             every global definition, with its class; with several\n"
+	  "                    builds a class holds only when it holds in every build\n" },
+	OPTDEF_UNIT,
+	{ { "mismatches", no_argument, NULL, OPT_MISMATCH },
+	  "  --mismatches      compare, through the build's DWARF, the type each object\n"
+	  "                    declares for a symbol with the type of its definition;\n"
+	  "                    print FILE:LINE: lines, exit 1 when there is any\n" },
+	OPTDEF_EXCLUDE, OPTDEF_RUNS,
+	OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_DB, OPTDEF_LDS, OPTDEF_END
+};
+
+static const char *const report_formats[] = { "text", "tsv", "json", "dot" };
+
+static int format_index(const char *format)
+{
+	for (int i = 0; i < 4; i++)
+		if (!strcmp(format, report_formats[i]))
+			return i;
+	return -1;
+}
+
+/* Whether --unit selects the source file path (relative to the tree). */
+static int source_selected(const struct options *opts, const char *path)
+{
+	for (size_t i = 0; i < opts->nunits; i++) {
+		const char *dir = opts->units[i];
+		size_t len = strlen(dir);
+
+		if (!strcmp(dir, ".") || (!strncmp(path, dir, len) && path[len] == '/'))
+			return 1;
+	}
+	return !opts->nunits;
+}
+
+/* A mismatch line "DECL:LINE: ... at DEF:LINE" with either file selected. */
+static int mismatch_selected(const struct options *opts, const char *line)
+{
+	const char *at = strrchr(line, ' ');
+	char *decl = xstrndup(line, strcspn(line, ":"));
+	int keep = source_selected(opts, decl) || (at && source_selected(opts, at + 1));
+
+	free(decl);
+	return keep;
+}
+
+/* report --mismatches: every build's declarations against its definitions. */
+static int report_mismatches(const struct options *opts)
+{
+	struct strtab found;
+	size_t with_dwarf = 0, compared = 0, nlines = 0;
+	char **lines;
+
+	if (opts->scan.nm_file) {
+		fputs("crossym report: --mismatches reads the objects' DWARF, not --nm\n", stderr);
+		return 2;
+	}
+	strtab_init(&found);
+	for (int i = 0; i < opts->nbuilds; i++) {
+		struct build b;
+		struct rows rows = { 0 };
+
+		if (build_scan(&b, opts->builds[i], &opts->scan)) {
+			build_free(&b);
+			strtab_free(&found);
+			return 2;
+		}
+		graph_decide(&b, &rows);
+		with_dwarf += mismatch_scan(&b, &found, &compared);
+		rows_free(&rows);
+		build_free(&b);
+	}
+	lines = xcalloc(found.count + 1, sizeof(*lines));
+	for (unsigned id = 0; id < found.count; id++)
+		if (mismatch_selected(opts, found.strings[id]))
+			lines[nlines++] = found.strings[id];
+	if (nlines > 1)
+		qsort(lines, nlines, sizeof(*lines), cmp_strptr);
+	for (size_t i = 0; i < nlines; i++)
+		puts(lines[i]);
+	fprintf(stderr, "crossym report: %zu inconsistent %s (%zu declarations compared "
+		"with their definitions, %zu objects with DWARF)\n", nlines,
+		nlines == 1 ? "declaration" : "declarations", compared, with_dwarf);
+	free(lines);
+	if (!with_dwarf) {
+		error("no object has DWARF: build with -g (CONFIG_DEBUG_INFO) to compare types");
+		strtab_free(&found);
+		return 2;
+	}
+	strtab_free(&found);
+	return diag.status ? diag.status : nlines > 0;
+}
+
+static void write_report(const struct options *opts, struct rows *rows,
+			 const char *srctree, long nobjects)
+{
+	struct report_view view = { rows, (char **)opts->units, opts->nunits,
+				    opts->all, (size_t)nobjects, NULL };
+	struct placement *places;
+	struct srcset *files;
+
+	switch (format_index(opts->format)) {
+	case 1: report_tsv(stdout, &view); return;
+	case 2: report_json(stdout, &view); return;
+	case 3: report_dot(stdout, &view); return;
+	}
+	places = xcalloc(rows->count + 1, sizeof(*places));
+	files = srcset_new(srctree);
+	placement_classify(rows, files, places);
+	view.places = places;
+	report_text(stdout, &view);
+	placement_free(places, rows->count);
+	free(places);
+	srcset_free(files);
+}
 
 int cmd_report(int argc, char **argv)
 {
@@ -249,41 +444,38 @@ int cmd_report(int argc, char **argv)
 	struct rows rows;
 	char *srctree = NULL;
 	long nobjects;
-	int done, status = parse_options(argc, argv, "snfdu",
-					 report_help, &opts,
-					 &done);
+	int format, done, status = parse_options(argc, argv, report_options,
+						 report_help, &opts, &done);
 
 	if (status || done)
 		return status;
-	if (strcmp(opts.format, "text") && strcmp(opts.format, "tsv")) {
-		fprintf(stderr, "crossym report: --format is text or tsv\n");
+	format = format_index(opts.format);
+	if (format < 0) {
+		fprintf(stderr, "crossym report: --format is text, tsv, json or dot\n");
 		return 2;
 	}
+	if (opts.mismatches)
+		return report_mismatches(&opts);
+	opts.classify = opts.all || format == 0 || format == 2;
+	opts.lines = format == 1 || format == 2;
 	nobjects = scan_and_decide(&opts, &rows, &srctree, NULL);
 	if (nobjects < 0) {
 		free(srctree);
 		return 2;
 	}
-	if (!strcmp(opts.format, "tsv")) {
-		report_tsv(stdout, &rows);
-	} else {
-		struct placement *places = xcalloc(rows.count, sizeof(*places));
-
-		placement_classify(&rows, srctree, places);
-		report_text(stdout, &rows, (size_t)nobjects, places);
-		placement_free(places, rows.count);
-		free(places);
-	}
+	write_report(&opts, &rows, srctree, nobjects);
 	free(srctree);
 	rows_free(&rows);
-	units_opts_free(&opts.units);
+	units_opts_free(&opts.unitopt);
 	return diag.status;
 }
 
 static const char objects_help[] =
 	"usage: crossym objects BUILD_DIR\n\n"
 	"List the files to give `nm -A` so that `crossym report --nm` reads the same\n"
-	"symbols as the ELF scan: linked objects by path, library archives whole.\n";
+	"symbols as the ELF scan: linked objects by path, library archives whole.\n\n";
+
+static const struct optdef objects_options[] = { OPTDEF_END };
 
 /* The file to give nm for obj: a library member's archive (so that nm output
  * keeps the link-on-demand rule), else the object. NULL: nothing to print. */
@@ -305,7 +497,7 @@ int cmd_objects(int argc, char **argv)
 	struct options opts;
 	struct build b;
 	struct strtab printed;
-	int done, status = parse_options(argc, argv, "", objects_help, &opts, &done);
+	int done, status = parse_options(argc, argv, objects_options, objects_help, &opts, &done);
 
 	if (status || done)
 		return status;
@@ -330,17 +522,28 @@ int cmd_objects(int argc, char **argv)
 }
 
 static const char cocci_help[] =
-	"usage: crossym cocci -o OUTDIR [--tag NAME] [--srctree DIR] [--nm FILE] BUILD_DIR...\n\n"
+	"usage: crossym cocci -o OUTDIR [--tag NAME] [--keep-stale] [--srctree DIR] [--nm FILE]\n"
+	"                     [--db FILE] [--lds FILE] BUILD_DIR...\n\n"
 	"Write into OUTDIR the semantic patches that add the tag to the definitions\n"
 	"`crossym report` shows as `tag` and do not have it yet, and remove it from\n"
 	"the stale ones (`crossym check`), the list of files to change (with their\n"
 	"checksums) and the list of definitions; then run\n"
-	"scripts/annotate.sh OUTDIR SRCTREE [--apply] to make and check the patch.\n\n"
-	"  -o, --output DIR  where to write (created)\n"
-	"  --tag NAME        the tag (default __global; __visible for today's kernel,\n"
-	"                    where an existing __visible counts as a tag)\n"
-	"  --keep-stale      do not remove stale tags (for tags crossym did not\n"
-	"                    write, such as the kernel's own __visible)\n";
+	"scripts/annotate.sh OUTDIR SRCTREE [--apply] to make and check the patch.\n\n";
+
+#define OPTDEF_TAG { { "tag", required_argument, NULL, OPT_TAG }, \
+	"  --tag NAME        the tag (default __global; __visible for today's kernel,\n" \
+	"                    where an existing __visible counts as a tag)\n" }
+
+static const struct optdef cocci_options[] = {
+	{ { "output", required_argument, NULL, OPT_OUTPUT },
+	  "  -o, --output DIR  where to write (created)\n" },
+	OPTDEF_TAG,
+	{ { "keep-stale", no_argument, NULL, OPT_KEEP },
+	  "  --keep-stale      do not remove stale tags (for tags crossym did not\n"
+	  "                    write, such as the kernel's own __visible)\n" },
+	OPTDEF_EXCLUDE, OPTDEF_RUNS,
+	OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_DB, OPTDEF_LDS, OPTDEF_END
+};
 
 static void to_targets(const struct tag_issue *v, size_t n, struct cocci_target *t)
 {
@@ -350,38 +553,52 @@ static void to_targets(const struct tag_issue *v, size_t n, struct cocci_target 
 		t[i].kind = v[i].several ? DEF_SEVERAL :
 			    v[i].kind == KIND_FUNC ? DEF_FUNC : DEF_VAR;
 		t[i].line = v[i].line;
+		t[i].macro = v[i].place ? v[i].place->macro : NULL;
+		t[i].place = v[i].place ? placement_token(v[i].place->kind) : NULL;
 	}
 }
 
-/* Where each tag row's definition text is (its def_source). */
-static void resolve_definitions(struct rows *rows, const char *srctree)
-{
-	struct placement *places = xcalloc(rows->count, sizeof(*places));
+/* What check and cocci work from: the rows, where each tag goes (one per
+ * row), the sources read once. */
+struct checked {
+	struct rows rows;
+	struct placement *places;
+	struct srcset *files;
+	char *srctree;
+	struct tag_report rep;
+};
 
-	placement_classify(rows, srctree, places);
-	placement_free(places, rows->count);
-	free(places);
+static void checked_free(struct checked *c)
+{
+	tagcheck_free(&c->rep);
+	placement_free(c->places, c->rows.count);
+	free(c->places);
+	srcset_free(c->files);
+	free(c->srctree);
+	rows_free(&c->rows);
 }
 
-/* Scan, decide and compare with the tags in the sources. Returns 0, or the
- * exit status to end with. */
-static int scan_and_check(const struct options *opts, struct rows *rows,
-			  char **srctree, struct tag_report *rep)
+/* Scan, decide, place and compare with the tags in the sources. Returns 0, or
+ * the exit status to end with (c is then empty). */
+static int scan_and_check(const struct options *opts, struct checked *c)
 {
 	struct build_facts facts;
+	struct rows *rows = &c->rows;
 
-	*srctree = NULL;
-	if (scan_and_decide(opts, rows, srctree, &facts) < 0) {
-		free(*srctree);
+	memset(c, 0, sizeof(*c));
+	if (scan_and_decide(opts, rows, &c->srctree, &facts) < 0) {
+		free(c->srctree);
 		return 2;
 	}
 	for (size_t i = 0; i < rows->count; i++)
 		if (rows->v[i].status == STATUS_TAG && !rows->v[i].source)
 			error("%s: %s: source unknown, cannot tag it", rows->v[i].object,
 			      rows->v[i].symbol);
-	resolve_definitions(rows, *srctree);
-	tagcheck_run(rows, &facts.sources, &facts.defined, &facts.unlinked, *srctree,
-		     opts->tag, rep);
+	c->files = srcset_new(c->srctree);
+	c->places = xcalloc(rows->count, sizeof(*c->places));
+	placement_classify(rows, c->files, c->places);
+	tagcheck_run(rows, c->places, &facts.sources, &facts.defined, &facts.unlinked,
+		     c->srctree, c->files, opts->tag, &c->rep);
 	strtab_free(&facts.sources);
 	strtab_free(&facts.defined);
 	strtab_free(&facts.unlinked);
@@ -391,13 +608,12 @@ static int scan_and_check(const struct options *opts, struct rows *rows,
 int cmd_cocci(int argc, char **argv)
 {
 	struct options opts;
-	struct rows rows;
-	struct tag_report rep;
+	struct checked c;
+	struct tag_report *rep = &c.rep;
 	struct cocci_target *add, *remove;
 	struct cocci_opts copts;
-	char *srctree;
 	size_t nremove;
-	int done, status = parse_options(argc, argv, "snotdku", cocci_help, &opts, &done);
+	int done, status = parse_options(argc, argv, cocci_options, cocci_help, &opts, &done);
 
 	if (status || done)
 		return status;
@@ -405,108 +621,178 @@ int cmd_cocci(int argc, char **argv)
 		fputs("crossym cocci: -o OUTDIR is required\n", stderr);
 		return 2;
 	}
-	status = scan_and_check(&opts, &rows, &srctree, &rep);
+	status = scan_and_check(&opts, &c);
 	if (status)
 		return status;
-	add = xcalloc(rep.nmissing, sizeof(*add));
-	remove = xcalloc(rep.nstale, sizeof(*remove));
-	to_targets(rep.missing, rep.nmissing, add);
-	to_targets(rep.stale, rep.nstale, remove);
+	add = xcalloc(rep->nmissing, sizeof(*add));
+	remove = xcalloc(rep->nstale, sizeof(*remove));
+	to_targets(rep->missing, rep->nmissing, add);
+	to_targets(rep->stale, rep->nstale, remove);
 	copts.outdir = opts.outdir;
 	copts.tag = opts.tag;
-	copts.srctree = srctree;
-	nremove = opts.keep_stale ? 0 : rep.nstale;
-	cocci_write(&copts, add, rep.nmissing, remove, nremove);
+	copts.srctree = c.srctree;
+	copts.files = c.files;
+	nremove = opts.keep_stale ? 0 : rep->nstale;
+	cocci_write(&copts, add, rep->nmissing, remove, nremove);
 	fprintf(stderr, "crossym cocci: %zu tags to add, %zu to remove, %zu in place "
-		"already%s\n", rep.nmissing, nremove, rep.nexact,
-		nremove < rep.nstale ? " (stale tags kept)" : "");
+		"already%s\n", rep->nmissing, nremove, rep->nexact,
+		nremove < rep->nstale ? " (stale tags kept)" : "");
 	free(add);
 	free(remove);
-	tagcheck_free(&rep);
-	free(srctree);
-	rows_free(&rows);
-	units_opts_free(&opts.units);
+	checked_free(&c);
+	units_opts_free(&opts.unitopt);
 	return diag.status;
 }
 
 static const char check_help[] =
-	"usage: crossym check [--tag NAME] [--srctree DIR] [--nm FILE] [--db FILE] BUILD_DIR...\n\n"
+	"usage: crossym check [--tag NAME] [--srctree DIR] [--nm FILE] [--db FILE] [--lds FILE]\n"
+	"                     BUILD_DIR...\n\n"
 	"Compare the tags in the sources with what the builds need. Prints each\n"
 	"missing tag (needed, absent) and each stale tag (present on a definition no\n"
 	"longer referenced from outside its unit, or on a symbol the builds do not\n"
-	"define) as `missing|stale FILE:LINE: SYMBOL: why`. Exit 1 when there is any,\n"
-	"0 when the tree is exact.\n\n"
-	"  --tag NAME        the tag (default __global)\n";
+	"define) as `FILE:LINE: missing|stale tag: SYMBOL: why`. Exit 1 when there\n"
+	"is any, 0 when the tree is exact.\n\n";
 
-/* "missing FILE:LINE: SYMBOL: why" (no LINE when it is not known). */
+static const struct optdef check_options[] = {
+	OPTDEF_TAG, OPTDEF_UNIT, OPTDEF_EXCLUDE, OPTDEF_RUNS,
+	OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_DB, OPTDEF_LDS, OPTDEF_END
+};
+
+/* "FILE:LINE: missing tag: SYMBOL: why", the compiler's format; line 1 and
+ * "(line unknown)" when the definition's line is not known. */
 static void print_issue(const char *what, const struct tag_issue *t)
 {
-	if (t->line)
-		printf("%s %s:%u: %s: %s\n", what, t->source, t->line, t->symbol, t->why);
-	else
-		printf("%s %s: %s: %s\n", what, t->source, t->symbol, t->why);
+	printf("%s:%u: %s tag: %s: %s%s\n", t->source, t->line ? t->line : 1, what,
+	       t->symbol, t->why, t->line ? "" : " (line unknown)");
 }
 
 int cmd_check(int argc, char **argv)
 {
 	struct options opts;
-	struct rows rows;
-	struct tag_report rep;
-	char *srctree;
-	int done, status = parse_options(argc, argv, "sntdu", check_help, &opts, &done);
+	struct checked c;
+	const struct tag_report *rep = &c.rep;
+	size_t shown_missing = 0, shown_stale = 0;
+	int done, status = parse_options(argc, argv, check_options, check_help, &opts, &done);
 
 	if (status || done)
 		return status;
-	status = scan_and_check(&opts, &rows, &srctree, &rep);
+	status = scan_and_check(&opts, &c);
 	if (status)
 		return status;
-	for (size_t i = 0; i < rep.nmissing; i++)
-		print_issue("missing", &rep.missing[i]);
-	for (size_t i = 0; i < rep.nstale; i++)
-		print_issue("stale", &rep.stale[i]);
+	for (size_t i = 0; i < rep->nmissing; i++)
+		if (source_selected(&opts, rep->missing[i].source)) {
+			print_issue("missing", &rep->missing[i]);
+			shown_missing++;
+		}
+	for (size_t i = 0; i < rep->nstale; i++)
+		if (source_selected(&opts, rep->stale[i].source)) {
+			print_issue("stale", &rep->stale[i]);
+			shown_stale++;
+		}
 	fprintf(stderr, "crossym check: %zu missing, %zu stale, %zu exact\n",
-		rep.nmissing, rep.nstale, rep.nexact);
-	status = diag.status ? diag.status : (rep.nmissing || rep.nstale);
-	tagcheck_free(&rep);
-	free(srctree);
-	rows_free(&rows);
-	units_opts_free(&opts.units);
+		shown_missing, shown_stale, rep->nexact);
+	status = diag.status ? diag.status : (shown_missing || shown_stale);
+	checked_free(&c);
+	units_opts_free(&opts.unitopt);
 	return status;
 }
 
+static const char verify_help[] =
+	"usage: crossym verify OUTDIR ORIG_TREE NEW_TREE\n\n"
+	"The final check of scripts/annotate.sh: for every file of OUTDIR/files.tsv\n"
+	"(written by crossym cocci), compare ORIG_TREE/FILE with NEW_TREE/FILE. Each\n"
+	"changed line must be the original with the tag inserted or removed, the only\n"
+	"other changes re-declarations `extern __typeof__(S) S TAG;` of stale\n"
+	"symbols deleted and of wanted ones appended at the end; every wanted\n"
+	"definition must be tagged and no stale tag left. Prints `FILE: problem`\n"
+	"lines; exit 1 when there is any, 2 when a file cannot be read.\n\n";
+
+static const struct optdef verify_options[] = { OPTDEF_END };
+
+int cmd_verify(int argc, char **argv)
+{
+	struct options opts;
+	long bad;
+	int done = 0, status = 2;
+
+	if (argc > 1)
+		status = parse_options(argc, argv, verify_options, verify_help, &opts, &done);
+	if (done || (status && argc > 1))
+		return status;
+	if (argc == 1 || opts.nbuilds != 3) {
+		fputs("crossym verify: give OUTDIR ORIG_TREE NEW_TREE\n"
+		      "Try 'crossym verify --help'\n", stderr);
+		return 2;
+	}
+	bad = verify_outdir(opts.builds[0], opts.builds[1], opts.builds[2], stdout);
+	if (bad < 0)
+		return 2;
+	return bad ? 1 : diag.status;
+}
+static const char diff_help[] =
+	"usage: crossym diff OLD.tsv NEW.tsv\n\n"
+	"Compare two `crossym report --format=tsv` outputs (with or without --all),\n"
+	"for instance before and after a merge: definitions that became or stopped\n"
+	"being used from outside their unit, moved to another unit, changed class or\n"
+	"referencing units. One `SYMBOL: what` line per change, sorted by symbol.\n"
+	"Exit 1 when anything changed, 0 when nothing did, 2 on bad input.\n";
+
+int cmd_diff(int argc, char **argv)
+{
+	long changes;
+
+	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		fputs(diff_help, stdout);
+		return 0;
+	}
+	if (argc != 3) {
+		fputs(diff_help, stderr);
+		return 2;
+	}
+	changes = diff_reports(stdout, argv[1], argv[2]);
+	if (changes < 0)
+		return 2;
+	fprintf(stderr, "crossym diff: %ld %s\n", changes, changes == 1 ? "change" : "changes");
+	return changes > 0;
+}
+
 static const char units_cmd_help[] =
-	"usage: crossym units [--exclude OBJ]... [--runs] [--srctree DIR] [--nm FILE] BUILD_DIR\n\n"
+	"usage: crossym units [--exclude OBJ]... [--runs] [--srctree DIR] [--nm FILE]\n"
+	"                     BUILD_DIR\n\n"
 	"List the linked objects of the build in link order with the unit each\n"
 	"belongs to, as TSV: unit, object, file, role (c, asm or excluded) and the\n"
 	"library archive a member is linked from (- when always linked). The units\n"
-	"are the decision's (report, cocci and check take the same options).\n";
+	"are the decision's: report, cocci and check take the same options.\n\n";
+
+static const struct optdef units_options[] = {
+	OPTDEF_EXCLUDE, OPTDEF_RUNS, OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_END
+};
 
 int cmd_units(int argc, char **argv)
 {
 	struct options opts;
 	struct build b;
 	struct rows rows = { 0 };
-	int done, status = parse_options(argc, argv, "snu", units_cmd_help, &opts, &done);
+	int done, status = parse_options(argc, argv, units_options, units_cmd_help, &opts, &done);
 
-	if (status || done) {
-		units_opts_free(&opts.units);
-		return status;
-	}
-	if (opts.nbuilds != 1) {
+	if (!status && !done && opts.nbuilds != 1) {
 		fputs("crossym units: one BUILD_DIR\n", stderr);
-		units_opts_free(&opts.units);
-		return 2;
+		status = 2;
+	}
+	if (status || done) {
+		units_opts_free(&opts.unitopt);
+		return status;
 	}
 	if (build_scan(&b, opts.builds[0], &opts.scan)) {
 		build_free(&b);
-		units_opts_free(&opts.units);
+		units_opts_free(&opts.unitopt);
 		return 2;
 	}
-	units_assign(&b, &opts.units);
+	units_assign(&b, &opts.unitopt);
 	graph_decide(&b, &rows);        /* which objects the link takes */
 	units_print(stdout, &b);
 	rows_free(&rows);
 	build_free(&b);
-	units_opts_free(&opts.units);
+	units_opts_free(&opts.unitopt);
 	return diag.status;
 }

@@ -6,6 +6,8 @@ int cmd_report(int argc, char **argv);
 int cmd_cocci(int argc, char **argv);
 int cmd_objects(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
 int cmd_units(int argc, char **argv);
 
 #endif

@@ -1,6 +1,6 @@
 /* db.c - the incremental scan database: a tab-separated text file.
  *
- *   crossym-db 1
+ *   crossym-db 2
  *   F <size> <mtime_sec> <mtime_nsec> <inode> <path>
  *   O <machine> <elfclass> <object name>
  *   S <bind> <kind> <symbol>
@@ -12,7 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DB_MAGIC "crossym-db 1"
+#define DB_MAGIC "crossym-db 2"
+/* version 1 had no SYM_SELFREF records: such a file is read as empty */
+#define DB_MAGIC_OLD "crossym-db 1"
 
 static struct db_stamp stamp_of(const struct stat *st)
 {
@@ -91,7 +93,7 @@ static int load_line(struct db *db, char *line, struct db_file **f,
 		(*o)->machine = machine;
 		(*o)->elfclass = (unsigned char)cls;
 	} else if (*o && sscanf(line, "S\t%d\t%d\t%n", &bind, &kind, &n) == 2 && n &&
-		   bind >= SYM_DEF && bind <= SYM_EXPORT) {
+		   ((bind >= SYM_DEF && bind <= SYM_EXPORT) || bind == SYM_SELFREF)) {
 		push_sym(*o, line + n, bind, kind);
 	} else {
 		return -1;
@@ -122,7 +124,9 @@ int db_load(struct db *db, const char *path)
 	while ((len = getline(&line, &cap, in)) >= 0) {
 		if (len && line[len - 1] == '\n')
 			line[--len] = '\0';
-		if (++lineno == 1 ? strcmp(line, DB_MAGIC) : load_line(db, line, &f, &o)) {
+		if (++lineno == 1 && !strcmp(line, DB_MAGIC_OLD))
+			break;
+		if (lineno == 1 ? strcmp(line, DB_MAGIC) : load_line(db, line, &f, &o)) {
 			error("%s:%lu: not a crossym database line; delete the file "
 			      "to start afresh", path, lineno);
 			free(line);

@@ -1,4 +1,4 @@
-/* dwarf.c - declaration coordinates of the external definitions of an ELF
+/* dwdecl.c - declaration coordinates of the external definitions of an ELF
  * object, read from its DWARF.
  *
  * libdw alone does not apply the .rel(a).debug_* relocations of an ET_REL
@@ -8,8 +8,8 @@
 #include "dwdecl.h"
 #include "util.h"
 
-/* The DW_* constants.  <dwarf.h> would find our own src/dwarf.h first (-Isrc);
- * elfutils installs its dwarf.h next to the elfutils/ directory. */
+/* The DW_* constants: elfutils installs its dwarf.h next to the elfutils/
+ * directory. */
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
@@ -189,7 +189,7 @@ static char *absolute_file(const char *file, const char *comp_dir)
 /* dwarf_decl_file(), but resolved through the file table of the unit the
  * attribute came from, which also works for split units (where libdw 0.188's
  * dwarf_decl_file() asserts); a fresh absolute path, or NULL. */
-static char *decl_file(Dwarf_Die *die)
+char *dwarf_decl_path(Dwarf_Die *die)
 {
 	Dwarf_Attribute mem, *attr = dwarf_attr_integrate(die, DW_AT_decl_file, &mem);
 	Dwarf_Files *files;
@@ -208,9 +208,16 @@ static char *decl_file(Dwarf_Die *die)
 	return absolute_file(name, string_attr(&cudie, DW_AT_comp_dir));
 }
 
-static void add_decl(struct decl_list *list, Dwarf_Die *die,
-		     const struct symset *syms)
+/* What add_decl needs while the units are walked. */
+struct decl_walk {
+	struct decl_list *list;
+	const struct symset *syms;
+};
+
+static void add_decl(Dwarf_Die *die, void *ctx)
 {
+	struct decl_list *list = ((struct decl_walk *)ctx)->list;
+	const struct symset *syms = ((struct decl_walk *)ctx)->syms;
 	const char *name;
 	struct decl *d;
 	char *file;
@@ -223,7 +230,7 @@ static void add_decl(struct decl_list *list, Dwarf_Die *die,
 		return;
 	if (dwarf_decl_line(die, &line) || line < 0)
 		return;
-	file = decl_file(die);
+	file = dwarf_decl_path(die);
 	if (!file)
 		return;
 	grow_array((void **)&list->v, &list->cap, list->n + 1, sizeof(*list->v));
@@ -233,16 +240,15 @@ static void add_decl(struct decl_list *list, Dwarf_Die *die,
 	d->line = (unsigned)line;
 }
 
-/* The top-level definitions of one compile unit; -1 on bad DWARF. */
-static int scan_unit(Dwarf_Die *cudie, const struct symset *syms,
-		     struct decl_list *list)
+/* The top-level DIEs of one compile unit; -1 on bad DWARF. */
+static int scan_unit(Dwarf_Die *cudie, dwarf_die_fn *fn, void *ctx)
 {
 	Dwarf_Die die;
 	int rc;
 
 	rc = dwarf_child(cudie, &die);
 	while (rc == 0) {
-		add_decl(list, &die, syms);
+		fn(&die, ctx);
 		rc = dwarf_siblingof(&die, &die);
 	}
 	return rc < 0 ? -1 : 0;
@@ -257,8 +263,7 @@ static const char *dwo_name(Dwarf_Die *skeleton)
 	return name ? name : "the .dwo file";
 }
 
-static int scan_dwarf(const char *path, Dwarf *dbg, const struct symset *syms,
-		      struct decl_list *list)
+static int scan_dwarf(const char *path, Dwarf *dbg, dwarf_die_fn *fn, void *ctx)
 {
 	Dwarf_CU *cu = NULL;
 	Dwarf_Die cudie, subdie;
@@ -270,11 +275,11 @@ static int scan_dwarf(const char *path, Dwarf *dbg, const struct symset *syms,
 				     &cudie, &subdie)) == 0) {
 		/* -gsplit-dwarf: the DIEs are in the .dwo libdw found, if any. */
 		if (unit_type == DW_UT_skeleton && subdie.cu)
-			rc = scan_unit(&subdie, syms, list);
+			rc = scan_unit(&subdie, fn, ctx);
 		else if (unit_type == DW_UT_skeleton)
 			warn("%s: split DWARF: %s not found", path, dwo_name(&cudie));
 		else if (unit_type == DW_UT_compile || unit_type == DW_UT_partial)
-			rc = scan_unit(&cudie, syms, list);
+			rc = scan_unit(&cudie, fn, ctx);
 		if (rc)
 			return -1;
 	}
@@ -311,8 +316,7 @@ static void sort_unique(struct decl_list *list)
 }
 
 /* Relocate and read the DWARF of path through an offline libdwfl session. */
-static int read_definitions(const char *path, const struct symset *syms,
-			    struct decl_list *list)
+static int walk_dwarf(const char *path, dwarf_die_fn *fn, void *ctx)
 {
 	Dwfl *dwfl = dwfl_begin(&offline_callbacks);
 	Dwfl_Module *mod;
@@ -330,7 +334,7 @@ static int read_definitions(const char *path, const struct symset *syms,
 		error("%s: %s", path, dwfl_errmsg(-1));
 	} else if (!(dbg = dwfl_module_getdwarf(mod, &bias))) {
 		error("%s: cannot read DWARF: %s", path, dwfl_errmsg(-1));
-	} else if (scan_dwarf(path, dbg, syms, list)) {
+	} else if (scan_dwarf(path, dbg, fn, ctx)) {
 		error("%s: bad DWARF: %s", path, dwarf_errmsg(-1));
 	} else {
 		rc = 0;
@@ -373,8 +377,11 @@ long dwarf_definitions(const char *path, struct decl **out)
 	elf = open_elf(path, &fd);
 	if (!elf)
 		return -1;
-	if (scan_sections(elf, &syms))
-		rc = read_definitions(path, &syms, &list);
+	if (scan_sections(elf, &syms)) {
+		struct decl_walk walk = { &list, &syms };
+
+		rc = walk_dwarf(path, add_decl, &walk);
+	}
 	free(syms.names);
 	elf_end(elf);
 	close(fd);
@@ -400,4 +407,25 @@ void dwarf_free(struct decl *decls, size_t n)
 		free(decls[i].file);
 	}
 	free(decls);
+}
+
+int dwarf_walk_top(const char *path, dwarf_die_fn *fn, void *ctx)
+{
+	struct symset syms = { 0 };
+	int fd, rc = 1;
+	Elf *elf;
+
+	if (elf_version(EV_CURRENT) == EV_NONE) {
+		error("%s: libelf: %s", path, elf_errmsg(-1));
+		return -1;
+	}
+	elf = open_elf(path, &fd);
+	if (!elf)
+		return -1;
+	if (scan_sections(elf, &syms))
+		rc = walk_dwarf(path, fn, ctx);
+	free(syms.names);
+	elf_end(elf);
+	close(fd);
+	return rc;
 }

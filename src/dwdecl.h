@@ -4,6 +4,7 @@
 #define CROSSYM_DWDECL_H
 
 #include <stddef.h>
+#include <elfutils/libdw.h>
 
 struct decl {
 	char *symbol;   /* linkage name of an external function or variable defined here */
@@ -34,5 +35,13 @@ struct decl {
  * included) or its DWARF cannot be read. */
 long dwarf_definitions(const char *path, struct decl **out);
 void dwarf_free(struct decl *decls, size_t n);
+
+/* For other readers of an object's DWARF (mismatch.c): call fn for every
+ * top-level DIE of every unit of the ELF object at path, relocated as above.
+ * Returns 0, 1 when the object has no DWARF, -1 after error(). */
+typedef void dwarf_die_fn(Dwarf_Die *die, void *ctx);
+int dwarf_walk_top(const char *path, dwarf_die_fn *fn, void *ctx);
+/* DW_AT_decl_file of die as an absolute, normalised path (NULL: none). */
+char *dwarf_decl_path(Dwarf_Die *die);
 
 #endif

@@ -7,6 +7,7 @@
 #include <gelf.h>
 #include <libelf.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int elf_is_elf(const unsigned char *buf, size_t len)
@@ -39,9 +40,13 @@ static enum sym_kind symbol_kind(Elf *elf, const GElf_Sym *sym)
 	GElf_Shdr shdr;
 	Elf_Scn *scn;
 
+	if (GELF_ST_TYPE(sym->st_info) == STT_TLS)
+		return KIND_TLS;
+	if (sym->st_shndx == SHN_COMMON || GELF_ST_TYPE(sym->st_info) == STT_COMMON)
+		return KIND_COMMON;
 	if (GELF_ST_BIND(sym->st_info) == STB_WEAK)
 		return GELF_ST_TYPE(sym->st_info) == STT_OBJECT ? KIND_VAR : KIND_FUNC;
-	if (sym->st_shndx == SHN_COMMON || sym->st_shndx == SHN_ABS ||
+	if (sym->st_shndx == SHN_ABS ||
 	    sym->st_shndx >= SHN_LORESERVE)
 		return KIND_VAR;
 	scn = elf_getscn(elf, sym->st_shndx);
@@ -73,6 +78,72 @@ static void add_symbol(struct objset *set, struct object *obj, Elf *elf,
 		object_add_sym(set, obj, name, SYM_LOCALDEF, KIND_VAR);
 }
 
+static int defines_global(const GElf_Sym *sym)
+{
+	int bind = GELF_ST_BIND(sym->st_info);
+
+	return sym->st_shndx != SHN_UNDEF &&
+	       (bind == STB_GLOBAL || bind == STB_GNU_UNIQUE || bind == STB_WEAK);
+}
+
+/* The symbol indexes one relocation section uses, marked in seen[0..nsyms). */
+static void mark_relocs(Elf_Scn *scn, const GElf_Shdr *shdr, unsigned char *seen,
+			size_t nsyms)
+{
+	Elf_Data *data = elf_getdata(scn, NULL);
+	size_t count = shdr->sh_entsize ? shdr->sh_size / shdr->sh_entsize : 0;
+
+	for (size_t i = 0; data && i < count; i++) {
+		GElf_Rela rela;
+		GElf_Rel rel;
+		size_t symi;
+
+		if (shdr->sh_type == SHT_RELA && gelf_getrela(data, (int)i, &rela))
+			symi = GELF_R_SYM(rela.r_info);
+		else if (shdr->sh_type == SHT_REL && gelf_getrel(data, (int)i, &rel))
+			symi = GELF_R_SYM(rel.r_info);
+		else
+			continue;
+		if (symi < nsyms)
+			seen[symi] = 1;
+	}
+}
+
+/* Record SYM_SELFREF for each global the object's own code or data refers to:
+ * relocations applied to allocated sections (debug info does not count). */
+static void read_self_refs(struct objset *set, struct object *obj, Elf *elf,
+			   Elf_Scn *symscn, const GElf_Shdr *symshdr)
+{
+	Elf_Data *symdata = elf_getdata(symscn, NULL);
+	size_t nsyms = symshdr->sh_size / symshdr->sh_entsize;
+	unsigned char *seen = xcalloc(nsyms ? nsyms : 1, 1);
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr shdr, target;
+		Elf_Scn *tscn;
+
+		if (!gelf_getshdr(scn, &shdr) ||
+		    (shdr.sh_type != SHT_REL && shdr.sh_type != SHT_RELA) ||
+		    shdr.sh_link != elf_ndxscn(symscn))
+			continue;
+		tscn = elf_getscn(elf, shdr.sh_info);
+		if (tscn && gelf_getshdr(tscn, &target) && (target.sh_flags & SHF_ALLOC))
+			mark_relocs(scn, &shdr, seen, nsyms);
+	}
+	for (size_t i = 1; symdata && i < nsyms; i++) {
+		GElf_Sym sym;
+		const char *name;
+
+		if (!seen[i] || !gelf_getsym(symdata, (int)i, &sym) || !defines_global(&sym))
+			continue;
+		name = elf_strptr(elf, symshdr->sh_link, sym.st_name);
+		if (name && *name && GELF_ST_TYPE(sym.st_info) != STT_SECTION)
+			object_add_sym(set, obj, name, SYM_SELFREF, symbol_kind(elf, &sym));
+	}
+	free(seen);
+}
+
 static const char *read_symtab(struct objset *set, struct object *obj, Elf *elf)
 {
 	Elf_Scn *scn = NULL;
@@ -101,6 +172,7 @@ static const char *read_symtab(struct objset *set, struct object *obj, Elf *elf)
 				return "corrupt symbol name table";
 			add_symbol(set, obj, elf, &sym, name);
 		}
+		read_self_refs(set, obj, elf, scn, &shdr);
 	}
 	return NULL;
 }

@@ -5,12 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Per-symbol lists of (object, binding), built by counting sort. */
-struct symindex {
-	size_t *start;          /* nsyms + 1 offsets into entries */
-	struct symref { size_t obj; unsigned char bind; } *entries;
-};
-
 static int is_def(unsigned char bind)
 {
 	return bind == SYM_DEF || bind == SYM_WEAKDEF;
@@ -64,7 +58,8 @@ static void link_closure(struct build *b)
 	free(needed);
 }
 
-static void build_index(struct build *b, struct symindex *ix)
+/* Built by counting sort. */
+void graph_index(const struct build *b, struct symindex *ix)
 {
 	size_t nsyms = b->set.names.count, total = 0;
 	size_t *fill;
@@ -90,6 +85,12 @@ static void build_index(struct build *b, struct symindex *ix)
 		}
 	}
 	free(fill);
+}
+
+void graph_index_free(struct symindex *ix)
+{
+	free(ix->start);
+	free(ix->entries);
 }
 
 static int same_image(const struct object *a, const struct object *b)
@@ -188,6 +189,8 @@ static void add_row(struct rows *out, struct build *b, unsigned sym,
 	r->refs = refs;
 	r->status = o->is_asm ? STATUS_ASM : exported ? STATUS_EXPORTED : STATUS_TAG;
 	r->weak = d->bind == SYM_WEAKDEF;
+	r->refclass = 0;
+	r->multi = 0;
 	r->kind = KIND_FUNC;
 	for (k = 0; k < o->nsyms; k++)
 		if (o->syms[k].name == sym && is_def(o->syms[k].bind))
@@ -199,7 +202,7 @@ void graph_decide(struct build *b, struct rows *out)
 	struct symindex ix;
 
 	link_closure(b);
-	build_index(b, &ix);
+	graph_index(b, &ix);
 	for (unsigned s = 0; s < b->set.names.count; s++) {
 		const struct symref *list = ix.entries + ix.start[s];
 		size_t n = ix.start[s + 1] - ix.start[s];
@@ -217,13 +220,15 @@ void graph_decide(struct build *b, struct rows *out)
 				add_row(out, b, s, &list[i], refs, exported);
 		}
 	}
-	free(ix.start);
-	free(ix.entries);
+	graph_index_free(&ix);
 }
 
 const char *status_name(enum row_status status)
 {
-	static const char *const names[] = { "tag", "exported", "asm" };
+	static const char *const names[] = {
+		"tag", "exported", "asm", "unit-local", "file-local", "unreferenced",
+		"multiply-defined",
+	};
 
 	return names[status];
 }
@@ -247,13 +252,16 @@ static int cmp_row(const void *pa, const void *pb)
 	return c;
 }
 
-/* The sorted union of two comma-separated sorted unit lists. */
+/* The sorted union of two comma-separated sorted unit lists (NULL: none). */
 static char *merge_unit_lists(const char *a, const char *b)
 {
-	char *joined = xasprintf("%s,%s", a, b), *tok, *save = NULL, *out;
+	char *joined, *tok, *save = NULL, *out;
 	const char **units = NULL;
 	size_t n = 0, cap = 0;
 
+	if (!a || !b)
+		return a || b ? xstrdup(a ? a : b) : NULL;
+	joined = xasprintf("%s,%s", a, b);
 	for (tok = strtok_r(joined, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		grow_array((void **)&units, &cap, n + 1, sizeof(*units));
 		units[n++] = tok;
@@ -279,6 +287,19 @@ static void row_free(struct row *r)
 	free(r->refs);
 }
 
+/* The same definition in another build: a cross status wins (the lowest);
+ * a class of --all holds only when it holds in every build. */
+static void merge_status(struct row *keep, const struct row *r)
+{
+	if (r->refclass < keep->refclass)
+		keep->refclass = r->refclass;
+	keep->multi &= r->multi;
+	if (keep->status > STATUS_ASM && r->status > STATUS_ASM)
+		keep->status = keep->multi ? STATUS_MULTIPLY : keep->refclass;
+	else if (r->status < keep->status)
+		keep->status = r->status;
+}
+
 void rows_sort_merge(struct rows *rows)
 {
 	size_t out = 0;
@@ -294,8 +315,7 @@ void rows_sort_merge(struct rows *rows)
 
 			free(keep->refs);
 			keep->refs = refs;
-			if (r->status < keep->status)
-				keep->status = r->status;
+			merge_status(keep, r);
 			row_free(r);
 			continue;
 		}

@@ -6,7 +6,16 @@
 #include <stddef.h>
 #include "buildtree.h"
 
-enum row_status { STATUS_TAG, STATUS_EXPORTED, STATUS_ASM };
+/* Cross-unit statuses, then the classes of `report --all` (classify.h); a
+ * merge of several builds keeps the lowest cross status. */
+enum row_status {
+	STATUS_TAG, STATUS_EXPORTED, STATUS_ASM,
+	STATUS_UNIT_LOCAL,      /* referenced only from other objects of its unit */
+	STATUS_FILE_LOCAL,      /* referenced only inside its own object */
+	STATUS_UNREFERENCED,    /* referenced by no object */
+	STATUS_MULTIPLY,        /* another definition in the same image */
+	STATUS_COUNT
+};
 
 /* One reported definition. All strings are owned by the row. */
 struct row {
@@ -16,17 +25,21 @@ struct row {
 	char *source;           /* NULL when unknown */
 	char **included;        /* .c files the source #includes (copied) */
 	size_t nincluded;
-	char *def_source;       /* where the definition's text is (placement_resolve) */
+	char *def_source;       /* where the definition's text is (placement_from_dwarf, placement_classify) */
 	unsigned def_line;      /* its line there, 0 when unknown */
 	char *cmd_file;         /* the object's kbuild .cmd file (absolute), or NULL */
 	char *build_dir;        /* where its command runs */
 	unsigned char asm_alias; /* defined by top-level asm in a C file: no tag */
 	unsigned char several;  /* defined more than once (#if arms): which one
 				 * is live is unknown, so a re-declaration too */
-	char *refs;             /* sorted referencing units, comma-separated */
+	char *refs;             /* sorted referencing units, comma-separated;
+				 * NULL for the classes of --all */
 	unsigned char status;   /* enum row_status */
 	unsigned char kind;     /* enum sym_kind */
 	unsigned char weak;
+	unsigned char refclass; /* --all rows: the class the references give
+				 * (STATUS_UNIT_LOCAL..STATUS_UNREFERENCED) */
+	unsigned char multi;    /* --all rows: multiply defined in this build */
 };
 
 struct rows {
@@ -42,6 +55,15 @@ void graph_decide(struct build *b, struct rows *out);
  * definition one build needs tagged stays tagged. */
 void rows_sort_merge(struct rows *rows);
 void rows_free(struct rows *rows);
+
+/* Per-symbol lists of (object, binding) over the linked objects of a build
+ * (after graph_decide): entries[start[s] .. start[s + 1]) for symbol id s. */
+struct symindex {
+	size_t *start;
+	struct symref { size_t obj; unsigned char bind; } *entries;
+};
+void graph_index(const struct build *b, struct symindex *ix);
+void graph_index_free(struct symindex *ix);
 const char *status_name(enum row_status status);
 
 #endif

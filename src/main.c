@@ -13,8 +13,10 @@ static const struct command {
 	{ "report", cmd_report, "the cross-unit definitions of a build (text or TSV)" },
 	{ "cocci", cmd_cocci, "write the semantic patches that tag them" },
 	{ "check", cmd_check, "compare the tags in the sources with what the build needs" },
+	{ "diff", cmd_diff, "what changed between two TSV reports (exit 1: something)" },
 	{ "units", cmd_units, "list each unit's objects in link order (TSV)" },
 	{ "objects", cmd_objects, "list the objects a build links (input for nm -A)" },
+	{ "verify", cmd_verify, "check annotate.sh's changed copy against the original" },
 };
 
 static void usage(FILE *out)

@@ -57,6 +57,9 @@ int nm_letter_bind(char type, enum sym_kind *kind)
 		return SYM_DEF;
 	case 'u':
 		return SYM_DEF;
+	case 'C':
+		*kind = KIND_COMMON;
+		return SYM_DEF;
 	case 'N':
 	case 'n':
 	case 'a':

@@ -15,9 +15,13 @@ enum sym_bind {
 	SYM_WEAKUNDEF,  /* weak reference (nm: w v) */
 	SYM_EXPORT,     /* the object exports the symbol (__ksymtab_<name>) */
 	SYM_LOCALDEF,   /* local definition: only read for __ksymtab_ markers */
+	SYM_SELFREF,    /* the object references its own global definition (a
+			 * relocation in an allocated section): used in its file */
 };
 
-enum sym_kind { KIND_FUNC, KIND_VAR };
+/* What a definition is (ELF symbol type and section); nm text cannot show
+ * KIND_TLS (it prints such symbols as data). */
+enum sym_kind { KIND_FUNC, KIND_VAR, KIND_TLS, KIND_COMMON };
 
 struct objsym {
 	unsigned name;          /* strtab id */

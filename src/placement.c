@@ -20,16 +20,24 @@ const char *placement_name(enum place_kind kind)
 	return names[kind];
 }
 
-/* Source texts read once each, by path relative to the source tree. */
+const char *placement_token(enum place_kind kind)
+{
+	static const char *const tokens[] = {
+		"declarator", "declarer", "pasted", "not-in-source", "no-source",
+		"asm", "-",
+	};
+	return tokens[kind];
+}
+
+/* The preprocessed units of the objects, by .cmd file, made once each. */
 struct cached_text {
-	char *text;             /* NULL: unreadable */
+	char *text;             /* NULL: could not be made */
 	size_t len;
 	int loaded;
 };
 
 struct text_cache {
-	const char *srctree;
-	struct strtab paths;    /* path -> index in files */
+	struct strtab paths;    /* .cmd path -> index in files */
 	struct cached_text *files;
 	size_t cap;
 };
@@ -46,21 +54,6 @@ static struct cached_text *cache_slot(struct text_cache *c, const char *key)
 		memset(c->files + old, 0, (c->cap - old) * sizeof(*c->files));
 	}
 	return &c->files[id];
-}
-
-static const char *cached_text(struct text_cache *c, const char *path, size_t *len)
-{
-	struct cached_text *f = cache_slot(c, path);
-
-	if (!f->loaded) {
-		char *abs = path_join(c->srctree, path);
-
-		f->text = read_file(abs, &f->len);
-		f->loaded = 1;
-		free(abs);
-	}
-	*len = f->text ? f->len : 0;
-	return f->text;
 }
 
 /* The preprocessed unit of r's object, once per .cmd file. */
@@ -84,14 +77,13 @@ static void free_cache(struct text_cache *c)
 	strtab_free(&c->paths);
 }
 
-/* Place the tag of symbol as file's text allows; 1 when the file defines it. */
-static int place_in(const char *text, size_t len, const char *symbol,
-		    struct placement *p)
+/* Place the tag of symbol as file f allows; 1 when the file defines it. */
+static int place_in(struct srcfile *f, const char *symbol, struct placement *p)
 {
 	char *macro = NULL;
 	unsigned line = 0;
 
-	switch (srcscan_locate(text, len, symbol, &line, &macro)) {
+	switch (f ? srcfile_locate(f, symbol, 0, &line, &macro) : LOC_NOT_FOUND) {
 	case LOC_DECLARATOR:
 		p->kind = PLACE_DECLARATOR;
 		p->line = line;
@@ -106,36 +98,18 @@ static int place_in(const char *text, size_t len, const char *symbol,
 	}
 }
 
-/* Whether text defines symbol again after line `after` (another #if arm). */
-static int defined_again(const char *text, size_t len, const char *symbol,
-			 unsigned after)
+/* A second definition in the source after the first (another #if arm), or
+ * in an included .c. */
+static int several_definitions(struct srcset *files, const struct row *r,
+			       struct srcfile *f, unsigned line)
 {
-	const char *p = text, *end = text + len;
-	unsigned line = 1, found_line;
+	unsigned again;
 
-	while (p < end && line <= after) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-
-		if (!nl)
-			return 0;
-		p = nl + 1;
-		line++;
-	}
-	return srcscan_locate(p, (size_t)(end - p), symbol, &found_line, NULL) ==
-	       LOC_DECLARATOR;
-}
-
-/* A second definition in the source after the first, or in an included .c. */
-static int several_definitions(struct text_cache *cache, const struct row *r,
-			       const char *text, size_t len, unsigned line)
-{
-	if (defined_again(text, len, r->symbol, line))
+	if (srcfile_locate(f, r->symbol, line, &again, NULL) == LOC_DECLARATOR)
 		return 1;
 	for (size_t i = 0; i < r->nincluded; i++) {
-		size_t ilen;
-		const char *itext = cached_text(cache, r->included[i], &ilen);
 		struct placement p = { 0 };
-		int found = itext && place_in(itext, ilen, r->symbol, &p);
+		int found = place_in(srcset_get(files, r->included[i], NULL), r->symbol, &p);
 
 		free(p.macro);
 		if (found)
@@ -146,46 +120,42 @@ static int several_definitions(struct text_cache *cache, const struct row *r,
 
 /* The file debug info names (a macro's line there means the macro pasted the
  * name); else the source, then the .c files it includes; else a pasting macro. */
-static void classify_row(struct text_cache *cache, struct row *r, struct placement *p)
+static void classify_row(struct srcset *files, struct row *r, struct placement *p)
 {
-	size_t len;
-	const char *text;
+	struct srcfile *f;
 
-	if (r->def_source && (text = cached_text(cache, r->def_source, &len))) {
+	if (r->def_source && (f = srcset_get(files, r->def_source, NULL))) {
 		unsigned dwarf_line = r->def_line;
 
-		if (place_in(text, len, r->symbol, p))
+		if (place_in(f, r->symbol, p))
 			return;
-		p->macro = srcscan_paste_macro(text, len, r->symbol);
+		p->macro = srcfile_paste_macro(f, r->symbol);
 		p->kind = p->macro ? PLACE_PASTED : PLACE_NOT_IN_SOURCE;
 		p->line = dwarf_line;
 		return;
 	}
-	text = cached_text(cache, r->source, &len);
-	if (!text) {
+	f = srcset_get(files, r->source, NULL);
+	if (!f) {
 		p->kind = PLACE_NO_SOURCE;
 		return;
 	}
 	free(r->def_source);
 	r->def_source = xstrdup(r->source);
-	if (place_in(text, len, r->symbol, p)) {
+	if (place_in(f, r->symbol, p)) {
 		r->def_line = p->line;
 		r->several = p->kind == PLACE_DECLARATOR &&
-			     several_definitions(cache, r, text, len, p->line);
+			     several_definitions(files, r, f, p->line);
 		return;
 	}
 	for (size_t i = 0; i < r->nincluded; i++) {
-		size_t ilen;
-		const char *itext = cached_text(cache, r->included[i], &ilen);
-
-		if (itext && place_in(itext, ilen, r->symbol, p)) {
+		if (place_in(srcset_get(files, r->included[i], NULL), r->symbol, p)) {
 			free(r->def_source);
 			r->def_source = xstrdup(r->included[i]);
 			r->def_line = p->line;
 			return;
 		}
 	}
-	p->macro = srcscan_paste_macro(text, len, r->symbol);
+	p->macro = srcfile_paste_macro(f, r->symbol);
 	p->kind = p->macro ? PLACE_PASTED : PLACE_NOT_IN_SOURCE;
 }
 
@@ -208,12 +178,10 @@ static void check_asm_alias(struct text_cache *pre, struct row *r, struct placem
 	}
 }
 
-void placement_classify(struct rows *rows, const char *srctree, struct placement *out)
+void placement_classify(struct rows *rows, struct srcset *files, struct placement *out)
 {
-	struct text_cache cache = { srctree, { 0 }, NULL, 0 };
-	struct text_cache pre = { NULL, { 0 }, NULL, 0 };
+	struct text_cache pre = { { 0 }, NULL, 0 };
 
-	strtab_init(&cache.paths);
 	strtab_init(&pre.paths);
 	memset(out, 0, rows->count * sizeof(*out));
 	for (size_t i = 0; i < rows->count; i++) {
@@ -225,10 +193,9 @@ void placement_classify(struct rows *rows, const char *srctree, struct placement
 		if (!r->source)
 			out[i].kind = PLACE_NO_SOURCE;
 		else
-			classify_row(&cache, r, &out[i]);
+			classify_row(files, r, &out[i]);
 		check_asm_alias(&pre, r, &out[i]);
 	}
-	free_cache(&cache);
 	free_cache(&pre);
 }
 

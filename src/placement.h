@@ -25,11 +25,13 @@ struct placement {
 	char *macro;            /* PLACE_DECLARER, PLACE_PASTED: the macro */
 };
 
-/* One placement per row (out has rows->count entries), reading each source
- * file once. A definition the object's source does not show is looked for in
+struct srcset;
+
+/* One placement per row (out has rows->count entries), the sources read from
+ * files (each once). A definition the object's source does not show is looked for in
  * the .c files it #includes; each tag row's def_source/def_line say where its
  * text was found (def_source stays NULL when the source is unreadable). */
-void placement_classify(struct rows *rows, const char *srctree,
+void placement_classify(struct rows *rows, struct srcset *files,
 			struct placement *out);
 void placement_free(struct placement *p, size_t n);
 
@@ -39,5 +41,7 @@ struct build;
  * object is on disk and has debug info. */
 void placement_from_dwarf(const struct build *b, struct rows *rows, size_t first);
 const char *placement_name(enum place_kind kind);
+/* The one-word name of kind, for OUTDIR/wanted.tsv (doc/CONTRACT.md). */
+const char *placement_token(enum place_kind kind);
 
 #endif

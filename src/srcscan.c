@@ -6,8 +6,10 @@
  * token of interest (a tag, an occurrence of a symbol) and going back to the
  * start of its statement. */
 #include "srcscan.h"
+#include "strtab.h"
 #include "util.h"
 
+#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -587,12 +589,58 @@ static const struct word words[] = {
 };
 #undef W
 
-/* Macros that refer to a symbol without defining it. */
-static const char *const referring_prefixes[] = {
-	"EXPORT_", "MODULE_", "module_", "NOKPROBE_SYMBOL", "ALLOW_ERROR_INJECTION",
-	"__setup", "early_param", "core_param", "__initcall", "__exitcall",
-	"BUILD_BUG_ON", "__ADDRESSABLE", "DECLARE_PER_CPU", "DECLARE_STATIC_KEY",
-	"DECLARE_STATIC_CALL", "COND_SYSCALL", "SYSCALL_ALIAS", "KSYMTAB",
+/* The one list of macros by what they do with a name they are given.  M_DEFINES
+ * entries are whole macro names that define the object named by an argument
+ * (`DEFINE_MUTEX(name);`); the others are name prefixes of macros that take a
+ * symbol's name without defining it: M_REFERS (`EXPORT_SYMBOL(x)`), M_PASTES
+ * (they paste a new name out of it, `SYSCALL_DEFINE1(x, ...)` makes
+ * `__x64_sys_x`), M_WORD (keywords that look like calls).  A macro name takes
+ * the flags of its longest matching prefix; names containing "initcall" or
+ * "_param" refer. */
+enum { M_DEFINES = 1, M_REFERS = 2, M_PASTES = 4, M_WORD = 8 };
+
+static const struct macro_rule {
+	const char *name;
+	unsigned char how;
+} macro_rules[] = {
+	{ "ATOMIC_NOTIFIER_HEAD", M_DEFINES }, { "BLOCKING_NOTIFIER_HEAD", M_DEFINES },
+	{ "DECLARE_BITMAP", M_DEFINES }, { "DECLARE_COMPLETION", M_DEFINES },
+	{ "DECLARE_DEFERRABLE_WORK", M_DEFINES }, { "DECLARE_DELAYED_WORK", M_DEFINES },
+	{ "DECLARE_RWSEM", M_DEFINES }, { "DECLARE_TASKLET", M_DEFINES },
+	{ "DECLARE_WAIT_QUEUE_HEAD", M_DEFINES }, { "DECLARE_WORK", M_DEFINES },
+	{ "DEFINE_HASHTABLE", M_DEFINES }, { "DEFINE_IDA", M_DEFINES },
+	{ "DEFINE_IDR", M_DEFINES }, { "DEFINE_LIST", M_DEFINES },
+	{ "DEFINE_MUTEX", M_DEFINES }, { "DEFINE_PER_CPU", M_DEFINES },
+	{ "DEFINE_PER_CPU_ALIGNED", M_DEFINES }, { "DEFINE_PER_CPU_DECRYPTED", M_DEFINES },
+	{ "DEFINE_PER_CPU_FIRST", M_DEFINES }, { "DEFINE_PER_CPU_PAGE_ALIGNED", M_DEFINES },
+	{ "DEFINE_PER_CPU_READ_MOSTLY", M_DEFINES },
+	{ "DEFINE_PER_CPU_SHARED_ALIGNED", M_DEFINES },
+	{ "DEFINE_RATELIMIT_STATE", M_DEFINES }, { "DEFINE_RAW_SPINLOCK", M_DEFINES },
+	{ "DEFINE_RWLOCK", M_DEFINES }, { "DEFINE_SEMAPHORE", M_DEFINES },
+	{ "DEFINE_SEQLOCK", M_DEFINES }, { "DEFINE_SPINLOCK", M_DEFINES },
+	{ "DEFINE_SRCU", M_DEFINES }, { "DEFINE_STATIC_KEY_FALSE", M_DEFINES },
+	{ "DEFINE_STATIC_KEY_FALSE_RO", M_DEFINES }, { "DEFINE_STATIC_KEY_TRUE", M_DEFINES },
+	{ "DEFINE_STATIC_KEY_TRUE_RO", M_DEFINES }, { "DEFINE_TIMER", M_DEFINES },
+	{ "DEFINE_WW_CLASS", M_DEFINES }, { "DEFINE_XARRAY", M_DEFINES },
+	{ "DEFINE_XARRAY_ALLOC", M_DEFINES }, { "DEFINE_XARRAY_FLAGS", M_DEFINES },
+	{ "HLIST_HEAD", M_DEFINES }, { "LIST_HEAD", M_DEFINES }, { "LLIST_HEAD", M_DEFINES },
+	{ "RAW_NOTIFIER_HEAD", M_DEFINES }, { "SRCU_NOTIFIER_HEAD", M_DEFINES },
+
+	{ "EXPORT_", M_REFERS }, { "MODULE_", M_REFERS }, { "module_", M_REFERS },
+	{ "NOKPROBE_", M_REFERS }, { "ALLOW_ERROR_INJECTION", M_REFERS },
+	{ "__setup", M_REFERS }, { "early_param", M_REFERS }, { "core_param", M_REFERS },
+	{ "__initcall", M_REFERS }, { "__exitcall", M_REFERS }, { "BUILD_BUG_ON", M_REFERS },
+	{ "__ADDRESSABLE", M_REFERS }, { "DECLARE_PER_CPU", M_REFERS },
+	{ "DECLARE_STATIC_KEY", M_REFERS }, { "DECLARE_STATIC_CALL", M_REFERS },
+	{ "SYSCALL_ALIAS", M_REFERS }, { "KSYMTAB", M_REFERS }, { "BTF_", M_REFERS },
+	{ "STACK_FRAME_NON_STANDARD", M_REFERS },
+
+	{ "SYSCALL_", M_PASTES }, { "COMPAT_SYSCALL_", M_PASTES },
+	{ "COND_SYSCALL", M_PASTES }, { "cond_syscall", M_PASTES },
+
+	{ "sizeof", M_WORD }, { "typeof", M_WORD }, { "__typeof", M_WORD },
+	{ "__attribute", M_WORD }, { "asm", M_WORD }, { "__asm", M_WORD },
+	{ "_Static_assert", M_WORD }, { "static_assert", M_WORD },
 };
 
 struct scan {
@@ -665,12 +713,34 @@ static int is_trailing_word(const struct scan *S, size_t i)
 	return caps;
 }
 
+/* How macro m treats a name argument (M_* flags; 0: it may define it). */
+static unsigned macro_how(const struct lex *L, size_t m)
+{
+	size_t best = 0;
+	unsigned how = 0;
+
+	for (size_t k = 0; k < sizeof(macro_rules) / sizeof(macro_rules[0]); k++) {
+		const struct macro_rule *r = &macro_rules[k];
+		size_t len = strlen(r->name);
+
+		if (r->how == M_DEFINES) {
+			if (tok_eq(L, m, r->name, len))
+				return M_DEFINES;
+		} else if (len > best && tok_starts(L, m, r->name)) {
+			best = len;
+			how = r->how;
+		}
+	}
+	if (!how && (tok_has(L, m, "initcall") || tok_has(L, m, "_param")))
+		how = M_REFERS;
+	return how;
+}
+
+/* A macro that takes a name without defining it (it refers to it, pastes a
+ * new one out of it, or is a keyword). */
 static int macro_refers(const struct lex *L, size_t m)
 {
-	for (size_t k = 0; k < sizeof(referring_prefixes) / sizeof(referring_prefixes[0]); k++)
-		if (tok_starts(L, m, referring_prefixes[k]))
-			return 1;
-	return tok_has(L, m, "initcall") || tok_has(L, m, "_param");
+	return (macro_how(L, m) & ~M_DEFINES) != 0;
 }
 
 /* ---- walking tokens ---- */
@@ -1081,25 +1151,49 @@ static int is_definition(const struct lex *L, const struct decl *d, unsigned fla
 	return d->init || !(flags & F_EXTERN);
 }
 
-/* Lex text, unless word (the tag or symbol looked for) is not in it. */
-static int scan_open(struct scan *S, const char *text, size_t len, const char *word,
-		     const char *tag)
+/* ---- one file ---- */
+
+struct srcfile {
+	struct scan S;
+	int lexed;
+};
+
+struct srcfile *srcfile_open(const char *text, size_t len)
 {
-	memset(S, 0, sizeof(*S));
-	S->L.lline = 1;
-	S->tag = tag;
-	S->taglen = tag ? strlen(tag) : 0;
+	struct srcfile *f = xcalloc(1, sizeof(*f));
+
 	if (len >= INT32_MAX)
 		fatal("source text of %zu bytes is too large", len);
-	lex_splice(&S->L, text, len);
-	if (word && (!*word || !memmem(S->L.s, S->L.n, word, strlen(word)))) {
-		lex_free(&S->L);
-		return 0;
+	f->S.L.lline = 1;
+	lex_splice(&f->S.L, text, len);
+	return f;
+}
+
+void srcfile_close(struct srcfile *f)
+{
+	if (!f)
+		return;
+	lex_free(&f->S.L);
+	free(f);
+}
+
+/* The scan of f with tag counted as an attribute (NULL: none), lexed unless
+ * word (the tag or symbol looked for) is not in the text at all. */
+static struct scan *scan_of(struct srcfile *f, const char *word, const char *tag)
+{
+	struct scan *S = &f->S;
+
+	S->tag = tag;
+	S->taglen = tag ? strlen(tag) : 0;
+	if (word && (!*word || !memmem(S->L.s, S->L.n, word, strlen(word))))
+		return NULL;
+	if (!f->lexed) {
+		S->L.cap = S->L.n / 5 + 16;
+		S->L.t = xmalloc(S->L.cap * sizeof(*S->L.t));
+		lex_run(&S->L);
+		f->lexed = 1;
 	}
-	S->L.cap = S->L.n / 5 + 16;
-	S->L.t = xmalloc(S->L.cap * sizeof(*S->L.t));
-	lex_run(&S->L);
-	return 1;
+	return S;
 }
 
 static void add_tag(struct scan *S, size_t i, struct src_tag **out, size_t *n, size_t *cap)
@@ -1124,18 +1218,15 @@ static void add_tag(struct scan *S, size_t i, struct src_tag **out, size_t *n, s
 		t->form = TAG_DECLARATOR;
 }
 
-size_t srcscan_tags(const char *text, size_t len, const char *tag, struct src_tag **out)
+size_t srcfile_tags(struct srcfile *f, const char *tag, struct src_tag **out)
 {
-	struct scan S;
+	struct scan *S = scan_of(f, tag, tag);
 	size_t n = 0, cap = 0, taglen = strlen(tag);
 
 	*out = NULL;
-	if (!scan_open(&S, text, len, tag, tag))
-		return 0;
-	for (size_t i = 0; i < S.L.nt; i++)
-		if (tok_eq(&S.L, i, tag, taglen))
-			add_tag(&S, i, out, &n, &cap);
-	lex_free(&S.L);
+	for (size_t i = 0; S && i < S->L.nt; i++)
+		if (tok_eq(&S->L, i, tag, taglen))
+			add_tag(S, i, out, &n, &cap);
 	return n;
 }
 
@@ -1166,19 +1257,18 @@ static enum locate_result classify(const struct scan *S, size_t i, size_t *m)
 	return LOC_NOT_FOUND;
 }
 
-enum locate_result srcscan_locate(const char *text, size_t len, const char *symbol,
+enum locate_result srcfile_locate(struct srcfile *f, const char *symbol, unsigned after,
 				  unsigned *line, char **macro)
 {
-	struct scan S;
+	struct scan *S = scan_of(f, symbol, NULL);
 	size_t sl = strlen(symbol), mac = NONE, m = NONE, at = NONE;
 	enum locate_result r = LOC_NOT_FOUND;
 
-	if (!scan_open(&S, text, len, symbol, NULL))
-		return LOC_NOT_FOUND;
-	for (size_t i = 0; i < S.L.nt && at == NONE; i++) {
-		if (S.L.t[i].depth || !tok_eq(&S.L, i, symbol, sl))
+	for (size_t i = 0; S && i < S->L.nt && at == NONE; i++) {
+		if (S->L.t[i].depth || !tok_eq(&S->L, i, symbol, sl) ||
+		    (after && line_at(&S->L, S->L.t[i].off) <= after))
 			continue;
-		r = classify(&S, i, &m);
+		r = classify(S, i, &m);
 		if (r == LOC_DECLARATOR)
 			at = i;
 		else if (r == LOC_IN_MACRO && mac == NONE)
@@ -1186,14 +1276,13 @@ enum locate_result srcscan_locate(const char *text, size_t len, const char *symb
 	}
 	if (at != NONE) {
 		r = LOC_DECLARATOR;
-		*line = line_at(&S.L, S.L.t[at].off);
+		*line = line_at(&S->L, S->L.t[at].off);
 	} else if (mac != NONE) {
 		r = LOC_IN_MACRO;
-		*line = line_at(&S.L, S.L.t[mac].off);
+		*line = line_at(&S->L, S->L.t[mac].off);
 		if (macro)
-			*macro = xstrndup(S.L.s + S.L.t[mac].off, S.L.t[mac].len);
+			*macro = xstrndup(S->L.s + S->L.t[mac].off, S->L.t[mac].len);
 	}
-	lex_free(&S.L);
 	return r;
 }
 
@@ -1212,26 +1301,23 @@ static int compat_agrees(const struct lex *L, size_t m, const char *symbol)
 	return tok_has(L, m, "COMPAT") == (strstr(symbol, "compat") != NULL);
 }
 
-char *srcscan_paste_macro(const char *text, size_t len, const char *symbol)
+char *srcfile_paste_macro(struct srcfile *f, const char *symbol)
 {
-	struct scan S;
+	struct scan *S = scan_of(f, NULL, NULL);
+	const struct lex *L = &S->L;
 	size_t sl = strlen(symbol), id, open, first = NONE, best = NONE;
-	char *found = NULL;
 	struct decl d;
 	unsigned flags;
 
-	scan_open(&S, text, len, NULL, NULL);
-	for (size_t i = 0; i < S.L.nt && best == NONE; i++) {
-		const struct lex *L = &S.L;
-
+	for (size_t i = 0; i < L->nt && best == NONE; i++) {
 		if (L->t[i].depth || !is_ident(L, i) || !is_punct(L, (open = nx(L, i + 1)), '('))
 			continue;
-		next_arg(&S, nx(L, open + 1), group_end(L, open), &id);
+		next_arg(S, nx(L, open + 1), group_end(L, open), &id);
 		/* COND_SYSCALL only refers to `sys_x`, but pastes weak stubs */
 		if (id == NONE || !pasted_from(L, id, symbol, sl) ||
-		    (macro_refers(L, i) && !tok_starts(L, i, "COND_SYSCALL")))
+		    (macro_refers(L, i) && !(macro_how(L, i) & M_PASTES)))
 			continue;
-		stmt_decl(&S, i, &d, &flags);
+		stmt_decl(S, i, &d, &flags);
 		if (d.macro != i)
 			continue;
 		if (first == NONE)
@@ -1239,11 +1325,306 @@ char *srcscan_paste_macro(const char *text, size_t len, const char *symbol)
 		if (compat_agrees(L, i, symbol))
 			best = i;
 	}
-	if (best != NONE || first != NONE) {
-		size_t m = best != NONE ? best : first;
+	if (best == NONE)
+		best = first;
+	return best == NONE ? NULL : xstrndup(L->s + L->t[best].off, L->t[best].len);
+}
 
-		found = xstrndup(S.L.s + S.L.t[m].off, S.L.t[m].len);
+/* ---- definer macros, for the semantic patches ---- */
+
+/* The tokens the definer search looks at: all but directives. */
+struct view {
+	const struct lex *L;
+	size_t *v, n;
+};
+
+static int v_punct(const struct view *V, size_t k, char c)
+{
+	return k < V->n && is_punct(V->L, V->v[k], c);
+}
+
+static int v_open(const struct view *V, size_t k)
+{
+	return v_punct(V, k, '(') || v_punct(V, k, '[') || v_punct(V, k, '{');
+}
+
+static int v_close(const struct view *V, size_t k)
+{
+	return v_punct(V, k, ')') || v_punct(V, k, ']') || v_punct(V, k, '}');
+}
+
+static int v_eq(const struct view *V, size_t k, const char *s)
+{
+	return tok_eq(V->L, V->v[k], s, strlen(s));
+}
+
+/* Index of the token closing the bracket opened at k, or n. */
+static size_t v_match(const struct view *V, size_t open)
+{
+	int depth = 0;
+
+	for (size_t k = open; k < V->n; k++) {
+		if (v_open(V, k))
+			depth++;
+		else if (v_close(V, k) && --depth == 0)
+			return k;
 	}
-	lex_free(&S.L);
-	return found;
+	return V->n;
+}
+
+/* 1 when one argument of the call at open..close is exactly one of syms. */
+static int wraps_symbol(const struct view *V, size_t open, size_t close,
+			const char *const *syms, size_t nsyms)
+{
+	size_t start = open + 1;
+	int depth = 0;
+
+	for (size_t k = open + 1; k <= close; k++) {
+		if (v_open(V, k)) {
+			depth++;
+		} else if (depth > 0 && v_close(V, k)) {
+			depth--;
+		} else if (depth == 0 && (v_punct(V, k, ',') || k == close)) {
+			if (k == start + 1 && is_ident(V->L, V->v[start]))
+				for (size_t i = 0; i < nsyms; i++)
+					if (v_eq(V, start, syms[i]))
+						return 1;
+			start = k + 1;
+		}
+	}
+	return 0;
+}
+
+struct names {
+	char **v;
+	size_t n, cap;
+};
+
+static void names_add(struct names *nm, const struct view *V, size_t k)
+{
+	const struct tok *t = &V->L->t[V->v[k]];
+
+	for (size_t i = 0; i < nm->n; i++)
+		if (v_eq(V, k, nm->v[i]))
+			return;
+	grow_array((void **)&nm->v, &nm->cap, nm->n + 1, sizeof(*nm->v));
+	nm->v[nm->n++] = xstrndup(V->L->s + t->off, t->len);
+}
+
+/* Keywords that may be followed by a parenthesis in a declaration without
+ * being a macro call: `int (*fp)(void);`. */
+static const char *const type_words[] = {
+	"_Bool", "char", "const", "double", "enum", "extern", "float", "inline",
+	"int", "long", "register", "restrict", "short", "signed", "static",
+	"struct", "union", "unsigned", "void", "volatile",
+};
+
+static int is_type_word(const struct view *V, size_t k)
+{
+	for (size_t i = 0; i < sizeof(type_words) / sizeof(type_words[0]); i++)
+		if (v_eq(V, k, type_words[i]))
+			return 1;
+	return 0;
+}
+
+/* Mark in is_free[] the symbols of syms[] that token k is. */
+static void mark_free(const struct view *V, size_t k, const char *const *syms,
+		      size_t nsyms, unsigned char *is_free)
+{
+	if (!is_free || !is_ident(V->L, V->v[k]))
+		return;
+	for (size_t i = 0; i < nsyms; i++)
+		if (v_eq(V, k, syms[i]))
+			is_free[i] = 1;
+}
+
+/* 1 when the call at k (closing at close), a top-level statement, defines one
+ * of syms: `NAME(..., sym, ...);` or `NAME(...) = ...;`. */
+static int defines_symbol(const struct view *V, size_t k, size_t close, int stmt_start,
+			  const char *const *syms, size_t nsyms)
+{
+	return stmt_start && close + 1 < V->n &&
+	       (v_punct(V, close + 1, ';') || v_punct(V, close + 1, '=')) &&
+	       !macro_refers(V->L, V->v[k]) && wraps_symbol(V, k + 1, close, syms, nsyms);
+}
+
+/* The statement state of the definer search at top level. */
+struct dstate {
+	int depth, stmt_start, in_init;
+};
+
+/* Punctuation: brackets, ';', '=' and ','; 0 when k is none of those. */
+static int definer_punct(const struct view *V, size_t k, struct dstate *st)
+{
+	if (v_punct(V, k, '{')) {
+		st->depth++;
+		st->stmt_start = 0;
+	} else if (v_punct(V, k, '}')) {
+		st->depth = st->depth > 0 ? st->depth - 1 : 0;
+		st->stmt_start = st->depth == 0 && !st->in_init;
+	} else if (v_punct(V, k, ';')) {
+		st->stmt_start = st->depth == 0;
+		st->in_init = st->in_init && st->depth > 0;
+	} else if (v_punct(V, k, '=') || v_punct(V, k, ',')) {
+		if (st->depth == 0)
+			st->in_init = v_punct(V, k, '=');
+		st->stmt_start = 0;
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+char **srcfile_definers(struct srcfile *f, const char *const *syms, size_t nsyms,
+			size_t nwrap, unsigned char *is_free, size_t *ndefiners)
+{
+	struct scan *S = scan_of(f, NULL, NULL);
+	struct view V = { &S->L, xcalloc(S->L.nt, sizeof(size_t)), 0 };
+	struct names found = { 0 };
+	struct dstate st = { 0, 1, 0 };
+
+	if (is_free)
+		memset(is_free, 0, nsyms);
+	for (size_t i = 0; i < S->L.nt; i++)
+		if (S->L.t[i].kind != TK_PP)
+			V.v[V.n++] = i;
+	for (size_t k = 0; k < V.n; k++) {
+		int top = st.depth == 0;
+
+		if (definer_punct(&V, k, &st))
+			continue;
+		if (is_ident(V.L, V.v[k]) && v_punct(&V, k + 1, '(') && !is_type_word(&V, k)) {
+			size_t close = v_match(&V, k + 1);
+
+			if (macro_how(V.L, V.v[k]) == M_DEFINES ||
+			    (top && defines_symbol(&V, k, close, st.stmt_start, syms, nwrap)))
+				names_add(&found, &V, k);
+			if (top && !st.in_init)
+				mark_free(&V, k, syms, nsyms, is_free);
+			st.stmt_start = 0;
+			if (top && close < V.n)
+				k = close;      /* arguments define nothing by themselves */
+			continue;
+		}
+		if (top && !st.in_init)
+			mark_free(&V, k, syms, nsyms, is_free);
+		st.stmt_start = 0;
+	}
+	free(V.v);
+	if (found.n)
+		qsort(found.v, found.n, sizeof(*found.v), cmp_strptr);
+	*ndefiners = found.n;
+	return found.v;
+}
+
+void srcscan_free_names(char **names, size_t count)
+{
+	for (size_t i = 0; i < count; i++)
+		free(names[i]);
+	free(names);
+}
+
+/* ---- the text interface ---- */
+
+size_t srcscan_tags(const char *text, size_t len, const char *tag, struct src_tag **out)
+{
+	struct srcfile *f = srcfile_open(text, len);
+	size_t n = srcfile_tags(f, tag, out);
+
+	srcfile_close(f);
+	return n;
+}
+
+enum locate_result srcscan_locate(const char *text, size_t len, const char *symbol,
+				  unsigned *line, char **macro)
+{
+	struct srcfile *f = srcfile_open(text, len);
+	enum locate_result r = srcfile_locate(f, symbol, 0, line, macro);
+
+	srcfile_close(f);
+	return r;
+}
+
+char *srcscan_paste_macro(const char *text, size_t len, const char *symbol)
+{
+	struct srcfile *f = srcfile_open(text, len);
+	char *m = srcfile_paste_macro(f, symbol);
+
+	srcfile_close(f);
+	return m;
+}
+
+/* ---- files of a tree ---- */
+
+struct srcset_entry {
+	char *text;             /* NULL: unreadable */
+	size_t len;
+	int err;                /* errno of the failed read */
+	struct srcfile *file;
+};
+
+struct srcset {
+	char *srctree;
+	struct strtab paths;    /* path -> index in v */
+	struct srcset_entry *v;
+	size_t cap;
+};
+
+struct srcset *srcset_new(const char *srctree)
+{
+	struct srcset *set = xcalloc(1, sizeof(*set));
+
+	set->srctree = xstrdup(srctree ? srctree : ".");
+	strtab_init(&set->paths);
+	return set;
+}
+
+struct srcfile *srcset_get(struct srcset *set, const char *path, int *err)
+{
+	long found = strtab_find(&set->paths, path);
+	struct srcset_entry *e;
+
+	if (found < 0) {
+		unsigned id = strtab_intern(&set->paths, path);
+		char *abs = path_join(set->srctree, path);
+
+		grow_array((void **)&set->v, &set->cap, (size_t)id + 1, sizeof(*set->v));
+		e = &set->v[id];
+		memset(e, 0, sizeof(*e));
+		e->text = read_file(abs, &e->len);
+		e->err = e->text ? 0 : errno;
+		if (e->text)
+			e->file = srcfile_open(e->text, e->len);
+		free(abs);
+	} else {
+		e = &set->v[found];
+	}
+	if (err)
+		*err = e->err;
+	return e->file;
+}
+
+const char *srcset_text(struct srcset *set, const char *path, size_t *len)
+{
+	long found;
+
+	if (!srcset_get(set, path, NULL))
+		return NULL;
+	found = strtab_find(&set->paths, path);
+	*len = set->v[found].len;
+	return set->v[found].text;
+}
+
+void srcset_free(struct srcset *set)
+{
+	if (!set)
+		return;
+	for (size_t i = 0; i < set->paths.count; i++) {
+		srcfile_close(set->v[i].file);
+		free(set->v[i].text);
+	}
+	free(set->v);
+	strtab_free(&set->paths);
+	free(set->srctree);
+	free(set);
 }

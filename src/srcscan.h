@@ -1,6 +1,13 @@
 /* srcscan.h - a lexer-level scan of C source text (not a parser): the tags
- * present in a file and the symbol each applies to, and where a symbol is
- * defined at file scope.
+ * present in a file and the symbol each applies to, where a symbol is defined
+ * at file scope, which macro pasted a name, and which definer macros a
+ * file calls.  The one C lexer of crossym and its one list of macros that
+ * define, refer to or paste names.
+ *
+ * A struct srcfile is one text, lexed once (on its first question); every
+ * question below is answered from the same tokens.  A struct srcset holds the
+ * files of a source tree by relative path, each read and lexed once, so that
+ * placement, the tag check and the semantic patches share them.
  *
  * The text is read as C after line splicing: comments, string and character
  * literals and preprocessor directives (with their continuation lines) are
@@ -13,6 +20,20 @@
 #define CROSSYM_SRCSCAN_H
 
 #include <stddef.h>
+
+struct srcfile;
+/* text (len bytes) must stay valid until srcfile_close(). */
+struct srcfile *srcfile_open(const char *text, size_t len);
+void srcfile_close(struct srcfile *f);
+
+/* The file at path (relative to the set's tree), read and lexed once; NULL
+ * when it cannot be read (*err, when not NULL, gets the errno; 0 otherwise). */
+struct srcset;
+struct srcset *srcset_new(const char *srctree);
+struct srcfile *srcset_get(struct srcset *set, const char *path, int *err);
+/* The text of path, NULL when unreadable; *len its size. */
+const char *srcset_text(struct srcset *set, const char *path, size_t *len);
+void srcset_free(struct srcset *set);
 
 enum tag_form {
 	TAG_DECLARATOR,         /* `void __global f(void)`, `int __global x;` */
@@ -38,6 +59,7 @@ struct src_tag {
  * (DEFINE_PER_CPU(type, name)).  Occurrences whose symbol cannot be told are
  * left out.  Returns the count; *out is allocated (NULL when the count is 0)
  * and freed with srcscan_free. */
+size_t srcfile_tags(struct srcfile *f, const char *tag, struct src_tag **out);
 size_t srcscan_tags(const char *text, size_t len, const char *tag, struct src_tag **out);
 void srcscan_free(struct src_tag *tags, size_t n);
 
@@ -63,7 +85,11 @@ enum locate_result {
  * together, `__x64_sys_foo` from SYSCALL_DEFINE, `stat_##x`), or occurs only in
  * prototypes, extern declarations, static definitions, function bodies,
  * initialisers or referring macros.  *line and *macro are only written when
- * the result says so; macro may be NULL when the caller does not want it. */
+ * the result says so; macro may be NULL when the caller does not want it.
+ * srcfile_locate looks only at occurrences on lines after `after` (0: all):
+ * a second definition in another #if arm. */
+enum locate_result srcfile_locate(struct srcfile *f, const char *symbol, unsigned after,
+				  unsigned *line, char **macro);
 enum locate_result srcscan_locate(const char *text, size_t len, const char *symbol,
 				  unsigned *line, char **macro);
 
@@ -75,6 +101,21 @@ enum locate_result srcscan_locate(const char *text, size_t len, const char *symb
  * preferred: COMPAT_SYSCALL_DEFINE5(preadv, ...) for
  * `__ia32_compat_sys_preadv` over SYSCALL_DEFINE5(preadv, ...).  Returns an
  * allocated string the caller frees, or NULL. */
+char *srcfile_paste_macro(struct srcfile *f, const char *symbol);
 char *srcscan_paste_macro(const char *text, size_t len, const char *symbol);
+
+/* The definer macros whose rules the semantic patch of the file needs: the
+ * listed definers (DEFINE_MUTEX, DEFINE_PER_CPU, ...) that are called, plus
+ * every macro called as a whole top-level statement (`NAME(...);` or
+ * `NAME(...) = ...;`) with one of syms[0..nwrap) as an argument of its own,
+ * except macros that only refer to or paste names (EXPORT_SYMBOL, initcalls,
+ * module_param, SYSCALL_DEFINEn, ...).  Sorted fresh strings, *ndefiners set;
+ * free with srcscan_free_names().  When is_free is not NULL, is_free[i] is
+ * set to 1 when syms[i] (i < nsyms) occurs at top level outside the
+ * parentheses of a call and outside initialisers (where a definition names
+ * it), else 0. */
+char **srcfile_definers(struct srcfile *f, const char *const *syms, size_t nsyms,
+			size_t nwrap, unsigned char *is_free, size_t *ndefiners);
+void srcscan_free_names(char **names, size_t count);
 
 #endif

@@ -1,5 +1,6 @@
 /* tagcheck.c - missing and stale tags, from the rows and the sources' text. */
 #include "tagcheck.h"
+#include "placement.h"
 #include "srcscan.h"
 #include "strtab.h"
 #include "util.h"
@@ -22,6 +23,7 @@ static void push_issue(struct tag_issue **arr, size_t *n, size_t *cap,
 	t->kind = kind;
 	t->several = 0;
 	t->why = why;
+	t->place = NULL;
 }
 
 /* Key "source\tsymbol" of a wanted definition or a present tag. */
@@ -48,12 +50,11 @@ static const char *stale_reason(const struct known_symbols *known, const char *s
 }
 
 /* The tags of one file: stale ones recorded, wanted ones marked found. */
-static void check_file(const char *source, const char *text, size_t len,
-		       const char *tag, struct strtab *wanted, unsigned char *found,
+static void check_file(const char *source, struct srcfile *f, const char *tag, struct strtab *wanted, unsigned char *found,
 		       const struct known_symbols *known, struct tag_report *out)
 {
 	struct src_tag *tags;
-	size_t n = srcscan_tags(text, len, tag, &tags);
+	size_t n = srcfile_tags(f, tag, &tags);
 
 	for (size_t i = 0; i < n; i++) {
 		char *key = pair_key(source, tags[i].symbol);
@@ -83,14 +84,16 @@ static int cmp_issue(const void *pa, const void *pb)
 	return c ? c : strcmp(a->symbol, b->symbol);
 }
 
-void tagcheck_run(const struct rows *rows, const struct strtab *sources,
+void tagcheck_run(const struct rows *rows, const struct placement *places,
+		  const struct strtab *sources,
 		  const struct strtab *defined, const struct strtab *unlinked,
-		  const char *srctree, const char *tag, struct tag_report *out)
+		  const char *srctree, struct srcset *files, const char *tag,
+		  struct tag_report *out)
 {
 	struct strtab wanted, reported;
 	struct known_symbols known = { &reported, defined, unlinked };
 	unsigned char *found;
-	const struct row **wanted_row = NULL;   /* wanted id -> its row */
+	size_t *wanted_row = NULL;      /* wanted id -> its row's index */
 	size_t wanted_cap = 0;
 	char **order = xcalloc(sources->count, sizeof(*order));
 
@@ -108,7 +111,7 @@ void tagcheck_run(const struct rows *rows, const struct strtab *sources,
 
 			grow_array((void **)&wanted_row, &wanted_cap, (size_t)id + 1,
 				   sizeof(*wanted_row));
-			wanted_row[id] = r;
+			wanted_row[id] = i;
 			free(key);
 		}
 	}
@@ -118,19 +121,20 @@ void tagcheck_run(const struct rows *rows, const struct strtab *sources,
 	if (sources->count)
 		qsort(order, sources->count, sizeof(*order), cmp_strptr);
 	for (size_t i = 0; i < sources->count; i++) {
-		char *abs = path_join(srctree, order[i]);
-		size_t len;
-		char *text = read_file(abs, &len);
+		int err;
+		struct srcfile *f = srcset_get(files, order[i], &err);
 
-		if (!text)
-			error("%s: missing source: %s", abs, strerror(errno));
-		else
-			check_file(order[i], text, len, tag, &wanted, found, &known, out);
-		free(text);
-		free(abs);
+		if (!f) {
+			char *abs = path_join(srctree, order[i]);
+
+			error("%s: missing source: %s", abs, strerror(err));
+			free(abs);
+		} else {
+			check_file(order[i], f, tag, &wanted, found, &known, out);
+		}
 	}
 	for (size_t id = 0; id < wanted.count; id++) {
-		const struct row *r = wanted_row[id];
+		const struct row *r = &rows->v[wanted_row[id]];
 
 		if (found[id])
 			continue;
@@ -138,6 +142,7 @@ void tagcheck_run(const struct rows *rows, const struct strtab *sources,
 			   r->def_source ? r->def_source : r->source, r->symbol,
 			   r->def_line, r->kind, "referenced from outside its unit");
 		out->missing[out->nmissing - 1].several = r->several;
+		out->missing[out->nmissing - 1].place = &places[wanted_row[id]];
 	}
 	if (out->nmissing)
 		qsort(out->missing, out->nmissing, sizeof(*out->missing), cmp_issue);

@@ -13,6 +13,7 @@ struct tag_issue {
 	enum sym_kind kind;
 	int several;            /* defined in several #if arms */
 	const char *why;        /* for stale tags: a static explanation */
+	const struct placement *place; /* missing tags: where the tag goes */
 };
 
 struct tag_report {
@@ -22,14 +23,18 @@ struct tag_report {
 };
 
 struct strtab;
+struct srcset;
+struct placement;
 
-/* Read every C source the builds compiled (sources: paths relative to srctree)
- * and compare their tags with the rows' `tag` definitions. defined holds every
+/* Read every C source the builds compiled (sources: paths relative to
+ * srctree, read through files) and compare their tags with the rows' `tag` definitions. defined holds every
  * symbol the builds' linked objects define, unlinked those only library members
  * the link leaves out define. Unreadable sources are reported with error(). */
-void tagcheck_run(const struct rows *rows, const struct strtab *sources,
+void tagcheck_run(const struct rows *rows, const struct placement *places,
+		  const struct strtab *sources,
 		  const struct strtab *defined, const struct strtab *unlinked,
-		  const char *srctree, const char *tag, struct tag_report *out);
+		  const char *srctree, struct srcset *files, const char *tag,
+		  struct tag_report *out);
 void tagcheck_free(struct tag_report *rep);
 
 #endif

@@ -6,14 +6,13 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* Exit status the run will end with; set by error(). Lives in main.c's option
- * struct and is reached through this pointer so helpers stay free of globals. */
+/* The exit status the run will end with, set by error(); the one global of the
+ * program (defined in util.c), read by the commands when they return. */
 struct diag {
 	const char *progname;   /* "crossym" */
 	int status;             /* 0, or 1 once error() was called */
 };
 
-/* The one diagnostics context of the process (defined in util.c). */
 extern struct diag diag;
 
 /* "crossym: <msg>" on stderr; remembers a non-zero exit. */

@@ -32,9 +32,11 @@ for variant in "64 msb 21 ppc64" "32 msb 20 ppc32" "64 lsb 62 x86_64" "32 lsb 3 
 	mktree "$tree" "$1" "$2" "$3"
 	(cd "$tree" && "$CROSSYM" report --format=tsv .) >"$TMP/got.tsv" 2>"$TMP/err"
 	ok $? "$4 ELF$1 $2: report exits 0"
+	tsv6 "$TMP/got.tsv"
 	expect_eq "$TMP/want.tsv" "$TMP/got.tsv" "$4: exact TSV"
 	(cd "$tree" && "$CROSSYM" objects . | xargs nm -A) >"$TMP/nm.txt" 2>/dev/null
 	(cd "$tree" && "$CROSSYM" report --format=tsv --nm "$TMP/nm.txt" .) >"$TMP/got-nm.tsv"
+	tsv6 "$TMP/got-nm.tsv"
 	expect_eq "$TMP/got.tsv" "$TMP/got-nm.tsv" "$4: nm text input gives the same report"
 done
 
@@ -60,10 +62,12 @@ lib_helper	lib	lib/lib.a(used.o)	lib/used.c	tag	drv
 TSV
 (cd "$tree" && "$CROSSYM" report --format=tsv .) >"$TMP/got.tsv" 2>"$TMP/err"
 ok $? "layouts: report exits 0"
+tsv6 "$TMP/got.tsv"
 expect_eq "$TMP/want.tsv" "$TMP/got.tsv" \
 	"layouts: ld -r inputs, thin members, and only the library members the link pulls in"
 (cd "$tree" && "$CROSSYM" objects . | xargs nm -A) >"$TMP/nm.txt" 2>/dev/null
 (cd "$tree" && "$CROSSYM" report --format=tsv --nm - . <"$TMP/nm.txt") >"$TMP/got-nm.tsv"
+tsv6 "$TMP/got-nm.tsv"
 expect_eq "$TMP/got.tsv" "$TMP/got-nm.tsv" "layouts: nm text (stdin) gives the same report"
 
 # Incremental: a db re-scan after touching one object re-reads just that one.
@@ -98,6 +102,7 @@ symbol	unit	object	source	status	referenced_from
 kexp	kernel	kernel/core.o	kernel/core.c	exported	drivers/foo/foo.ko
 TSV
 expect_status 1 sh -c "cd '$m' && '$CROSSYM' report --format=tsv ."
+tsv6 "$TMP/out"
 expect_eq "$TMP/want.tsv" "$TMP/out" "modules: a module is a unit; its use of an export is a row"
 expect_grep "drivers/foo/foo.ko: drivers/foo/b.o uses kpriv (kernel/core.o), which is not exported" \
 	"$TMP/err" "modules: a non-exported symbol used by a module is an error of the tree"
@@ -136,4 +141,24 @@ expect_status 0 "$CROSSYM" --help
 expect_grep "report" "$TMP/out" "--help lists the commands"
 expect_status 0 "$CROSSYM" report --help
 expect_grep "referenced_from" "$TMP/out" "report --help explains the TSV"
+for c in report cocci check objects; do
+	expect_status 0 "$CROSSYM" $c --help
+	# every long option the command's parser takes is in its --help
+	for o in srctree nm db lds format tag keep-stale output; do
+		"$CROSSYM" $c --$o "$TMP/optarg" "$TMP/does-not-exist" >/dev/null 2>"$TMP/err.$o"
+		if grep -q "unknown option" "$TMP/err.$o"; then
+			! grep -q -- "^  [-a-z, ]*--$o" "$TMP/out"
+		else
+			grep -q -- "^  [-a-z, ]*--$o" "$TMP/out"
+		fi
+		ok $? "$c --$o: in --help exactly when it is taken"
+	done
+done
+expect_status 2 "$CROSSYM" check --format=tsv "$bad"
+expect_grep "^crossym check: unknown option '--format'$" "$TMP/err" "unknown option: named"
+expect_grep "^Try 'crossym check --help'$" "$TMP/err" "unknown option: points to --help"
+expect_status 2 "$CROSSYM" report -q "$bad"
+expect_grep "^crossym report: unknown option '-q'$" "$TMP/err" "unknown short option: named"
+expect_status 2 "$CROSSYM" cocci "$bad" -o
+expect_grep "^crossym cocci: option '-o' needs an argument$" "$TMP/err" "missing argument: named"
 done_testing

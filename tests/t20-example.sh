@@ -13,11 +13,13 @@ for layout in ldr thin; do
 	expect_eq "$ex/expected-output.txt" "$TMP/prog.out" "$layout: the program runs"
 	"$CROSSYM" report --format=tsv "$out" >"$TMP/got.tsv" 2>"$TMP/err"
 	ok $? "$layout: report exits 0"
+	tsv6 "$TMP/got.tsv"
 	expect_eq "$ex/expected.tsv" "$TMP/got.tsv" "$layout: exact TSV (hand-derived)"
 	sh "$ex/nm-xref.sh" "$out" >"$TMP/xref.tsv"
 	expect_eq "$TMP/xref.tsv" "$TMP/got.tsv" "$layout: equals the nm+awk computation"
 	(cd "$out" && "$CROSSYM" objects . | xargs nm -A) >"$TMP/nm.txt" 2>/dev/null
 	"$CROSSYM" report --format=tsv --nm "$TMP/nm.txt" "$out" >"$TMP/got-nm.tsv"
+	tsv6 "$TMP/got-nm.tsv"
 	expect_eq "$TMP/got.tsv" "$TMP/got-nm.tsv" "$layout: nm text input, byte-identical"
 	"$CROSSYM" report "$out" >"$TMP/text"
 	expect_grep "^21 definitions in 8 units used from outside: 19 to tag, 1 exported, 1 in assembly" \
@@ -27,6 +29,7 @@ done
 # The traps of the decision, named.
 t=$TMP/ldr
 "$CROSSYM" report --format=tsv "$t" >"$TMP/got.tsv"
+tsv6 "$TMP/got.tsv"
 for sym in print_banner update_curr sched_nr panic_timeout mm_debug_dump stat_writes; do
 	! grep -q "^$sym	" "$TMP/got.tsv"
 	ok $? "not reported: $sym (used inside its unit, or nowhere)"
@@ -45,6 +48,7 @@ ok $? "exported symbol: status exported"
 
 # Several builds at once: the union of two layouts is the same set.
 "$CROSSYM" report --format=tsv "$TMP/ldr" "$TMP/thin" >"$TMP/union.tsv"
+tsv6 "$TMP/union.tsv"
 expect_eq "$ex/expected.tsv" "$TMP/union.tsv" "two builds of one tree: union, merged"
 # Bad input: a source file gone since the build.
 cp -R "$ex" "$TMP/src-missing"

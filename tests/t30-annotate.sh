@@ -214,6 +214,40 @@ ok $? "a failed check: no annotate.patch, the rejected one kept for inspection"
 cmp -s "$SHAPES/src/mm/pgtable.c" "$tree/mm/pgtable.c"
 ok $? "a failed check: nothing applied"
 
+# ---- a broken spatch is an error, not a re-declaration of everything ---------------------------------
+
+cat >"$TMP/broken-spatch" <<'EOF'
+#!/bin/sh
+# answers --version, fails on every file
+[ "$1" = --version ] && exec spatch --version
+echo "Fatal error: broken" >&2
+exit 1
+EOF
+chmod +x "$TMP/broken-spatch"
+fresh_tree "$tree"
+write_outdir "$out" "$tree" __global "$SHAPES/targets.tsv"
+expect_status 1 env SPATCH="$TMP/broken-spatch" $ANNOTATE "$out" "$tree"
+expect_grep "spatch failed on every file ([0-9]*), e.g. .*Fatal error: broken" "$TMP/err" \
+	"spatch failing on every file: said so"
+[ ! -e "$out/annotate.patch" ] && [ ! -e "$out/forms.tsv" ]
+ok $? "spatch failing on every file: no patch, no forms.tsv"
+expect_status 2 env SPATCH=false $ANNOTATE "$out" "$tree"
+expect_grep "false --version fails: not a working spatch" "$TMP/err" "a spatch that does not run: said so"
+
+# ---- a 200 KiB symbol name -----------------------------------------------------------------------------
+
+fresh_tree "$tree"
+long=$(awk 'BEGIN { s = "f"; while (length(s) < 204800) s = s s; print substr(s, 1, 204800) }')
+printf 'int %s(void)\n{\n\treturn 1;\n}\n' "$long" >"$tree/lib/long.c"
+printf 'add\tlib/long.c\t%s\tfunc\t1\n' "$long" >"$TMP/long.tsv"
+write_outdir "$out" "$tree" __global "$TMP/long.tsv"
+expect_status 0 $ANNOTATE "$out" "$tree"
+! grep -q "Argument list too long" "$TMP/err"
+ok $? "a 200 KiB name: no 'Argument list too long'"
+awk -F '\t' -v n=${#long} 'length($2) == n && ($3 == "inplace" || $3 == "redeclared") { k++ } END { exit k != 1 }' \
+	"$out/forms.tsv"
+ok $? "a 200 KiB name: tagged (in place or re-declared)"
+
 # ---- usage ------------------------------------------------------------------------------------------
 
 expect_status 2 $ANNOTATE

@@ -34,13 +34,13 @@ merge_rename() {        # upstream renamed list_count to list_length (untagged)
 }
 
 cat >"$TMP/want.new_caller" <<'OUT'
-missing init/version.c:11: print_banner: referenced from outside its unit
+init/version.c:11: missing tag: print_banner: referenced from outside its unit
 OUT
 cat >"$TMP/want.caller_home" <<'OUT'
-stale lib/string.c:5: kstrlen: not referenced at all (the link leaves its object out)
+lib/string.c:5: stale tag: kstrlen: not referenced at all (the link leaves its object out)
 OUT
 cat >"$TMP/want.rename" <<'OUT'
-missing lib/list.c:21: list_length: referenced from outside its unit
+lib/list.c:21: missing tag: list_length: referenced from outside its unit
 OUT
 
 for m in new_caller caller_home rename; do

@@ -19,7 +19,7 @@
 # the time on a fresh machine) unless it is cached already; JOBS, CROSSYM_CACHE
 # as for kernel-build.sh.
 . "$(dirname "$0")/../lib.sh"
-. "$(dirname "$0")/kernel-lib.sh"
+. "$(dirname "$0")/lib/kernel-lib.sh"
 
 # bdir CONFIG: its build directory
 bdir() {
@@ -60,6 +60,7 @@ for c in i386-tiny x86_64-tiny x86_64-mod; do
 	ok $? "kernel-xref.sh $c ($(($(date +%s) - t0)) s)"
 	"$CROSSYM" report --format=tsv "$b" >"$TMP/$c.tsv" 2>"$TMP/$c.err"
 	ok $? "crossym report --format=tsv $c"
+	tsv6 "$TMP/$c.tsv"
 	[ -s "$TMP/$c.err" ] && diag "$TMP/$c.err"
 	expect_eq "$TMP/$c.want" "$TMP/$c.tsv" "$c: crossym's TSV equals kernel-xref.sh's"
 done
@@ -259,12 +260,14 @@ echo "# i386-tiny: $(wc -l <"$TMP/multi") symbols defined more than once (all ki
 	(cd "$B_x64" && xargs nm -A <"$TMP/x64.objects") >"$TMP/x64.nm" 2>"$TMP/x64.nm.err"
 ok $? "x86_64-tiny: crossym objects | xargs nm -A ($(wc -l <"$TMP/x64.objects") files)"
 "$CROSSYM" report --format=tsv --nm "$TMP/x64.nm" "$B_x64" >"$TMP/x64.nmrep.tsv" 2>"$TMP/err"
+tsv6 "$TMP/x64.nmrep.tsv"
 ok $? "x86_64-tiny: crossym report --nm"
 expect_eq "$TMP/x86_64-tiny.tsv" "$TMP/x64.nmrep.tsv" "x86_64-tiny: --nm input gives the ELF input's TSV"
 
 # --- union of the two tinyconfigs == merge of the single reports -------------------------
 "$CROSSYM" report --format=tsv "$B_i386" "$B_x64" >"$TMP/union.tsv" 2>"$TMP/err"
 ok $? "crossym report --format=tsv i386-tiny x86_64-tiny"
+tsv6 "$TMP/union.tsv"
 {
 	head -n 1 "$TMP/i386-tiny.tsv"
 	{ rows "$TMP/i386-tiny.tsv"; rows "$TMP/x86_64-tiny.tsv"; } | awk -F '\t' -v OFS='\t' '
@@ -295,6 +298,8 @@ diag "$TMP/db1.err"
 expect_grep ': [1-9][0-9]* object files read, 0 taken from the database' "$TMP/db1.err" \
 	"x86_64-tiny: --db: the first run reads every file"
 "$CROSSYM" report --format=tsv --db "$TMP/x64.db" "$B_x64" >"$TMP/db2.tsv" 2>"$TMP/db2.err"
+tsv6 "$TMP/db1.tsv"
+tsv6 "$TMP/db2.tsv"
 ok $? "x86_64-tiny: --db, second run"
 diag "$TMP/db2.err"
 expect_grep ': 0 object files read, [1-9][0-9]* taken from the database' "$TMP/db2.err" \
@@ -329,6 +334,7 @@ sed -n '/^Where the/,/^$/p' "$TMP/x86_64-tiny.txt" | diag /dev/stdin
 if [ -n "$B_dwarf" ]; then
 	"$CROSSYM" report --format=tsv "$B_dwarf" >"$TMP/dwarf.tsv" 2>"$TMP/err"
 	ok $? "crossym report --format=tsv x86_64-dwarf"
+	tsv6 "$TMP/dwarf.tsv"
 	expect_eq "$TMP/x86_64-tiny.tsv" "$TMP/dwarf.tsv" "x86_64-dwarf: the same TSV as x86_64-tiny"
 else
 	echo "ok $((tap_n = tap_n + 1)) # SKIP x86_64-dwarf: CROSSYM_KERNEL_DWARF=0 and not built"

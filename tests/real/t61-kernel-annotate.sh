@@ -17,7 +17,7 @@
 # spatch even when its inputs did not change; JOBS, CROSSYM_CACHE.
 . "$(dirname "$0")/../lib.sh"
 export CROSSYM
-. "$(dirname "$0")/kernel-lib.sh"
+. "$(dirname "$0")/lib/kernel-lib.sh"
 command -v spatch >/dev/null 2>&1 || skip_all "no spatch (coccinelle)"
 
 diag() { sed 's/^/# /' "$1"; }
@@ -267,10 +267,10 @@ ok $? "check before tagging: the wanted ones missing, the already tagged exact"
 ok $? "check after tagging: 0 missing"
 [ "${e1:-x}" = $((ntag - nasm)) ]
 ok $? "check after tagging: all $((ntag - nasm)) tag rows that need a tag exact"
-grep '^stale ' "$R/check.out" | sort >"$TMP/stale0"
-grep '^stale ' "$R/check-tagged.out" | sort >"$TMP/stale1"
-sed 's/^stale \([^:]*\):[0-9]*: /\1: /' "$TMP/stale0" >"$TMP/stale0.n"
-sed 's/^stale \([^:]*\):[0-9]*: /\1: /' "$TMP/stale1" >"$TMP/stale1.n"
+grep ': stale tag: ' "$R/check.out" | sort >"$TMP/stale0"
+grep ': stale tag: ' "$R/check-tagged.out" | sort >"$TMP/stale1"
+sed 's/^\([^:]*\):[0-9]*: stale tag: /\1: /' "$TMP/stale0" >"$TMP/stale0.n"
+sed 's/^\([^:]*\):[0-9]*: stale tag: /\1: /' "$TMP/stale1" >"$TMP/stale1.n"
 expect_eq "$TMP/stale0.n" "$TMP/stale1.n" "the ${s1:-?} stale tags are the kernel's own, the same before and after (kept by --keep-stale)"
 sed 's/^/# /' "$TMP/stale1"
 grep -v '^crossym check:' "$R/check-tagged.err" | diag /dev/stdin

@@ -28,6 +28,8 @@ static void tl_push(struct tlist *l, const char *source, const char *symbol,
 	l->v[l->n].symbol = symbol;
 	l->v[l->n].kind = kind;
 	l->v[l->n].line = line;
+	l->v[l->n].macro = NULL;
+	l->v[l->n].place = NULL;
 	l->n++;
 }
 
@@ -63,7 +65,7 @@ static void parse_target(char *line, struct tlist *add, struct tlist *rm)
 
 static int write_mode(char **argv)
 {
-	struct cocci_opts opts = { argv[2], argv[4], argv[3] };
+	struct cocci_opts opts = { argv[2], argv[4], argv[3], NULL };
 	struct tlist add = { 0 }, rm = { 0 };
 	size_t len;
 	char *text = read_file(argv[5], &len), *p, *line;
@@ -204,20 +206,20 @@ static char *cksum_of(const char *dir, const char *name)
 static void test_write(const char *tmp)
 {
 	char *src = path_join(tmp, "src"), *out = path_join(tmp, "out");
-	struct cocci_opts opts = { out, "__global", src };
+	struct cocci_opts opts = { out, "__global", src, NULL };
 	struct cocci_target add[] = {
-		{ "mm/b.c", "zeta", DEF_VAR, 3 },
-		{ "mm/b.c", "alpha", DEF_FUNC, 0 },
-		{ "mm/b.c", "big_lock", DEF_VAR, 0 },
-		{ "a.c", "both", DEF_OTHER, 1 },
-		{ "a.c", "dup", DEF_FUNC, 0 },
-		{ "a.c", "dup", DEF_FUNC, 0 },
-		{ "a.c", "foo.cold", DEF_FUNC, 0 },
-		{ "gone.c", "lost", DEF_FUNC, 0 },
+		{ "mm/b.c", "zeta", DEF_VAR, 3, NULL, NULL },
+		{ "mm/b.c", "alpha", DEF_FUNC, 0, NULL, NULL },
+		{ "mm/b.c", "big_lock", DEF_VAR, 0, NULL, NULL },
+		{ "a.c", "both", DEF_OTHER, 1, NULL, NULL },
+		{ "a.c", "dup", DEF_FUNC, 0, NULL, NULL },
+		{ "a.c", "dup", DEF_FUNC, 0, NULL, NULL },
+		{ "a.c", "foo.cold", DEF_FUNC, 0, NULL, NULL },
+		{ "gone.c", "lost", DEF_FUNC, 0, NULL, NULL },
 	};
 	struct cocci_target rm[] = {
-		{ "mm/b.c", "old_fn", DEF_FUNC, 7 },
-		{ "a.c", "dup", DEF_FUNC, 0 },
+		{ "mm/b.c", "old_fn", DEF_FUNC, 7, NULL, NULL },
+		{ "a.c", "dup", DEF_FUNC, 0, NULL, NULL },
 	};
 	char *s, *want, *ck_a, *ck_b;
 	int errors;
@@ -237,8 +239,9 @@ static void test_write(const char *tmp)
 	TAP_STR(s, "__global\n", "tag file");
 	free(s);
 	s = slurp(out, "wanted.tsv");
-	TAP_STR(s, "a.c\tboth\tother\t1\na.c\tdup\tfunc\t0\n"
-		"mm/b.c\talpha\tfunc\t0\nmm/b.c\tbig_lock\tvar\t0\nmm/b.c\tzeta\tvar\t3\n",
+	TAP_STR(s, "a.c\tboth\tother\t1\t-\t-\na.c\tdup\tfunc\t0\t-\t-\n"
+		"mm/b.c\talpha\tfunc\t0\t-\t-\nmm/b.c\tbig_lock\tvar\t0\t-\t-\n"
+		"mm/b.c\tzeta\tvar\t3\t-\t-\n",
 		"wanted.tsv sorted, deduplicated, bad names and missing files left out");
 	free(s);
 	s = slurp(out, "stale.tsv");

@@ -1,6 +1,6 @@
 # kernel-lib.sh: the prelude of the Linux tests (t60, t61), sourced after
 # tests/lib.sh: C locale, REAL, and a skip when the kernel part cannot run.
-REAL=$TOP/tests/real
+REAL=$TOP/tests/real/lib
 LC_ALL=C
 export LC_ALL
 

@@ -19,9 +19,9 @@
 # rest of the chain still runs; the TAP lines say so.
 # Environment: CROSSYM, CROSSYM_CACHE, JOBS, CROSSYM_PROOF_CLOSURE=0 (skip 4).
 HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$HERE/../.." && pwd)
+ROOT=$(cd "$HERE/../../.." && pwd)
 CROSSYM=${CROSSYM:-$ROOT/crossym}
-. "$HERE/../lib.sh"
+. "$HERE/../../lib.sh"
 TOP=$ROOT  # lib.sh took tests/ for the top
 export TOP
 export LC_ALL=C
@@ -57,6 +57,7 @@ ok $? "nm oracle of the normal build: $(($(wc -l <"$P/oracle.tsv") - 1)) rows"
 if [ $have_crossym -eq 1 ]; then
 	"$CROSSYM" report --format=tsv "$NORMAL" >"$P/report.tsv" 2>"$P/report.err"
 	ok $? "crossym report --format=tsv exits 0"
+	tsv6 "$P/report.tsv"
 	expect_eq "$P/oracle.tsv" "$P/report.tsv" "crossym report == the nm oracle"
 else
 	echo "# crossym not built ($CROSSYM): the nm oracle stands in for its report"

@@ -47,7 +47,7 @@
 # Environment: CROSSYM, JOBS (default 2), CROSSYM_CACHE, KERNEL_ANNOTATE_FRESH.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-TOP=$(cd "$here/../.." && pwd)
+TOP=$(cd "$here/../../.." && pwd)
 CROSSYM=${CROSSYM:-$TOP/crossym}
 JOBS=${JOBS:-2}
 CACHE=${CROSSYM_CACHE:-$HOME/.cache/crossym}/linux-6.1
