@@ -73,11 +73,12 @@ else
 fi
 # put back what an earlier run replaced (unless the tree's make has made it
 # again since), so that crossym reads the normal build
-for f in $(cd "$W/orig" && find . -type f ! -name '*.written' | sed 's|^\./||'); do
+# (kept as F.orig: crossym must not take them for aggregates of the build)
+for f in $(cd "$W/orig" && find . -type f -name '*.orig' | sed 's|^\./||; s|\.orig$||'); do
 	if [ "$(cksum <"$B/$f")" = "$(cat "$W/orig/$f.written" 2>/dev/null)" ]; then
-		cp -p "$W/orig/$f" "$B/$f"
+		cp -p "$W/orig/$f.orig" "$B/$f"
 	fi
-	rm -f "$W/orig/$f" "$W/orig/$f.written"
+	rm -f "$W/orig/$f.orig" "$W/orig/$f.written"
 done
 
 if [ $flavour = linux ]; then
@@ -198,7 +199,7 @@ sequence() {
 }
 # save F: keep the original aggregate F (relative to B); written F: remember
 # what this run wrote there
-save() { mkdir -p "$(dirname "$W/orig/$1")"; cp -p "$B/$1" "$W/orig/$1"; }
+save() { mkdir -p "$(dirname "$W/orig/$1")"; cp -p "$B/$1" "$W/orig/$1.orig"; }
 written() { cksum <"$B/$1" >"$W/orig/$1.written"; }
 # relibs: each library archive rebuilt from its units, asm and unlinked members
 relibs() {
