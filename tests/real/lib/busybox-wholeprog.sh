@@ -82,7 +82,7 @@ t_compile=$(($(date +%s) - start))
 # 2. Units, link.
 start=$(date +%s)
 rc=0
-JOBS=$JOBS sh "$HERE/../../scripts/wholeprogram.sh" "$OUT" >/dev/null 2>"$OUT/units.log" || rc=$?
+JOBS=$JOBS sh "$HERE/../../../scripts/wholeprogram.sh" "$OUT" >/dev/null 2>"$OUT/units.log" || rc=$?
 cp "$OUT/.wp/units.txt" "$OUT/units.txt" 2>/dev/null || : >"$OUT/units.txt"
 cp "$OUT/.wp/undefined.txt" "$OUT/undefined.txt" 2>/dev/null || : >"$OUT/undefined.txt"
 t_wp=$(($(date +%s) - start))

@@ -19,7 +19,8 @@
 #     its defining file in COPY (found with nm in B), round by round, as
 #     busybox-tagloop.sh does; R/linktags.tsv lists them (round, symbol, file);
 #  5. both bzImages boot under qemu with initcall_debug; R/boot-{normal,wp}.log,
-#     R/initcalls-{normal,wp}.txt (the initcalls in call order, by name);
+#     R/initcalls-{normal,wp}.txt (the initcalls in call order, named through
+#     each kernel's System.map);
 #  6. R/sizes.csv: old,new,delta,percent*100,name per unit (text of the
 #     unit's objects in B against the text of its unit file in BW), then
 #     vmlinux (text) and bzImage (bytes).
@@ -29,7 +30,7 @@
 # Environment: CROSSYM, JOBS (2), CROSSYM_CACHE, QEMU_TIMEOUT (300 s).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-TOP=$(cd "$here/../.." && pwd)
+TOP=$(cd "$here/../../.." && pwd)
 CROSSYM=${CROSSYM:-$TOP/crossym}
 JOBS=${JOBS:-2}
 CACHE=${CROSSYM_CACHE:-$HOME/.cache/crossym}/linux-6.1
@@ -176,9 +177,14 @@ boot() {
 		-append "console=ttyS0 initcall_debug ignore_loglevel panic=-1 rdinit=/init" \
 		</dev/null >"$2" 2>&1
 }
-# initcalls FILE: the initcalls in call order, by name ("calling  NAME+0x0/0x40 @ 1")
+# initcalls LOG SYSTEM_MAP: the initcalls in call order, by name. Without
+# KALLSYMS initcall_debug prints addresses ("calling  0xffffffff81d4a1b2 @ 1"):
+# each kernel's own System.map names them (GCC's clone suffixes dropped).
 initcalls() {
-	tr -d '\r' <"$1" | sed -n 's/.*calling  \([^ +]*\).*/\1/p' | sed 's/\.\(isra\|part\|constprop\|cold\)\.[0-9]*$//'
+	tr -d '\r' <"$1" | sed -n 's/.*calling  \(0x[0-9a-f]*\) @.*/\1/p' |
+		awk 'FNR == NR { if ($2 ~ /^[tTwW]$/ && !($1 in n)) n[$1] = $3; next }
+			{ a = substr($0, 3); while (length(a) < 16) a = "0" a
+			  x = (a in n) ? n[a] : "?" $0; sub(/\.(isra|part|constprop|cold)\.[0-9]+$/, "", x); print x }' "$2" -
 }
 for k in normal wp; do
 	case $k in normal) img=$B/arch/x86/boot/bzImage ;; wp) img=$BW/arch/x86/boot/bzImage ;; esac
@@ -187,7 +193,7 @@ for k in normal wp; do
 	boot "$img" "$R/boot-$k.log" || rc=$?
 	echo $rc >"$R/boot-$k.rc"
 	timed "boot-$k" "$(($(date +%s) - t0))"
-	initcalls "$R/boot-$k.log" >"$R/initcalls-$k.txt"
+	initcalls "$R/boot-$k.log" "$(dirname "$(dirname "$(dirname "$(dirname "$img")")")")/System.map" >"$R/initcalls-$k.txt"
 done
 
 # --- 6. sizes ------------------------------------------------------------------------------
