@@ -1,5 +1,5 @@
 #!/bin/sh
-# wholeprogram.sh [--exclude OBJ]... [--runs] BUILD_DIR
+# wholeprogram.sh [--exclude OBJ]... [--runs] [--srctree DIR] BUILD_DIR
 # wholeprogram.sh --units-opts BUILD_DIR
 #
 # Build the (tagged) tree already built normally in BUILD_DIR again as
@@ -12,6 +12,11 @@
 #  2. Each C object F of a unit is compiled again with the exact command of its
 #     kbuild .cmd file (`cmd_F := ...`, the part before the first `;`, read by
 #     make as kbuild itself reads it) with `-o F.lto.o` and -flto added.
+#     --srctree DIR: compile from DIR instead of the tree BUILD_DIR was built
+#     from (every path into that tree in the commands now names DIR): a
+#     tagged copy of the sources, when BUILD_DIR is a build of the untagged
+#     tree (the objects' symbol tables are the same; only their visibility in
+#     the units differs). An LTO object is remade when its source changes.
 #  3. Each unit (a contiguous run of one directory's C objects in link order)
 #     becomes one object, DIR/unit.o (DIR/unit@N.o for the Nth run):
 #        CC CFLAGS -flto -flto-partition=one -fno-use-linker-plugin \
@@ -44,12 +49,13 @@ export LC_ALL=C
 say() { echo "wholeprogram: $*" >&2; }
 die() { say "$*"; exit 2; }
 
-print_opts=0 opts=
+print_opts=0 opts= newsrc=
 while [ $# -gt 1 ]; do
 	case $1 in
 	--units-opts) print_opts=1 ;;
 	--runs) opts="$opts
 --runs" ;;
+	--srctree) shift; newsrc=$(cd "$1" && pwd) || die "$1: no such directory" ;;
 	--exclude) shift; opts="$opts
 --exclude
 $1" ;;
@@ -71,6 +77,13 @@ elif [ -f "$B/Makefile" ] && srcdir=$(sed -n 's/^KERNELSRC *:= *//p' "$B/Makefil
 else
 	flavour=image
 fi
+# the tree the build was made from (its .cmd files name it)
+case $flavour in
+linux) oldsrc=$(sed -n 's/^include \(.*\)\/Makefile$/\1/p' "$B/Makefile") ;;
+busybox) oldsrc=$srcdir ;;
+*) oldsrc=$(readlink -f "$B/source" 2>/dev/null || echo "$B") ;;
+esac
+[ -n "$newsrc" ] || newsrc=$oldsrc
 # put back what an earlier run replaced (unless the tree's make has made it
 # again since), so that crossym reads the normal build
 # (kept as F.orig: crossym must not take them for aggregates of the build)
@@ -109,7 +122,7 @@ fi
 
 # --- 2 and 3. the makefile of the LTO objects and the units ------------------------------
 # unit file of unit U: DIR/unit.o, DIR/unit@N.o; a module DIR/NAME.ko: DIR/NAME.unit.o
-awk -F '\t' -v B="$B" '
+awk -F '\t' -v B="$B" -v old="$oldsrc/" -v new="$newsrc/" '
 	function unitfile(u,   d, n) {
 		if (u ~ /\.ko$/) { sub(/\.ko$/, ".unit.o", u); return u }
 		n = ""; if (u ~ /@[0-9]+$/) { n = u; sub(/.*@/, "@", n); sub(/@[0-9]+$/, "", u) }
@@ -121,12 +134,15 @@ awk -F '\t' -v B="$B" '
 		return d "." b ".cmd"
 	}
 	# the command of a .cmd file and the part after the first ; (objtool)
+	# (and the source_ line: srcfile)
 	function readcmd(f,   line, c, i, q, ch) {
-		c = ""
-		if ((getline line < (B "/" cmdfile(f))) > 0) {
-			if (match(line, /^(saved)?cmd_[^ ]* := /)) c = substr(line, RLENGTH + 1)
+		c = ""; srcfile = ""
+		while ((getline line < (B "/" cmdfile(f))) > 0) {
+			if (c == "" && match(line, /^(saved)?cmd_[^ ]* := /)) c = substr(line, RLENGTH + 1)
+			if (match(line, /^source_[^ ]* := /)) { srcfile = substr(line, RLENGTH + 1); break }
 		}
 		close(B "/" cmdfile(f))
+		if (old != new) { c = subst(c); srcfile = subst(srcfile) }
 		tail = ""; q = ""
 		for (i = 1; i <= length(c); i++) {
 			ch = substr(c, i, 1)
@@ -138,6 +154,12 @@ awk -F '\t' -v B="$B" '
 		return c
 	}
 	function lto(f) { sub(/\.o$/, ".lto.o", f); return f }
+	# every occurrence of the old source tree replaced by the new one
+	function subst(t,   out, k) {
+		out = ""
+		while ((k = index(t, old)) > 0) { out = out substr(t, 1, k - 1) new; t = substr(t, k + length(old)) }
+		return out t
+	}
 	# the compile flags of a command, for the unit link
 	function linkflags(c,   n, w, i, out) {
 		n = split(c, w, /[ \t]+/); out = w[1]
@@ -157,7 +179,7 @@ awk -F '\t' -v B="$B" '
 		l = lto(f); d = cmdfile(f); sub(/\.cmd$/, ".d", d); ld_ = cmdfile(l); sub(/\.cmd$/, ".d", ld_)
 		gsub(" -o " f, " -o " l, c); gsub(",-MMD," d, ",-MMD," ld_, c); gsub(",-MD," d, ",-MD," ld_, c)
 		if (index(c, " -o " l) == 0) { print "wholeprogram: " f ": no -o in its command" > "/dev/stderr"; bad = 1; next }
-		printf "%s: %s\n\t$(Q)%s -flto\n", l, f, c
+		printf "%s: %s %s\n\t$(Q)%s -flto\n", l, f, (srcfile ~ /^\//) ? srcfile : "", c
 		if (!(u in uf)) {
 			uf[u] = unitfile(u); order[++nu] = u
 			uflags[u] = linkflags(c)

@@ -12,8 +12,11 @@
 #  3. crossym cocci -o R/out --tag __visible --keep-stale OPTS B; COPY =
 #     CACHE/src-tagged-boot, a hard-linked copy of the source, gets
 #     scripts/annotate.sh R/out COPY --apply;
-#  4. BW = CACHE/build-x86_64-boot-wp: the same .config built from COPY, then
-#     scripts/wholeprogram.sh BW. References no symbol table shows (names in
+#  4. BW = CACHE/build-x86_64-boot-wp: a copy of B, then
+#     scripts/wholeprogram.sh --srctree COPY BW: every object of a unit is
+#     compiled again, with -flto, from the tagged copy (its symbol table is the
+#     same as the untagged object's: t61 checks that on x86_64-tiny), so the
+#     tagged tree needs no normal build of its own. References no symbol table shows (names in
 #     asm strings) make that link fail; until crossym sees them, each
 #     undefined symbol S gets `extern __typeof__(S) S __visible;` appended to
 #     its defining file in COPY (found with nm in B), round by round, as
@@ -117,27 +120,24 @@ if [ ! -s "$R/defs.tsv" ] || [ "$R/defs.tsv" -ot "$B/vmlinux" ]; then
 	done | sort -u >"$R/defs.tsv"
 fi
 wpkey() { { cat "$R/out/annotate.patch" "$R/linktags.tsv" "$R/units.opts"; } | sha256sum | cut -d ' ' -f 1; }
-normal_build() {
-	if [ ! -f "$BW/.config" ]; then
-		mkdir -p "$BW"
-		cp "$B/.config" "$BW/.config"
-		make -C "$COPY" O="$BW" ARCH=x86_64 olddefconfig >"$BW/build.log" 2>&1 || return 1
-	fi
-	make -C "$COPY" O="$BW" ARCH=x86_64 -j"$JOBS" vmlinux bzImage >>"$BW/build.log" 2>&1
-}
 if [ ! -f "$BW/.crossym-wp" ] || [ "$(cat "$BW/.crossym-wp")" != "$(wpkey)" ]; then
-	[ -f "$BW/.crossym-base" ] && [ "$(cat "$BW/.crossym-base")" = "$key" ] || rm -rf "$BW"
-	t0=$(date +%s)
-	normal_build || { tail -n 20 "$BW/build.log" >&2; die "the tagged build failed, see $BW/build.log"; }
-	echo "$key" >"$BW/.crossym-base"
-	timed tagged-build "$(($(date +%s) - t0))"
+	if [ ! -f "$BW/.crossym-base" ] || [ "$(cat "$BW/.crossym-base")" != "$key $(cat "$B/.crossym-build")" ]; then
+		t0=$(date +%s)
+		rm -rf "$BW" "$BW.tmp"
+		cp -a "$B" "$BW.tmp"
+		rm -rf "$BW.tmp/.wp"
+		mv "$BW.tmp" "$BW"
+		echo "$key $(cat "$B/.crossym-build")" >"$BW/.crossym-base"
+		timed copy-build "$(($(date +%s) - t0))"
+	fi
 	round=$(awk -F '\t' 'END { print $1 + 0 }' "$R/linktags.tsv")
 	: >"$R/rounds.tsv"
 	while :; do
 		t0=$(date +%s)
 		rc=0
 		# shellcheck disable=SC2086
-		JOBS=$JOBS sh "$TOP/scripts/wholeprogram.sh" $haz "$BW" >"$R/undefined.txt" 2>"$R/wp.log" || rc=$?
+		JOBS=$JOBS sh "$TOP/scripts/wholeprogram.sh" $haz --srctree "$COPY" "$BW" \
+			>"$R/undefined.txt" 2>"$R/wp.log" || rc=$?
 		timed "wholeprogram-round$round" "$(($(date +%s) - t0))"
 		printf '%s\t%s\n' "$round" "$(wc -l <"$R/undefined.txt")" >>"$R/rounds.tsv"
 		[ $rc -eq 0 ] && break
@@ -156,9 +156,6 @@ if [ ! -f "$BW/.crossym-wp" ] || [ "$(cat "$BW/.crossym-wp")" != "$(wpkey)" ]; t
 			mv "$COPY/$f.tmp" "$COPY/$f"
 			printf '%s\t%s\t%s\n' "$round" "$s" "$f" >>"$R/linktags.tsv"
 		done <"$R/undefined.txt"
-		t0=$(date +%s)
-		normal_build || { tail -n 20 "$BW/build.log" >&2; die "the tagged build failed, see $BW/build.log"; }
-		timed "rebuild-round$round" "$(($(date +%s) - t0))"
 	done
 	wpkey >"$BW/.crossym-wp"
 else
