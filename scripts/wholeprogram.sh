@@ -98,7 +98,7 @@ if [ $flavour = linux ]; then
 	# head objects stay first and out of units (scripts/head-object-list.txt)
 	srctree=$(sed -n 's/^include \(.*\)\/Makefile$/\1/p' "$B/Makefile")
 	[ -f "$srctree/scripts/head-object-list.txt" ] || die "no head-object-list.txt in '$srctree'"
-	ar t "$B/vmlinux.a" >"$W/vmlinux.members"
+	ar t "$B/vmlinux.a" | sed "s|^$B/||" >"$W/vmlinux.members"
 	grep -v '^#' "$srctree/scripts/head-object-list.txt" | grep -Fxf - "$W/vmlinux.members" >"$W/heads" || :
 	# objects link-vmlinux.sh links beside vmlinux.a stay as they are
 	for f in init/version-timestamp.o .vmlinux.export.o; do
@@ -234,7 +234,7 @@ relibs() {
 		awk -F '\t' -v lib="$lib" '$5 == lib { print $3 }' "$W/units.tsv" >"$W/linked"
 		if [ "$thin" = '!<thin>' ]; then
 			ar t "$B/$lib" | grep -Fvxf "$W/linked" >>"$W/seq" || :
-			(cd "$B" && rm -f "$lib" && xargs ar cDPrST "$lib" <"$W/seq")
+			(cd "$B" && rm -f "$lib" && xargs ar cDPrsT "$lib" <"$W/seq")
 			written "$lib"
 		else
 			ar t "$B/$lib" | sed "s|^|$d/|" | grep -Fvxf "$W/linked" >>"$W/seq" || :
