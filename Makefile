@@ -34,8 +34,8 @@ UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/%)
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(ELF_CFLAGS) -I$(BUILD) -Isrc $(CFLAGS_EXTRA)
 
 .PHONY: all clean check check-plain check-asan check-valgrind fuzz fuzz-bins fuzz-smoke \
-	fuzz-long deps demo unit busybox-proof kernel-check bench bench-kernel report-svg \
-	install uninstall FORCE
+	fuzz-long deps demo unit busybox-proof kernel-check kernel-proof bench bench-kernel \
+	report-svg install uninstall FORCE
 
 all: $(BIN)
 
@@ -142,6 +142,10 @@ demo: deps
 busybox-proof: deps
 	$(MAKE) $(BIN)
 	sh tests/real/lib/busybox-proof.sh
+
+kernel-proof: deps
+	$(MAKE) $(BIN)
+	prove -v tests/real/lib/kernel-proof-test.sh
 
 kernel-check: deps
 	$(MAKE) $(BIN)

@@ -2,7 +2,8 @@
 # demo.sh: crossym's whole job on the bundled example tree (tests/trees/example):
 # build it, audit it, annotate a copy of its sources, then build every directory
 # as one -fwhole-program unit (GCC 12 recipe) from the untagged sources (the link
-# must fail) and from the tagged copy (it must link and run correctly).
+# must fail) and from the tagged copy (it must link and run correctly), with
+# scripts/wholeprogram.sh on a normal build of each.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 crossym=${CROSSYM:-$top/crossym}
@@ -36,13 +37,17 @@ sh "$top/scripts/annotate.sh" "$work/cocci" "$work/src-tagged" --apply
 echo "the patch: $work/cocci/annotate.patch"
 sed 's/^/    /' "$work/cocci/annotate.patch"
 
-say "4. whole-program build of the UNTAGGED sources: the link must fail"
-if make -s -C "$example" O="$work/wp-untagged" LAYOUT="$layout" WHOLEPROG=1 \
-	>"$work/wp-untagged.log" 2>&1; then
+say "4. whole-program build of the UNTAGGED sources (scripts/wholeprogram.sh): the link must fail"
+# wp BUILD [SRC]: a normal build of SRC in BUILD, then wholeprogram.sh on it
+wp() {
+	make -s -C "$example" O="$1" LAYOUT="$layout" ${2:+SRC="$2"} >"$1.log" 2>&1 &&
+	CROSSYM=$crossym sh "$top/scripts/wholeprogram.sh" "$1" >>"$1.log" 2>&1
+}
+if wp "$work/wp-untagged"; then
 	fail "the untagged whole-program build linked: the units were not localised"
 fi
-grep -o "undefined reference to \`[^']*'" "$work/wp-untagged.log" |
-	sed "s/.*\`//; s/'$//" | sort -u >"$work/undefined.txt"
+[ -f "$work/wp-untagged/.wp/undefined.txt" ] || { cat "$work/wp-untagged.log"; fail "wholeprogram.sh failed"; }
+cp "$work/wp-untagged/.wp/undefined.txt" "$work/undefined.txt"
 echo "link failed as it must; $(wc -l <"$work/undefined.txt") undefined symbols:"
 sed 's/^/    /' "$work/undefined.txt"
 awk -F '\t' 'NR > 1 && $5 == "tag" { print $1 }' "$work/report.tsv" | sort -u >"$work/tag-symbols.txt"
@@ -51,9 +56,10 @@ cmp -s "$work/undefined.txt" "$work/tag-symbols.txt" ||
 echo "they are exactly the $(wc -l <"$work/tag-symbols.txt") symbols of the report's tag rows"
 
 say "5. whole-program build of the TAGGED copy: it must link and run"
-make -s -C "$example" O="$work/wp-tagged" LAYOUT="$layout" WHOLEPROG=1 \
-	SRC="$work/src-tagged" >"$work/wp-tagged.log" 2>&1 ||
+wp "$work/wp-tagged" "$work/src-tagged" ||
 	{ cat "$work/wp-tagged.log"; fail "the tagged whole-program build does not link"; }
+echo "units (crossym units $work/wp-tagged):"
+sed 's/^/    /' "$work/wp-tagged/.wp/units.tsv"
 "$work/wp-tagged/prog" >"$work/wp-tagged.out" || fail "the whole-program binary fails"
 cmp -s "$work/wp-tagged.out" "$example/expected-output.txt" ||
 	fail "the whole-program binary prints something else"

@@ -774,6 +774,20 @@ static int cmp_path(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* The image's own aggregate first (vmlinux.a, then the top directory's), so
+ * that objects are added in link order (`crossym units`); then by path. */
+static int root_rank(const char *path)
+{
+	return !strcmp(path, "vmlinux.a") ? 0 : strchr(path, '/') ? 2 : 1;
+}
+
+static int cmp_root(const void *a, const void *b)
+{
+	int ra = root_rank(*(char *const *)a), rb = root_rank(*(char *const *)b);
+
+	return ra != rb ? ra - rb : cmp_path(a, b);
+}
+
 /* kbuild's modules.order names every module (DIR/NAME.ko); NAME.o is the
  * module's object, made with `ld -r` from the objects NAME.mod lists. */
 static void add_modules(struct build *b)
@@ -984,7 +998,7 @@ static void scan_elf(struct build *b)
 	if (!add_kernel_link(b))
 		walk(b, "", &found, 0);
 	if (found.nroots)
-		qsort(found.roots, found.nroots, sizeof(char *), cmp_path);
+		qsort(found.roots, found.nroots, sizeof(char *), cmp_root);
 	if (found.nobjects)
 		qsort(found.objects, found.nobjects, sizeof(char *), cmp_path);
 	for (size_t i = 0; i < found.nroots; i++) {

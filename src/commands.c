@@ -14,6 +14,7 @@
 #include "srcscan.h"
 #include "complete.h"
 #include "tagcheck.h"
+#include "units.h"
 #include "verify.h"
 #include "util.h"
 #include "version.h"
@@ -42,12 +43,13 @@ struct options {
 	int classify;           /* report: make the class rows (classify.c) */
 	int lines;              /* report: find every row's definition line */
 	int mismatches;         /* report --mismatches */
+	struct unit_opts unitopt; /* --exclude, --runs (units.c) */
 	char **builds;          /* the BUILD_DIR arguments */
 	int nbuilds;
 };
 
 enum { OPT_OUTPUT = 'o', OPT_SRCTREE = 256, OPT_NM, OPT_FORMAT, OPT_TAG, OPT_DB,
-       OPT_LDS, OPT_KEEP, OPT_ALL, OPT_UNIT, OPT_MISMATCH, OPT_RUN };
+       OPT_LDS, OPT_KEEP, OPT_ALL, OPT_UNIT, OPT_MISMATCH, OPT_RUN, OPT_EXCLUDE, OPT_RUNS };
 
 /* One option a command takes: its getopt_long entry and its --help lines. */
 struct optdef {
@@ -78,6 +80,13 @@ struct optdef {
 	"                    top-level asm (no tag needed) from names a macro\n" \
 	"                    pasted; without it crossym only reads files and names\n" \
 	"                    what it could not tell\n" }
+#define OPTDEF_EXCLUDE { { "exclude", required_argument, NULL, OPT_EXCLUDE }, \
+	"  --exclude OBJ     keep object OBJ (relative to BUILD_DIR) out of its unit:\n" \
+	"                    a unit of its own (repeatable; @FILE: one per line)\n" }
+#define OPTDEF_RUNS { { "runs", no_argument, NULL, OPT_RUNS }, \
+	"  --runs            a unit per contiguous run of a directory's objects in\n" \
+	"                    link order (DIR, DIR@2, ...), as scripts/wholeprogram.sh\n" \
+	"                    builds them\n" }
 #define OPTDEF_END { { NULL, 0, NULL, 0 }, NULL }
 
 /* The help line every command takes. */
@@ -146,6 +155,11 @@ static void set_option(struct options *opts, int c)
 	case OPT_OUTPUT: opts->outdir = optarg; break;
 	case OPT_ALL: opts->all = 1; break;
 	case OPT_MISMATCH: opts->mismatches = 1; break;
+	case OPT_RUNS: opts->unitopt.runs = 1; break;
+	case OPT_EXCLUDE:
+		if (units_add_exclude(&opts->unitopt, optarg))
+			fatal("--exclude %s: cannot read the list", optarg);
+		break;
 	case OPT_UNIT:
 		if (opts->nunits < MAX_UNITS)
 			opts->units[opts->nunits++] = optarg;
@@ -277,6 +291,7 @@ static long scan_builds(const struct options *opts, struct scan_opts *scan,
 			build_free(&b);
 			return -1;
 		}
+		units_assign(&b, &opts->unitopt);
 		first = rows->count;
 		graph_decide(&b, rows);
 		if (check_something_linked(&b)) {
@@ -385,6 +400,7 @@ static const struct optdef report_options[] = {
 	  "  --mismatches      compare, through the build's DWARF, the type each object\n"
 	  "                    declares for a symbol with the type of its definition;\n"
 	  "                    print FILE:LINE: lines, exit 1 when there is any\n" },
+	OPTDEF_EXCLUDE, OPTDEF_RUNS,
 	OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_DB, OPTDEF_LDS, OPTDEF_RUN, OPTDEF_END
 };
 
@@ -522,6 +538,7 @@ int cmd_report(int argc, char **argv)
 	write_report(&opts, &rows, srctree, nobjects);
 	free(srctree);
 	rows_free(&rows);
+	units_opts_free(&opts.unitopt);
 	return diag.status;
 }
 
@@ -596,6 +613,7 @@ static const struct optdef cocci_options[] = {
 	{ { "keep-stale", no_argument, NULL, OPT_KEEP },
 	  "  --keep-stale      do not remove stale tags (for tags crossym did not\n"
 	  "                    write, such as the kernel's own __visible)\n" },
+	OPTDEF_EXCLUDE, OPTDEF_RUNS,
 	OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_DB, OPTDEF_LDS, OPTDEF_RUN, OPTDEF_END
 };
 
@@ -744,6 +762,7 @@ int cmd_cocci(int argc, char **argv)
 	free(add);
 	free(remove);
 	checked_free(&c);
+	units_opts_free(&opts.unitopt);
 	return diag.status;
 }
 
@@ -757,7 +776,8 @@ static const char check_help[] =
 	"is any, 0 when the tree is exact.\n\n";
 
 static const struct optdef check_options[] = {
-	OPTDEF_TAG, OPTDEF_UNIT, OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_DB, OPTDEF_LDS, OPTDEF_RUN, OPTDEF_END
+	OPTDEF_TAG, OPTDEF_UNIT, OPTDEF_EXCLUDE, OPTDEF_RUNS,
+	OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_DB, OPTDEF_LDS, OPTDEF_RUN, OPTDEF_END
 };
 
 /* "FILE:LINE: missing tag: SYMBOL: why", the compiler's format; line 1 and
@@ -795,6 +815,7 @@ int cmd_check(int argc, char **argv)
 		shown_missing, shown_stale, rep->nexact);
 	status = diag.status ? diag.status : (shown_missing || shown_stale);
 	checked_free(&c);
+	units_opts_free(&opts.unitopt);
 	return status;
 }
 
@@ -887,4 +908,45 @@ int cmd_diff(int argc, char **argv)
 		return 2;
 	fprintf(stderr, "crossym diff: %ld %s\n", changes, changes == 1 ? "change" : "changes");
 	return changes > 0;
+}
+
+static const char units_cmd_help[] =
+	"usage: crossym units [--exclude OBJ]... [--runs] [--srctree DIR] [--nm FILE]\n"
+	"                     BUILD_DIR\n\n"
+	"List the linked objects of the build in link order with the unit each\n"
+	"belongs to, as TSV: unit, object, file, role (c, asm or excluded) and the\n"
+	"library archive a member is linked from (- when always linked). The units\n"
+	"are the decision's: report, cocci and check take the same options.\n\n";
+
+static const struct optdef units_options[] = {
+	OPTDEF_EXCLUDE, OPTDEF_RUNS, OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_END
+};
+
+int cmd_units(int argc, char **argv)
+{
+	struct options opts;
+	struct build b;
+	struct rows rows = { 0 };
+	int done, status = parse_options(argc, argv, units_options, units_cmd_help, &opts, &done);
+
+	if (!status && !done && opts.nbuilds != 1) {
+		fputs("crossym units: one BUILD_DIR\n", stderr);
+		status = 2;
+	}
+	if (status || done) {
+		units_opts_free(&opts.unitopt);
+		return status;
+	}
+	if (build_scan(&b, opts.builds[0], &opts.scan)) {
+		build_free(&b);
+		units_opts_free(&opts.unitopt);
+		return 2;
+	}
+	units_assign(&b, &opts.unitopt);
+	graph_decide(&b, &rows);        /* which objects the link takes */
+	units_print(stdout, &b);
+	rows_free(&rows);
+	build_free(&b);
+	units_opts_free(&opts.unitopt);
+	return diag.status;
 }

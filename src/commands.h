@@ -9,5 +9,6 @@ int cmd_check(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_complete(int argc, char **argv);
+int cmd_units(int argc, char **argv);
 
 #endif

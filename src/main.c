@@ -16,6 +16,7 @@ static const struct command {
 	{ "cocci", cmd_cocci, "write the semantic patches that tag them" },
 	{ "check", cmd_check, "compare the tags in the sources with what the build needs" },
 	{ "diff", cmd_diff, "what changed between two TSV reports (exit 1: something)" },
+	{ "units", cmd_units, "list each unit's objects in link order (TSV)" },
 	{ "objects", cmd_objects, "list the objects a build links (input for nm -A)" },
 	{ "complete", cmd_complete, "annotate.sh: finish what spatch did to each file" },
 	{ "verify", cmd_verify, "check annotate.sh's changed copy against the original" },

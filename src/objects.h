@@ -52,6 +52,7 @@ struct object {
 	unsigned char is_script; /* a linker script: references only, no file to nm */
 	unsigned char no_sections; /* its definitions' sections are unknown (nm, LTO) */
 	unsigned char linked;   /* decided: part of the link */
+	unsigned char excluded; /* --exclude: a unit of its own (units.c) */
 	unsigned char machine_ok;
 	unsigned machine;       /* ELF e_machine, 0 when unknown (nm input) */
 	unsigned char elfclass; /* ELFCLASS32/64, 0 when unknown */

@@ -12,8 +12,13 @@
 #   x86_64-dwarf x86_64 tinyconfig + CONFIG_DEBUG_INFO (DWARF 5), for DWARF tests
 #   x86_64-def   make ARCH=x86_64 defconfig (vmlinux + modules), for bench/ (about
 #                16 minutes on 2 shared cores; `make bench-kernel` builds it)
-# Targets: `vmlinux` (+ `modules` for x86_64-mod and x86_64-def); no bzImage
-# (crossym reads only the objects, and the compressed image costs time).
+#   x86_64-boot  x86_64 tinyconfig + what booting to a userspace init under qemu
+#                needs (BOOT_OPTS below: serial console, initramfs, ELF, printk);
+#                targets vmlinux and bzImage (the kernel-proof test boots it)
+# Targets: `vmlinux` (+ `modules` for x86_64-mod and x86_64-def, + `bzImage` for
+# x86_64-boot);
+# otherwise no bzImage (crossym reads only the objects, and the compressed image
+# costs time).
 #
 # Layout (outside git):
 #   CACHE=${CROSSYM_CACHE:-$HOME/.cache/crossym}/linux-6.1
@@ -40,11 +45,17 @@ TARBALL=/usr/src/linux-source-6.1.tar.xz
 #   CONFIGFS_FS  fs/configfs/configfs.ko, 6 objects
 #   AUTOFS_FS    fs/autofs/autofs4.ko, 7 objects (module name != directory name)
 MOD_OPTS="XZ_DEC XZ_DEC_TEST CONFIGFS_FS AUTOFS_FS"
+# Options of x86_64-boot (enabled on top of tinyconfig): 64BIT, a tty on the
+# 8250 serial port as console, printk, an initramfs (given by qemu -initrd,
+# uncompressed cpio), static ELF binaries. (No KALLSYMS: initcall_debug then
+# prints addresses, which the kernel-proof test names through System.map.)
+# Its stamp names them: a change rebuilds it (incrementally).
+BOOT_OPTS="64BIT TTY SERIAL_8250 SERIAL_8250_CONSOLE PRINTK BLK_DEV_INITRD BINFMT_ELF"
 
-[ $# -ge 1 ] || { echo "usage: $0 CONFIG... (i386-tiny x86_64-tiny x86_64-mod x86_64-dwarf x86_64-def)" >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: $0 CONFIG... (i386-tiny x86_64-tiny x86_64-mod x86_64-dwarf x86_64-def x86_64-boot)" >&2; exit 2; }
 for c in "$@"; do
 	case $c in
-	i386-tiny|x86_64-tiny|x86_64-mod|x86_64-dwarf|x86_64-def) ;;
+	i386-tiny|x86_64-tiny|x86_64-mod|x86_64-dwarf|x86_64-def|x86_64-boot) ;;
 	*) echo "kernel-build: unknown config '$c'" >&2; exit 2 ;;
 	esac
 done
@@ -98,14 +109,17 @@ build_one() {
 	stamp=$out/.crossym-build
 	want="$KB_VERSION $name"
 	config=tinyconfig
+	[ "$name" != x86_64-boot ] || want="$want $BOOT_OPTS"
 	case $name in
 	i386-tiny) arch=i386 targets=vmlinux ;;
 	x86_64-mod) arch=x86_64 targets="vmlinux modules" ;;
 	x86_64-def) arch=x86_64 targets="vmlinux modules" config=defconfig ;;
+	x86_64-boot) arch=x86_64 targets="vmlinux bzImage" ;;
 	*) arch=x86_64 targets=vmlinux ;;
 	esac
 	if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -f "$out/vmlinux" ] &&
-		{ [ "$targets" = vmlinux ] || [ -f "$out/modules.order" ]; }; then
+		{ [ "$targets" = vmlinux ] || [ "$name" = x86_64-boot ] || [ -f "$out/modules.order" ]; } &&
+		{ [ "$name" != x86_64-boot ] || [ -f "$out/arch/x86/boot/bzImage" ]; }; then
 		echo "$out"
 		return 0
 	fi
@@ -131,6 +145,12 @@ build_one() {
 				--disable DEBUG_INFO_BTF &&
 			kmake "$out" $arch olddefconfig
 			;;
+		x86_64-boot)
+			for m in $BOOT_OPTS; do
+				"$SRC/scripts/config" --file "$out/.config" --enable "$m" || return 1
+			done &&
+			kmake "$out" $arch olddefconfig
+			;;
 		esac &&
 		kmake "$out" $arch -j"$JOBS" $targets
 	} >"$log" 2>&1 || {
@@ -142,6 +162,7 @@ build_one() {
 	case $name in
 	x86_64-mod) opts="MODULES $MOD_OPTS" ;;
 	x86_64-dwarf) opts="DEBUG_INFO DEBUG_INFO_DWARF5" ;;
+	x86_64-boot) opts="$BOOT_OPTS" ;;
 	*) opts= ;;
 	esac
 	for m in $opts; do

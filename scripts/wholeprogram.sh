@@ -1,0 +1,336 @@
+#!/bin/sh
+# wholeprogram.sh [--exclude OBJ]... [--runs] [--srctree DIR] BUILD_DIR
+# wholeprogram.sh --units-opts BUILD_DIR
+#
+# Build the (tagged) tree already built normally in BUILD_DIR again as
+# GCC 12 whole-program units, in place, and relink its image the tree's own way.
+#
+#  1. `crossym units` lists every linked object in link order with its unit
+#     (the decision's units: give `crossym cocci` the same options; for Linux
+#     this script adds --runs and --exclude for each head object, and
+#     --units-opts prints the options it uses, one per line).
+#  2. Each C object F of a unit is compiled again with the exact command of its
+#     kbuild .cmd file (`cmd_F := ...`, the part before the first `;`, read by
+#     make as kbuild itself reads it) with `-o F.lto.o` and -flto added.
+#     --srctree DIR: compile from DIR instead of the tree BUILD_DIR was built
+#     from (every path into that tree in the commands now names DIR): a
+#     tagged copy of the sources, when BUILD_DIR is a build of the untagged
+#     tree (the objects' symbol tables are the same; only their visibility in
+#     the units differs). An LTO object is remade when its source changes.
+#  3. Each unit (a contiguous run of one directory's C objects in link order)
+#     becomes one object, DIR/unit.o (DIR/unit@N.o for the Nth run):
+#        CC CFLAGS -flto -flto-partition=one -fno-use-linker-plugin \
+#           -fwhole-program -r -nostdlib F.lto.o... -o DIR/unit.o
+#     with CFLAGS the first member's compile flags (-ffunction-sections, -O,
+#     -m...) without -c, -o, -I, -D, -include and the source; then the
+#     member's objtool step (Linux), if its .cmd has one, on the unit.
+#  4. The image's aggregates are replaced, keeping link order: each unit at its
+#     first member's place, assembly and excluded objects where they were,
+#     library archives rebuilt from their units and their unlinked members;
+#     the originals are kept in BUILD_DIR/.wp/orig and put back before a rerun.
+#     Then the image is linked:
+#       Linux    make vmlinux (and bzImage when the build has one), kbuild's own
+#                link (vmlinux.o, modpost, link-vmlinux.sh, the boot image);
+#       BusyBox  scripts/trylink with kbuild's CFLAGS, LDFLAGS and libraries;
+#       other    the top-level image command(s) `.IMAGE.cmd` (the example tree).
+#
+# Results in BUILD_DIR/.wp: units.tsv (crossym units), units.txt
+# (`UNIT_FILE<TAB>OBJ...`, the normal objects of each unit), wp.mk, compile.log,
+# link.log, undefined.txt (the undefined symbols of a failed link).
+# Exit 0 when the image links; 1 when the link fails on undefined symbols
+# (printed on stdout, one per line); 2 for other errors.
+# Environment: CROSSYM (default: the repo's crossym), JOBS (2), ARCH (Linux:
+# default what the build was configured with).
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+CROSSYM=${CROSSYM:-$top/crossym}
+JOBS=${JOBS:-2}
+export LC_ALL=C
+say() { echo "wholeprogram: $*" >&2; }
+die() { say "$*"; exit 2; }
+
+print_opts=0 opts= newsrc=
+while [ $# -gt 1 ]; do
+	case $1 in
+	--units-opts) print_opts=1 ;;
+	--runs) opts="$opts
+--runs" ;;
+	--srctree) shift; newsrc=$(cd "$1" && pwd) || die "$1: no such directory" ;;
+	--exclude) shift; opts="$opts
+--exclude
+$1" ;;
+	*) die "unknown option $1" ;;
+	esac
+	shift
+done
+[ $# -eq 1 ] || die "usage: $0 [--exclude OBJ]... [--runs] BUILD_DIR"
+B=$(cd "$1" && pwd) || die "$1: no such directory"
+W=$B/.wp
+mkdir -p "$W/orig"
+
+# --- the flavour of the tree, its aggregates ---------------------------------------
+if [ -f "$B/vmlinux.a" ]; then
+	flavour=linux
+elif [ -f "$B/Makefile" ] && srcdir=$(sed -n 's/^KERNELSRC *:= *//p' "$B/Makefile") &&
+	[ -n "$srcdir" ] && [ -x "$srcdir/scripts/trylink" ]; then
+	flavour=busybox
+else
+	flavour=image
+fi
+# the tree the build was made from (its .cmd files name it)
+case $flavour in
+linux) oldsrc=$(sed -n 's/^include \(.*\)\/Makefile$/\1/p' "$B/Makefile") ;;
+busybox) oldsrc=$srcdir ;;
+*) oldsrc=$(readlink -f "$B/source" 2>/dev/null || echo "$B") ;;
+esac
+[ -n "$newsrc" ] || newsrc=$oldsrc
+# put back what an earlier run replaced (unless the tree's make has made it
+# again since), so that crossym reads the normal build
+# (kept as F.orig: crossym must not take them for aggregates of the build)
+for f in $(cd "$W/orig" && find . -type f -name '*.orig' | sed 's|^\./||; s|\.orig$||'); do
+	if [ "$(cksum <"$B/$f")" = "$(cat "$W/orig/$f.written" 2>/dev/null)" ]; then
+		cp -p "$W/orig/$f.orig" "$B/$f"
+	fi
+	rm -f "$W/orig/$f.orig" "$W/orig/$f.written"
+done
+
+if [ $flavour = linux ]; then
+	# head objects stay first and out of units (scripts/head-object-list.txt)
+	srctree=$(sed -n 's/^include \(.*\)\/Makefile$/\1/p' "$B/Makefile")
+	[ -f "$srctree/scripts/head-object-list.txt" ] || die "no head-object-list.txt in '$srctree'"
+	ar t "$B/vmlinux.a" | sed "s|^$B/||" >"$W/vmlinux.members"
+	grep -v '^#' "$srctree/scripts/head-object-list.txt" | grep -Fxf - "$W/vmlinux.members" >"$W/heads" || :
+	# objects link-vmlinux.sh links beside vmlinux.a stay as they are
+	for f in init/version-timestamp.o .vmlinux.export.o; do
+		[ -f "$B/$f" ] && echo "$f" >>"$W/heads"
+	done
+	opts="$opts
+--runs
+--exclude
+@$W/heads"
+fi
+if [ $print_opts = 1 ]; then
+	printf '%s\n' "$opts" | sed '/^$/d'
+	exit 0
+fi
+
+# --- 1. units --------------------------------------------------------------------------
+# shellcheck disable=SC2046
+(IFS='
+'; "$CROSSYM" units $opts "$B") >"$W/units.tsv" || die "crossym units failed"
+[ "$(wc -l <"$W/units.tsv")" -gt 1 ] || die "crossym units found no objects in $B"
+
+# --- 2 and 3. the makefile of the LTO objects and the units ------------------------------
+# unit file of unit U: DIR/unit.o, DIR/unit@N.o; a module DIR/NAME.ko: DIR/NAME.unit.o
+awk -F '\t' -v B="$B" -v old="$oldsrc/" -v new="$newsrc/" '
+	function unitfile(u,   d, n) {
+		if (u ~ /\.ko$/) { sub(/\.ko$/, ".unit.o", u); return u }
+		n = ""; if (u ~ /@[0-9]+$/) { n = u; sub(/.*@/, "@", n); sub(/@[0-9]+$/, "", u) }
+		return (u == "." ? "" : u "/") "unit" n ".o"
+	}
+	function cmdfile(f,   d, b) {
+		d = f; b = f
+		if (d ~ /\//) { sub(/\/[^\/]*$/, "/", d); sub(/.*\//, "", b) } else d = ""
+		return d "." b ".cmd"
+	}
+	# the command of a .cmd file and the part after the first ; (objtool)
+	# (and the source_ line: srcfile)
+	function readcmd(f,   line, c, i, q, ch) {
+		c = ""; srcfile = ""
+		while ((getline line < (B "/" cmdfile(f))) > 0) {
+			if (c == "" && match(line, /^(saved)?cmd_[^ ]* := /)) c = substr(line, RLENGTH + 1)
+			if (match(line, /^source_[^ ]* := /)) { srcfile = substr(line, RLENGTH + 1); break }
+		}
+		close(B "/" cmdfile(f))
+		if (old != new) { c = subst(c); srcfile = subst(srcfile) }
+		tail = ""; q = ""
+		for (i = 1; i <= length(c); i++) {
+			ch = substr(c, i, 1)
+			if (q != "") { if (ch == q) q = ""; continue }
+			if (ch == "\047" || ch == "\"") { q = ch; continue }
+			if (ch == ";") { tail = substr(c, i + 1); c = substr(c, 1, i - 1); break }
+		}
+		sub(/[ \t]+$/, "", c); sub(/^[ \t]+/, "", tail); sub(/[ \t]+$/, "", tail)
+		return c
+	}
+	function lto(f) { sub(/\.o$/, ".lto.o", f); return f }
+	# every occurrence of the old source tree replaced by the new one
+	function subst(t,   out, k) {
+		out = ""
+		while ((k = index(t, old)) > 0) { out = out substr(t, 1, k - 1) new; t = substr(t, k + length(old)) }
+		return out t
+	}
+	# the compile flags of a command, for the unit link
+	function linkflags(c,   n, w, i, out) {
+		n = split(c, w, /[ \t]+/); out = w[1]
+		for (i = 2; i <= n; i++) {
+			if (w[i] ~ /^-(o|include|I|MF|MT|MQ|imacros|isystem)$/) { i++; continue }
+			if (w[i] ~ /^-(c|MD|MMD|MP)$/ || w[i] ~ /^-(I|D|U|Wp,)/ || w[i] ~ /["\047]/ ||
+			    w[i] ~ /\.(c|S|s)$/ || w[i] == "") continue
+			out = out " " w[i]
+		}
+		return out
+	}
+	NR == 1 { next }
+	$4 != "c" { next }
+	{
+		u = $1; f = $3; c = readcmd(f)
+		if (c == "") { print "wholeprogram: " f ": no command in " cmdfile(f) > "/dev/stderr"; bad = 1; next }
+		l = lto(f); d = cmdfile(f); sub(/\.cmd$/, ".d", d); ld_ = cmdfile(l); sub(/\.cmd$/, ".d", ld_)
+		gsub(" -o " f, " -o " l, c); gsub(",-MMD," d, ",-MMD," ld_, c); gsub(",-MD," d, ",-MD," ld_, c)
+		if (index(c, " -o " l) == 0) { print "wholeprogram: " f ": no -o in its command" > "/dev/stderr"; bad = 1; next }
+		printf "%s: %s %s\n\t$(Q)%s -flto\n", l, f, (srcfile ~ /^\//) ? srcfile : "", c
+		if (!(u in uf)) {
+			uf[u] = unitfile(u); order[++nu] = u
+			uflags[u] = linkflags(c)
+			if (tail ~ /objtool/) { t = tail; gsub(" " f "$", " " uf[u], t); utool[u] = t }
+		}
+		members[u] = members[u] " " l; normal[u] = normal[u] " " f
+	}
+	END {
+		printf "all:"
+		for (i = 1; i <= nu; i++) printf " %s", uf[order[i]]
+		printf "\n"
+		for (i = 1; i <= nu; i++) {
+			u = order[i]
+			printf "%s:%s\n\t$(Q)%s -flto -flto-partition=one -fno-use-linker-plugin -fwhole-program -r -nostdlib%s -o %s\n",
+				uf[u], members[u], uflags[u], members[u], uf[u]
+			if (u in utool) printf "\t$(Q)%s\n", utool[u]
+			print uf[u] "\t" substr(normal[u], 2) > (B "/.wp/units.txt")
+		}
+		exit bad
+	}' "$W/units.tsv" >"$W/wp.mk" || die "cannot make the unit makefile"
+{ printf 'Q = @\n.DELETE_ON_ERROR:\n'; cat "$W/wp.mk"; } >"$W/wp.mk.tmp" && mv "$W/wp.mk.tmp" "$W/wp.mk"
+t0=$(date +%s)
+make -C "$B" -f "$W/wp.mk" -j"$JOBS" all >"$W/compile.log" 2>&1 || {
+	grep -E 'error|Error' "$W/compile.log" | head -n 20 >&2
+	die "compiling the units failed, see $W/compile.log"
+}
+say "$(wc -l <"$W/units.txt") units compiled in $(($(date +%s) - t0)) s"
+
+# --- 4. replace the aggregates, link -----------------------------------------------------
+# sequence LIB: the link-order sequence of files for archive LIB ("-": the
+# objects linked always), each unit once at its first member's place.
+sequence() {
+	awk -F '\t' -v lib="$1" -v units="$W/units.txt" '
+		BEGIN { while ((getline l < units) > 0) { split(l, p, "\t"); n = split(p[2], o, " ")
+			for (i = 1; i <= n; i++) uof[o[i]] = p[1] } }
+		NR == 1 || $5 != lib { next }
+		$4 == "c" { if (!(uof[$3] in done)) { done[uof[$3]] = 1; print uof[$3] } next }
+		{ print $3 }' "$W/units.tsv"
+}
+# save F: keep the original aggregate F (relative to B); written F: remember
+# what this run wrote there
+save() { mkdir -p "$(dirname "$W/orig/$1")"; cp -p "$B/$1" "$W/orig/$1.orig"; }
+written() { cksum <"$B/$1" >"$W/orig/$1.written"; }
+# relibs: each library archive rebuilt from its units, asm and unlinked members
+relibs() {
+	for lib in $(awk -F '\t' 'NR > 1 && $5 != "-" { print $5 }' "$W/units.tsv" | sort -u); do
+		save "$lib"
+		sequence "$lib" >"$W/seq"
+		thin=$(head -c 7 "$B/$lib")
+		d=$(dirname "$lib")
+		# unlinked members: every member the listing does not name
+		awk -F '\t' -v lib="$lib" '$5 == lib { print $3 }' "$W/units.tsv" >"$W/linked"
+		if [ "$thin" = '!<thin>' ]; then
+			ar t "$B/$lib" | grep -Fvxf "$W/linked" >>"$W/seq" || :
+			(cd "$B" && rm -f "$lib" && xargs ar cDPrsT "$lib" <"$W/seq")
+			written "$lib"
+		else
+			ar t "$B/$lib" | sed "s|^|$d/|" | grep -Fvxf "$W/linked" >>"$W/seq" || :
+			(cd "$B" && rm -f "$lib" && xargs ar rcs "$lib" <"$W/seq")
+			written "$lib"
+		fi
+	done
+}
+undefined() {
+	sed -n -e "s/.*undefined reference to \`\\([^']*\\)'.*/\\1/p" \
+		-e "s/.*hidden symbol \`\\([^']*\\)' isn't defined.*/\\1/p" \
+		-e "s/.*undefined symbol \`\\([^']*\\)'.*/\\1/p" "$@" | sort -u >"$W/undefined.txt"
+}
+
+t0=$(date +%s)
+rc=0
+case $flavour in
+linux)
+	save vmlinux.a
+	# vmlinux.a: the members in order, head objects first (as kbuild leaves them)
+	awk -v units="$W/units.txt" 'BEGIN { while ((getline l < units) > 0) { split(l, p, "\t")
+			n = split(p[2], o, " "); for (i = 1; i <= n; i++) uof[o[i]] = p[1] } }
+		{ f = (($0 in uof) ? uof[$0] : $0); if (!(f in done)) { done[f] = 1; print f } }' \
+		"$W/vmlinux.members" >"$W/seq.vmlinux"
+	(cd "$B" && rm -f vmlinux.a && xargs ar cDPrST vmlinux.a <"$W/seq.vmlinux")
+	written vmlinux.a
+	relibs
+	arch=${ARCH:-$(sed -n 's/^ifneq "$(ARCH)" "\(.*\)"$/\1/p' "$B/include/config/auto.conf.cmd" | head -n 1)}
+	targets=vmlinux
+	[ -f "$B/arch/x86/boot/bzImage" ] && targets="vmlinux bzImage"
+	# shellcheck disable=SC2086
+	make -C "$B" ${arch:+ARCH=$arch} -j"$JOBS" $targets >"$W/link.log" 2>&1 || rc=1
+	if [ $rc = 0 ] && ! ar t "$B/vmlinux.a" | grep -q 'unit[@0-9]*\.o$'; then
+		die "kbuild rebuilt vmlinux.a from the normal objects; see $W/link.log"
+	fi
+	;;
+busybox)
+	cat >"$W/vars.mk" <<'EOF'
+crossym-print-vars:
+	@printf 'cc=%s\n' '$(CC)'
+	@printf 'cflags=%s\n' '$(CFLAGS) $(CFLAGS_busybox)'
+	@printf 'ldflags=%s\n' '$(LDFLAGS) $(EXTRA_LDFLAGS)'
+	@printf 'ldlibs=%s\n' '$(LDLIBS)'
+	@printf 'extra_ldlibs=%s\n' '$(CONFIG_EXTRA_LDLIBS)'
+	@printf 'strip=%s\n' '$(STRIP)'
+EOF
+	make -s --no-print-directory -C "$B" -f "$srcdir/Makefile" KBUILD_SRC="$srcdir" \
+		-f "$W/vars.mk" crossym-print-vars >"$W/vars" 2>"$W/vars.log" ||
+		die "cannot read kbuild's variables (see $W/vars.log)"
+	var() { sed -n "s/^$1=//p" "$W/vars"; }
+	objs=$( { sequence -; for lib in $(awk -F '\t' 'NR > 1 && $5 != "-" { print $5 }' "$W/units.tsv" | sort -u); do
+		sequence "$lib"; done; } | xargs)
+	rm -f "$B/busybox_unstripped" "$B/busybox"
+	(cd "$B" && "$srcdir/scripts/trylink" busybox_unstripped "$(var cc)" "$(var cflags)" \
+		"$(var ldflags)" "$objs" "" "$(var ldlibs)" "$(var extra_ldlibs | tr -d '"')") \
+		>"$W/link.log" 2>&1 || rc=1
+	[ -f "$B/busybox_unstripped.out" ] && cat "$B/busybox_unstripped.out" >>"$W/link.log"
+	if [ $rc = 0 ]; then
+		s=$(var strip)
+		${s:-strip} -s --remove-section=.note --remove-section=.comment \
+			"$B/busybox_unstripped" -o "$B/busybox"
+	fi
+	;;
+image)
+	# the top aggregate (built-in.o by ld -r, or a thin built-in.a) and the
+	# libraries, then every top-level image command
+	if [ -f "$B/built-in.o" ]; then
+		save built-in.o
+		(cd "$B" && sequence - | xargs ld -r -o built-in.o)
+		written built-in.o
+	elif [ -f "$B/built-in.a" ]; then
+		save built-in.a
+		(cd "$B" && rm -f built-in.a && sequence - | xargs ar cDPrST built-in.a)
+		written built-in.a
+	fi
+	relibs
+	found=0
+	for c in "$B"/.*.cmd; do
+		[ -f "$c" ] || continue
+		img=${c##*/.}; img=${img%.cmd}
+		case $img in *.o|*.a) continue ;; esac
+		found=1
+		cmd=$(sed -n "1s/^cmd_$img := //p" "$c")
+		rm -f "$B/$img"
+		(cd "$B" && sh -c "$cmd") >>"$W/link.log" 2>&1 || rc=1
+	done
+	[ $found = 1 ] || die "no top-level image command (.IMAGE.cmd) in $B"
+	;;
+esac
+if [ $rc = 0 ]; then
+	: >"$W/undefined.txt"
+	say "$flavour image linked in $(($(date +%s) - t0)) s"
+	exit 0
+fi
+undefined "$W/link.log"
+[ -s "$W/undefined.txt" ] || { tail -n 20 "$W/link.log" >&2; die "the link failed, see $W/link.log"; }
+say "the link failed: $(wc -l <"$W/undefined.txt") undefined symbols (see $W/link.log)"
+cat "$W/undefined.txt"
+exit 1

@@ -1,0 +1,219 @@
+#!/bin/sh
+# kernel-proof.sh: Linux 6.1 x86_64 tinyconfig + what booting to userspace
+# needs (kernel-build.sh x86_64-boot), built normally and whole-program from
+# crossym-tagged sources; both booted under qemu-system-x86_64 (TCG) to a static
+# init (kernel-init.c) that prints a line and powers off. Records everything
+# kernel-proof-test.sh checks and prints the size table. Prints R on stdout.
+#
+#  1. B = kernel-build.sh x86_64-boot (normal build, cached);
+#  2. OPTS = scripts/wholeprogram.sh --units-opts B plus the hazard excludes
+#     (HAZARDS below): the units the build will make (a unit per contiguous run
+#     of a directory's objects, head objects out of units);
+#  3. crossym cocci -o R/out --tag __visible --keep-stale OPTS B; COPY =
+#     CACHE/src-tagged-boot, a hard-linked copy of the source, gets
+#     scripts/annotate.sh R/out COPY --apply;
+#  4. BW = CACHE/build-x86_64-boot-wp: a copy of B, then
+#     scripts/wholeprogram.sh --srctree COPY BW: every object of a unit is
+#     compiled again, with -flto, from the tagged copy (its symbol table is the
+#     same as the untagged object's: t61 checks that on x86_64-tiny), so the
+#     tagged tree needs no normal build of its own. References no symbol table shows (names in
+#     asm strings) make that link fail; until crossym sees them, each
+#     undefined symbol S gets `extern __typeof__(S) S __visible;` appended to
+#     its defining file in COPY (found with nm in B), round by round, as
+#     busybox-tagloop.sh does; R/linktags.tsv lists them (round, symbol, file);
+#  5. both bzImages boot under qemu with initcall_debug; R/boot-{normal,wp}.log,
+#     R/initcalls-{normal,wp}.txt (the initcalls in call order, named through
+#     each kernel's System.map);
+#  6. R/sizes.csv: old,new,delta,percent*100,name per unit (text of the
+#     unit's objects in B against the text of its unit file in BW), then
+#     vmlinux (text) and bzImage (bytes).
+# Caching: BW is kept while annotate.patch and the link tags are the same
+# (BW/.crossym-wp names their sha256); then only wholeprogram.sh's make runs.
+# Exit 0 when every step ran (the findings are for the test), 1 otherwise.
+# Environment: CROSSYM, JOBS (2), CROSSYM_CACHE, QEMU_TIMEOUT (300 s).
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+TOP=$(cd "$here/../../.." && pwd)
+CROSSYM=${CROSSYM:-$TOP/crossym}
+JOBS=${JOBS:-2}
+CACHE=${CROSSYM_CACHE:-$HOME/.cache/crossym}/linux-6.1
+SRC=$CACHE/src
+COPY=$CACHE/src-tagged-boot
+BW=$CACHE/build-x86_64-boot-wp
+R=$CACHE/proof-x86_64-boot
+TAG=__visible
+MAXROUNDS=6
+# Hazards no object shows (FACTS: "Hazards"): objects whose definitions sit in
+# sections only the linker script orders and whose addresses are compared.
+#   kernel/sched/fair.o, kernel/sched/build_policy.o: DEFINE_SCHED_CLASS puts
+#   fair/rt/dl/idle/stop_sched_class in __*_sched_class sections that
+#   vmlinux.lds orders; sched_class_above(a, b) is `a < b`; with kernel/sched
+#   one unit GCC folds the comparisons in sched_init to BUG (a bare ud2).
+HAZARDS="kernel/sched/fair.o kernel/sched/build_policy.o"
+LC_ALL=C
+export LC_ALL
+
+say() { echo "kernel-proof: $*" >&2; }
+die() { say "$*"; exit 1; }
+sha() { sha256sum "$1" | cut -d ' ' -f 1; }
+
+B=$(sh "$here/kernel-build.sh" x86_64-boot) || die "kernel-build.sh x86_64-boot failed"
+[ -x "$CROSSYM" ] || die "$CROSSYM: not built"
+command -v spatch >/dev/null 2>&1 || die "spatch not found (coccinelle)"
+if ! command -v qemu-system-x86_64 >/dev/null 2>&1; then
+	say "installing qemu-system-x86"
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends qemu-system-x86 >&2 ||
+		die "qemu-system-x86_64 not found and qemu-system-x86 cannot be installed"
+fi
+mkdir -p "$R"
+exec 8>"$CACHE/proof-x86_64-boot.lock"
+if command -v flock >/dev/null 2>&1; then flock 8; fi
+: >"$R/times.tsv"
+timed() { printf '%s\t%s\n' "$1" "$2" >>"$R/times.tsv"; say "$1: $2 s"; }
+
+# --- 2. the units ------------------------------------------------------------------------
+haz=
+for h in $HAZARDS; do haz="$haz --exclude $h"; done
+# shellcheck disable=SC2086
+sh "$TOP/scripts/wholeprogram.sh" --units-opts $haz "$B" >"$R/units.opts"
+# shellcheck disable=SC2046
+(IFS='
+'; "$CROSSYM" units $(cat "$R/units.opts") "$B") >"$R/units.tsv"
+
+# --- 3. tags -------------------------------------------------------------------------------
+t0=$(date +%s)
+rm -rf "$R/out"
+rc=0
+(IFS='
+'; "$CROSSYM" cocci -o "$R/out" --tag "$TAG" --keep-stale $(cat "$R/units.opts") "$B") \
+	2>"$R/cocci.err" || rc=$?
+echo $rc >"$R/cocci.rc"
+"$CROSSYM" report --format=tsv $(cat "$R/units.opts" | tr '\n' ' ') "$B" >"$R/report.tsv" 2>/dev/null || :
+[ -f "$R/out/files.tsv" ] || { cat "$R/cocci.err" >&2; die "crossym cocci wrote no files.tsv"; }
+key=$( { (cd "$R/out" && find . -type f | sort | xargs sha256sum); sha256sum <"$TOP/scripts/annotate.sh"; } |
+	sha256sum | cut -d ' ' -f 1)
+if [ -f "$COPY/.crossym-key" ] && [ "$(cat "$COPY/.crossym-key")" = "$key" ] && [ -f "$R/keep/annotate.patch" ]; then
+	cp "$R/keep/annotate.patch" "$R/keep/forms.tsv" "$R/out/"
+	timed annotate-cached "$(($(date +%s) - t0))"
+else
+	rm -rf "$COPY" "$COPY.tmp"
+	cp -al "$SRC" "$COPY.tmp" 2>/dev/null || { rm -rf "$COPY.tmp"; cp -a "$SRC" "$COPY.tmp"; }
+	rm -f "$COPY.tmp/.crossym-tagged" "$COPY.tmp/.crossym-key"
+	sh "$TOP/scripts/annotate.sh" "$R/out" "$COPY.tmp" -j "$JOBS" --apply >"$R/annotate.log" 2>&1 ||
+		{ tail -n 20 "$R/annotate.log" >&2; die "annotate.sh failed, see $R/annotate.log"; }
+	mv "$COPY.tmp" "$COPY"
+	mkdir -p "$R/keep"
+	cp "$R/out/annotate.patch" "$R/out/forms.tsv" "$R/keep/"
+	: >"$R/linktags.tsv"
+	echo "$key" >"$COPY/.crossym-key"
+	timed annotate "$(($(date +%s) - t0))"
+fi
+[ -f "$R/linktags.tsv" ] || : >"$R/linktags.tsv"
+
+# --- 4. the whole-program build ------------------------------------------------------------
+# defs: SYMBOL<TAB>SOURCE for every global definition of B's vmlinux.a members
+if [ ! -s "$R/defs.tsv" ] || [ "$R/defs.tsv" -ot "$B/vmlinux" ]; then
+	(cd "$B" && ar t vmlinux.a && ar t lib/lib.a && ar t arch/x86/lib/lib.a) | while read -r o; do
+		c="$B/$(dirname "$o")/.$(basename "$o").cmd"
+		s=$(sed -n 's/^source_[^ ]* := //p' "$c" 2>/dev/null | sed "s|^$SRC/||")
+		nm --defined-only "$B/$o" 2>/dev/null | awk -v s="$s" '$2 ~ /^[A-Z]$/ { print $3 "\t" s }'
+	done | sort -u >"$R/defs.tsv"
+fi
+wpkey() { { cat "$R/out/annotate.patch" "$R/linktags.tsv" "$R/units.opts"; } | sha256sum | cut -d ' ' -f 1; }
+if [ ! -f "$BW/.crossym-wp" ] || [ "$(cat "$BW/.crossym-wp")" != "$(wpkey)" ]; then
+	if [ ! -f "$BW/.crossym-base" ] || [ "$(cat "$BW/.crossym-base")" != "$key $(cat "$B/.crossym-build")" ]; then
+		t0=$(date +%s)
+		rm -rf "$BW" "$BW.tmp"
+		cp -a "$B" "$BW.tmp"
+		rm -rf "$BW.tmp/.wp"
+		mv "$BW.tmp" "$BW"
+		echo "$key $(cat "$B/.crossym-build")" >"$BW/.crossym-base"
+		timed copy-build "$(($(date +%s) - t0))"
+	fi
+	round=$(awk -F '\t' 'END { print $1 + 0 }' "$R/linktags.tsv")
+	: >"$R/rounds.tsv"
+	while :; do
+		t0=$(date +%s)
+		rc=0
+		# shellcheck disable=SC2086
+		JOBS=$JOBS sh "$TOP/scripts/wholeprogram.sh" $haz --srctree "$COPY" "$BW" \
+			>"$R/undefined.txt" 2>"$R/wp.log" || rc=$?
+		timed "wholeprogram-round$round" "$(($(date +%s) - t0))"
+		printf '%s\t%s\n' "$round" "$(wc -l <"$R/undefined.txt")" >>"$R/rounds.tsv"
+		[ $rc -eq 0 ] && break
+		[ $rc -eq 1 ] || { cat "$R/wp.log" >&2; die "wholeprogram.sh failed"; }
+		round=$((round + 1))
+		[ $round -le $MAXROUNDS ] || die "still $(wc -l <"$R/undefined.txt") undefined after $MAXROUNDS rounds"
+		say "round $round: $(wc -l <"$R/undefined.txt") undefined symbols: $(tr '\n' ' ' <"$R/undefined.txt")"
+		while read -r s; do
+			f=$(awk -F '\t' -v s="$s" '$1 == s { print $2; exit }' "$R/defs.tsv")
+			[ -n "$f" ] && [ -f "$COPY/$f" ] || die "round $round: $s: no definition in $B"
+			if grep -q "^[0-9]*	$s	" "$R/linktags.tsv"; then
+				die "round $round: $s is still undefined after its tag"
+			fi
+			# a new file (new inode): the hard-linked source stays as it is
+			{ cat "$COPY/$f"; printf 'extern __typeof__(%s) %s %s;\n' "$s" "$s" "$TAG"; } >"$COPY/$f.tmp"
+			mv "$COPY/$f.tmp" "$COPY/$f"
+			printf '%s\t%s\t%s\n' "$round" "$s" "$f" >>"$R/linktags.tsv"
+		done <"$R/undefined.txt"
+	done
+	wpkey >"$BW/.crossym-wp"
+else
+	timed wholeprogram-cached 0
+fi
+
+# --- 5. boot both --------------------------------------------------------------------------
+mkdir -p "$R/initramfs"
+if [ ! -f "$R/init.cpio" ] || [ "$R/init.cpio" -ot "$here/kernel-init.c" ]; then
+	gcc -static -Os -o "$R/initramfs/init" "$here/kernel-init.c" || die "cannot build the static init"
+	(cd "$R/initramfs" && echo init | cpio -o -H newc -R 0:0 >"$R/init.cpio" 2>/dev/null)
+fi
+boot() {
+	timeout "${QEMU_TIMEOUT:-300}" qemu-system-x86_64 -machine accel=tcg -m 256M -smp 1 \
+		-nographic -no-reboot -kernel "$1" -initrd "$R/init.cpio" \
+		-append "console=ttyS0 initcall_debug ignore_loglevel panic=-1 rdinit=/init" \
+		</dev/null >"$2" 2>&1
+}
+# initcalls LOG SYSTEM_MAP: the initcalls in call order, by name. Without
+# KALLSYMS initcall_debug prints addresses ("calling  0xffffffff81d4a1b2 @ 1"):
+# each kernel's own System.map names them (GCC's clone suffixes dropped).
+initcalls() {
+	tr -d '\r' <"$1" | sed -n 's/.*calling  \(0x[0-9a-f]*\) @.*/\1/p' |
+		awk 'FNR == NR { if ($2 ~ /^[tTwW]$/ && !($1 in n)) n[$1] = $3; next }
+			{ a = substr($0, 3); while (length(a) < 16) a = "0" a
+			  x = (a in n) ? n[a] : "?" $0; sub(/\.(isra|part|constprop|cold)\.[0-9]+$/, "", x); print x }' "$2" -
+}
+for k in normal wp; do
+	case $k in normal) img=$B/arch/x86/boot/bzImage ;; wp) img=$BW/arch/x86/boot/bzImage ;; esac
+	t0=$(date +%s)
+	rc=0
+	boot "$img" "$R/boot-$k.log" || rc=$?
+	echo $rc >"$R/boot-$k.rc"
+	timed "boot-$k" "$(($(date +%s) - t0))"
+	initcalls "$R/boot-$k.log" "$(dirname "$(dirname "$(dirname "$(dirname "$img")")")")/System.map" >"$R/initcalls-$k.txt"
+done
+
+# --- 6. sizes ------------------------------------------------------------------------------
+text() { size "$@" 2>/dev/null | awk 'NR > 1 { t += $1 } END { print t + 0 }'; }
+line() {
+	awk -v o="$1" -v n="$2" -v name="$3" 'BEGIN {
+		d = n - o; p = (o == 0) ? 0 : int(d * 10000 / o)
+		printf "%d,%d,%d,%d,%s\n", o, n, d, p, name }'
+}
+while IFS='	' read -r unit objs; do
+	# shellcheck disable=SC2086
+	o=$(cd "$B" && text $objs)
+	n=$(text "$BW/$unit")
+	line "$o" "$n" "$unit"
+done <"$BW/.wp/units.txt" >"$R/sizes.units"
+awk -F, '{ o += $1; n += $2 } END { printf "%d %d\n", o, n }' "$R/sizes.units" >"$R/sizes.total"
+{
+	cat "$R/sizes.units"
+	read -r to tn <"$R/sizes.total"
+	line "$to" "$tn" "units-total"
+	line "$(text "$B/vmlinux")" "$(text "$BW/vmlinux")" "vmlinux-text"
+	line "$(stat -c %s "$B/arch/x86/boot/bzImage")" "$(stat -c %s "$BW/arch/x86/boot/bzImage")" bzImage
+} >"$R/sizes.csv"
+nm "$B/vmlinux" | awk '$2 ~ /^[A-Z]$/' | wc -l >"$R/globals-normal"
+nm "$BW/vmlinux" | awk '$2 ~ /^[A-Z]$/' | wc -l >"$R/globals-wp"
+echo "$R"
