@@ -44,9 +44,9 @@ expect_status 1 "$CROSSYM" units --exclude kernel/nosuch.o "$b"
 "$CROSSYM" units --exclude kernel/nosuch.o "$b" 2>&1 >/dev/null | grep -q 'kernel/nosuch.o: no such object'
 ok $? "--exclude naming no object: the message names it"
 
-# --runs: excluding kernel/cpu.o splits kernel/ into kernel (core.o) and kernel@2 (time.o)
+# --runs: excluding kernel/cpu.o splits kernel/ into kernel (core.o) and kernel@2 (time.o, rwsem.o)
 "$CROSSYM" units --runs --exclude kernel/cpu.o "$b" | awk -F '\t' '$2 ~ /^kernel\/[a-z]*\.o$/ { print $1 "\t" $2 }' >"$TMP/runs"
-printf 'kernel\tkernel/core.o\nkernel/cpu.o\tkernel/cpu.o\nkernel@2\tkernel/time.o\n' >"$TMP/want"
+printf 'kernel\tkernel/core.o\nkernel/cpu.o\tkernel/cpu.o\nkernel@2\tkernel/time.o\nkernel@2\tkernel/rwsem.o\n' >"$TMP/want"
 expect_eq "$TMP/want" "$TMP/runs" "--runs: a directory split by an excluded object is two units"
 "$CROSSYM" report --format=tsv --runs --exclude kernel/cpu.o "$b" >"$TMP/runs.tsv"
 awk -F '\t' '$3 == "kernel/time.o" { print $2 }' "$TMP/runs.tsv" | sort -u >"$TMP/got.time"
