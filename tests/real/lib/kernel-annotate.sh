@@ -78,8 +78,8 @@ if command -v flock >/dev/null 2>&1; then flock 8; fi
 : >"$R/times.tsv"
 
 # --- reports and check of the untagged build ----------------------------------------
-"$CROSSYM" report --format=tsv "$B" >"$R/report.tsv"
-"$CROSSYM" report "$B" >"$R/report.txt"
+"$CROSSYM" report --format=tsv --run-build-commands "$B" >"$R/report.tsv"
+"$CROSSYM" report --run-build-commands "$B" >"$R/report.txt"
 rc=0
 "$CROSSYM" check --tag "$TAG" --run-build-commands "$B" >"$R/check.out" 2>"$R/check.err" || rc=$?
 echo $rc >"$R/check.rc"
@@ -221,7 +221,7 @@ grep -c '^  CC ' "$B/build.log" >"$R/cc.untagged" || true
 grep -c '^  CC ' "$BT/build.log" >"$R/cc.tagged" || true
 
 t0=$(now)
-"$CROSSYM" report --format=tsv "$BT" >"$R/report-tagged.tsv"
+"$CROSSYM" report --format=tsv --run-build-commands "$BT" >"$R/report-tagged.tsv"
 rc=0
 "$CROSSYM" check --tag "$TAG" --run-build-commands "$BT" >"$R/check-tagged.out" 2>"$R/check-tagged.err" || rc=$?
 echo $rc >"$R/check-tagged.rc"
