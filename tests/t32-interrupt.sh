@@ -78,7 +78,11 @@ ok $? "rerun after SIGKILL during spatch: the killed run's temporary directory i
 
 # ---- a signal while writing the tree ---------------------------------------------------
 
-for sig in INT TERM HUP; do
+# A shell started with SIGHUP ignored (nohup) cannot trap it: no HUP case then.
+sigs="INT TERM HUP"
+ign=$(sed -n 's/^SigIgn:[[:space:]]*//p' /proc/$$/status 2>/dev/null)
+[ -n "$ign" ] && [ $((0x$ign & 1)) -eq 1 ] && sigs="INT TERM" && echo "# SIGHUP is ignored here (nohup?): its case is left out"
+for sig in $sigs; do
 	case $sig in INT) n=2 ;; TERM) n=15 ;; HUP) n=1 ;; esac
 	fresh_tree "$tree"
 	write_outdir "$out" "$tree"
