@@ -41,32 +41,47 @@ static void lines_from_dwarf(const struct build *b, struct row *v, size_t n)
 	free(abs);
 }
 
-/* From the source text: the rows of one object share it. */
+/* From the source text: the rows of one object share it, and one walk of
+ * its tokens answers all of them. */
 static void lines_from_source(const struct build *b, struct row *v, size_t n)
 {
+	const char **symbols;
+	struct row **asked;
+	enum locate_result *res;
+	unsigned *lines;
 	struct srcfile *file;
+	size_t nasked = 0, len;
 	char *path, *text;
-	size_t len;
 
 	if (!v[0].source)
 		return;
 	path = path_join(b->srctree, v[0].source);
 	text = read_file(path, &len);
-	file = text ? srcfile_open(text, len) : NULL;   /* lexed once for all rows */
-	for (size_t i = 0; file && i < n; i++) {
-		unsigned line = 0;
-
-		if (v[i].def_source)
-			continue;
-		if (srcfile_locate(file, v[i].symbol, 0, &line, NULL) != LOC_NOT_FOUND) {
-			v[i].def_source = xstrdup(v[i].source);
-			v[i].def_line = line;
-		}
-	}
-	if (file)
-		srcfile_close(file);
-	free(text);
 	free(path);
+	if (!text)
+		return;
+	symbols = xmalloc(n * sizeof(*symbols));
+	asked = xmalloc(n * sizeof(*asked));
+	res = xmalloc(n * sizeof(*res));
+	lines = xmalloc(n * sizeof(*lines));
+	for (size_t i = 0; i < n; i++)
+		if (!v[i].def_source) {
+			asked[nasked] = &v[i];
+			symbols[nasked++] = v[i].symbol;
+		}
+	file = srcfile_open(text, len);
+	srcfile_locate_each(file, symbols, nasked, res, lines);
+	for (size_t k = 0; k < nasked; k++)
+		if (res[k] != LOC_NOT_FOUND) {
+			asked[k]->def_source = xstrdup(asked[k]->source);
+			asked[k]->def_line = lines[k];
+		}
+	srcfile_close(file);
+	free(text);
+	free(symbols);
+	free(asked);
+	free(res);
+	free(lines);
 }
 
 void defline_resolve(const struct build *b, struct rows *rows, size_t first,

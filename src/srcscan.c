@@ -1286,6 +1286,109 @@ enum locate_result srcfile_locate(struct srcfile *f, const char *symbol, unsigne
 	return r;
 }
 
+/* FNV-1a of n bytes. */
+static uint32_t name_hash(const char *s, size_t n)
+{
+	uint32_t h = 2166136261u;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
+/* The wanted symbols by name: slot[] holds index + 1 of the first of each
+ * name (0: empty), same[] chains the later copies of a name. */
+struct wanted {
+	const char *const *sym;
+	size_t *len, *slot, *same, mask;
+};
+
+static size_t *wanted_find(const struct wanted *w, const char *s, size_t n)
+{
+	size_t h = name_hash(s, n) & w->mask;
+
+	for (; w->slot[h]; h = (h + 1) & w->mask) {
+		size_t k = w->slot[h] - 1;
+
+		if (w->len[k] == n && !memcmp(w->sym[k], s, n))
+			return &w->slot[h];
+	}
+	return &w->slot[h];
+}
+
+static void wanted_init(struct wanted *w, const char *const *symbols, size_t n)
+{
+	size_t size = 16;
+
+	while (size < 2 * n)
+		size *= 2;
+	w->sym = symbols;
+	w->mask = size - 1;
+	w->slot = xcalloc(size, sizeof(*w->slot));
+	w->len = xmalloc(n * sizeof(*w->len));
+	w->same = xmalloc(n * sizeof(*w->same));
+	for (size_t k = n; k-- > 0;) {          /* chains in index order */
+		size_t *slot;
+
+		w->len[k] = strlen(symbols[k]);
+		slot = wanted_find(w, symbols[k], w->len[k]);
+		w->same[k] = *slot;
+		*slot = k + 1;
+	}
+}
+
+static void wanted_free(struct wanted *w)
+{
+	free(w->slot);
+	free(w->len);
+	free(w->same);
+}
+
+/* Occurrence i of the first wanted symbol k (and its copies): its first
+ * declarator wins, else its first macro. */
+static void locate_note(struct scan *S, const struct wanted *w, size_t k, size_t i,
+			enum locate_result *res, unsigned *lines)
+{
+	size_t m = NONE;
+	enum locate_result r;
+
+	if (res[k] == LOC_DECLARATOR)
+		return;
+	r = classify(S, i, &m);
+	if (r == LOC_DECLARATOR || (r == LOC_IN_MACRO && res[k] == LOC_NOT_FOUND)) {
+		unsigned line = line_at(&S->L, S->L.t[r == LOC_DECLARATOR ? i : m].off);
+
+		for (size_t c = k + 1; c; c = w->same[c - 1]) {
+			res[c - 1] = r;
+			lines[c - 1] = line;
+		}
+	}
+}
+
+void srcfile_locate_each(struct srcfile *f, const char *const *symbols, size_t n,
+			 enum locate_result *res, unsigned *lines)
+{
+	struct scan *S = scan_of(f, NULL, NULL);
+	struct wanted w;
+
+	for (size_t k = 0; k < n; k++)
+		res[k] = LOC_NOT_FOUND;
+	if (!n || !S->L.n)
+		return;
+	wanted_init(&w, symbols, n);
+	for (size_t i = 0; i < S->L.nt; i++) {
+		const struct tok *t = &S->L.t[i];
+		size_t k;
+
+		if (t->depth || t->kind != TK_IDENT)
+			continue;
+		k = *wanted_find(&w, S->L.s + t->off, t->len);
+		if (k)
+			locate_note(S, &w, k - 1, i, res, lines);
+	}
+	wanted_free(&w);
+}
+
 /* Whether symbol ends with "_" + the text of token a. */
 static int pasted_from(const struct lex *L, size_t a, const char *symbol, size_t sl)
 {

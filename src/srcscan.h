@@ -94,6 +94,10 @@ enum locate_result srcfile_locate(struct srcfile *f, const char *symbol, unsigne
 				  unsigned *line, char **macro);
 enum locate_result srcscan_locate(const char *text, size_t len, const char *symbol,
 				  unsigned *line, char **macro);
+/* srcfile_locate(f, symbols[k], 0, &lines[k], NULL) into res[k] for each k < n,
+ * in one walk of the tokens (lines[k] written unless res[k] is LOC_NOT_FOUND). */
+void srcfile_locate_each(struct srcfile *f, const char *const *symbols, size_t n,
+			 enum locate_result *res, unsigned *lines);
 
 /* The name of a top-level macro call statement `M(arg, ...)` whose first
  * argument is a plain identifier arg such that symbol ends with `_` + arg

@@ -42,14 +42,33 @@ static void check_tags(const char *text, const char *want, const char *what)
 	check_tags_tag(text, "__global", want, what);
 }
 
+/* srcfile_locate_each answers as srcscan_locate, for a name asked twice and
+ * next to one that is absent. */
+static void check_loc_each(const char *text, const char *symbol, enum locate_result want,
+			   unsigned want_line)
+{
+	const char *syms[3] = { symbol, "zz_absent_name", symbol };
+	enum locate_result res[3];
+	unsigned lines[3] = { 0, 0, 0 };
+	struct srcfile *f = srcfile_open(text, strlen(text));
+
+	srcfile_locate_each(f, syms, 3, res, lines);
+	srcfile_close(f);
+	TAP_OK(res[0] == want && res[2] == want && res[1] == LOC_NOT_FOUND &&
+	       (want == LOC_NOT_FOUND || (lines[0] == want_line && lines[2] == want_line)),
+	       "locate_each %s agrees", symbol);
+}
+
 /* srcscan_locate as "D<line>", "M<line>:<macro>" or "N". */
 static void check_loc(const char *text, const char *symbol, const char *want,
 		      const char *what)
 {
 	unsigned line = 0;
 	char *macro = NULL, *got;
+	enum locate_result r = srcscan_locate(text, strlen(text), symbol, &line, &macro);
 
-	switch (srcscan_locate(text, strlen(text), symbol, &line, &macro)) {
+	check_loc_each(text, symbol, r, line);
+	switch (r) {
 	case LOC_DECLARATOR:
 		got = xasprintf("D%u", line);
 		break;
