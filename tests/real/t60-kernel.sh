@@ -337,6 +337,7 @@ for c in i386-tiny x86_64-tiny x86_64-mod; do
 		on && /^$/ { on = 0 }
 		on { sum += $1; w = $0; sub(/^ *[0-9]+  /, "", w); if (w !~ /^(in place|on the definer macro)/) nt += $1 }
 		/^Not taggable in place \(/ { list = 1; m = $5; gsub(/[^0-9]/, "", m); next }
+		list && /^$/ { list = 0 }
 		list && /^  / { listed++ }
 		END {
 			printf "tags %d sum %d not-taggable %d header %d listed %d\n", n, sum, nt, m, listed
