@@ -61,35 +61,7 @@ static size_t cmd_head_end(const char *text, size_t len)
 
 char *kbuild_cmd_read_head(const char *path)
 {
-	int fd = open_regular(path, NULL);
-	char *buf = NULL;
-	size_t cap = 0, used = 0, head = 0;
-	ssize_t n = 0;
-
-	if (fd < 0)
-		return NULL;
-	while (!head) {
-		if (cap - used < CMD_HEAD_CHUNK)
-			grow_array((void **)&buf, &cap, used + CMD_HEAD_CHUNK + 1, 1);
-		n = read(fd, buf + used, cap - used - 1);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		used += (size_t)n;
-		head = cmd_head_end(buf, used);
-	}
-	if (n < 0) {
-		int saved = errno;
-
-		close(fd);
-		free(buf);
-		errno = saved;
-		return NULL;
-	}
-	close(fd);
-	buf[head ? head : used] = '\0';
-	return buf;
+	return read_prefix(path, NULL, cmd_head_end, CMD_HEAD_CHUNK);
 }
 
 char *kbuild_cmd_source(const char *cmdtext)

@@ -247,27 +247,32 @@ int open_regular(const char *path, size_t *size)
 	return fd;
 }
 
-char *read_file(const char *path, size_t *len)
+char *read_prefix(const char *path, size_t *len,
+		  size_t (*end)(const char *text, size_t used), size_t step)
 {
-	size_t size;
+	size_t size, cap = 0, used = 0, cut = 0;
 	int fd = open_regular(path, &size);
 	char *buf = NULL;
-	size_t cap = 0, used = 0;
-	ssize_t n;
+	ssize_t n = 0;
 
 	if (fd < 0)
 		return NULL;
-	/* one allocation of the file's size; the loop copes with files that grow */
-	grow_array((void **)&buf, &cap, size + 1, 1);
-	for (;;) {
+	/* the whole file in one allocation (the loop copes with files that
+	 * grow), or step bytes at a time until end() finds the cut */
+	if (!end)
+		step = 65536;
+	grow_array((void **)&buf, &cap, (end ? step : size) + 1, 1);
+	while (!cut) {
 		if (cap - used < 2)
-			grow_array((void **)&buf, &cap, used + 65536, 1);
+			grow_array((void **)&buf, &cap, used + step + 1, 1);
 		n = read(fd, buf + used, cap - used - 1);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
 			break;
 		used += (size_t)n;
+		if (end)
+			cut = end(buf, used);
 	}
 	if (n < 0) {
 		int saved = errno;
@@ -278,10 +283,17 @@ char *read_file(const char *path, size_t *len)
 		return NULL;
 	}
 	close(fd);
+	if (cut)
+		used = cut;
 	buf[used] = '\0';
 	if (len)
 		*len = used;
 	return buf;
+}
+
+char *read_file(const char *path, size_t *len)
+{
+	return read_prefix(path, len, NULL, 0);
 }
 
 const char *errstr(int err)

@@ -56,6 +56,11 @@ int open_regular(const char *path, size_t *size);
 /* Read a whole regular file; NULL (errno set: E_NOT_REGULAR, EISDIR...) on
  * failure. *len gets the size. */
 char *read_file(const char *path, size_t *len);
+/* The start of a regular file: read step bytes at a time until end(text,
+ * bytes read) returns the length to keep (not 0), or to the end of the file;
+ * NUL-terminated, *len its length. end NULL: the whole file (read_file). */
+char *read_prefix(const char *path, size_t *len,
+		  size_t (*end)(const char *text, size_t used), size_t step);
 /* strerror(), knowing E_NOT_REGULAR. */
 const char *errstr(int err);
 
