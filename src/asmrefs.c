@@ -1,7 +1,7 @@
 /* asmrefs.c - references made only inside asm strings of C objects. */
 #include "asmrefs.h"
 #include "elfread.h"
-#include "kbuild.h"
+#include "cpprun.h"
 #include "lto.h"
 #include "util.h"
 
@@ -12,98 +12,6 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-struct words {
-	char **v;
-	size_t n, cap;
-};
-
-static void push_word(struct words *w, const char *s)
-{
-	grow_array((void **)&w->v, &w->cap, w->n + 2, sizeof(*w->v));
-	w->v[w->n++] = xstrdup(s);
-	w->v[w->n] = NULL;
-}
-
-static void free_words(char **v, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
-}
-
-/* Free a NULL-terminated argument vector (NULL is fine). */
-static void free_argv(char **v)
-{
-	for (size_t i = 0; v && v[i]; i++)
-		free(v[i]);
-	free(v);
-}
-
-/* Append c to the growing word buf. */
-static void put(char **buf, size_t *len, size_t *cap, char c)
-{
-	grow_array((void **)buf, cap, *len + 2, 1);
-	(*buf)[(*len)++] = c;
-	(*buf)[*len] = '\0';
-}
-
-char **asmrefs_shell_words(const char *cmd, size_t *nwords)
-{
-	struct words w = { 0 };
-	char *buf = NULL;
-	size_t len = 0, cap = 0;
-	int in_word = 0, ok = 1;
-	const char *p = cmd;
-
-	for (; *p && ok; p++) {
-		if (*p == ' ' || *p == '\t') {
-			if (in_word)
-				push_word(&w, buf ? buf : "");
-			in_word = 0;
-			len = 0;
-			if (buf)
-				buf[0] = '\0';
-			continue;
-		}
-		if (*p == ';' || *p == '|' || *p == '\n' || (*p == '&' && p[1] == '&'))
-			break;
-		if (strchr("$`<>&()", *p)) {
-			ok = 0;
-			break;
-		}
-		in_word = 1;
-		if (*p == '\'') {
-			for (p++; *p && *p != '\''; p++)
-				put(&buf, &len, &cap, *p);
-			ok = *p == '\'';
-		} else if (*p == '"') {
-			for (p++; *p && *p != '"'; p++) {
-				if (*p == '$' || *p == '`')
-					ok = 0;
-				if (*p == '\\' && p[1] && strchr("\"\\$`", p[1]))
-					p++;
-				put(&buf, &len, &cap, *p);
-			}
-			ok = ok && *p == '"';
-		} else if (*p == '\\' && p[1]) {
-			put(&buf, &len, &cap, *++p);
-		} else {
-			put(&buf, &len, &cap, *p);
-		}
-		if (!*p)
-			break;
-	}
-	if (ok && in_word)
-		push_word(&w, buf ? buf : "");
-	free(buf);
-	if (!ok || !w.n) {
-		free_words(w.v, w.n);
-		return NULL;
-	}
-	*nwords = w.n;
-	return w.v;
-}
 
 /* Run argv in dir, its output thrown away; 0 when it exits 0. */
 static int run_in(const char *dir, char **argv)
@@ -130,58 +38,6 @@ static int run_in(const char *dir, char **argv)
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
 }
 
-/* The compile command words turned to write out: -c replaced by mode ("-E" or
- * "-c" plus extra flags), -o's argument by out, dependency-file options
- * dropped. NULL when the command compiles nothing. */
-static char **rewrite(char **words, size_t n, const char *mode, const char *out)
-{
-	struct words w = { 0 };
-	int has_c = 0, has_o = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		const char *a = words[i];
-
-		if (!strncmp(a, "-Wp,-M", 6) || !strcmp(a, "-MD") || !strcmp(a, "-MMD"))
-			continue;
-		if ((!strcmp(a, "-MF") || !strcmp(a, "-MT") || !strcmp(a, "-MQ")) && i + 1 < n) {
-			i++;
-			continue;
-		}
-		if (!strcmp(a, "-c")) {
-			has_c = 1;
-			push_word(&w, mode);
-			if (!strcmp(mode, "-c")) {
-				push_word(&w, "-flto");
-				push_word(&w, "-ffat-lto-objects");
-			}
-		} else if (!strcmp(a, "-o") && i + 1 < n) {
-			has_o = 1;
-			push_word(&w, "-o");
-			push_word(&w, out);
-			i++;
-		} else {
-			push_word(&w, a);
-		}
-	}
-	if (!has_c || !has_o) {
-		free_words(w.v, w.n);
-		return NULL;
-	}
-	return w.v;
-}
-
-/* The object's compile command words, or NULL. */
-static char **compile_words(const struct build *b, const struct object *o, size_t *n)
-{
-	char *path = path_join(b->dir, o->cmd_path), *text = read_file(path, NULL);
-	char *cmd = text ? kbuild_cmd_command(text) : NULL;
-	char **words = cmd ? asmrefs_shell_words(cmd, n) : NULL;
-
-	free(cmd);
-	free(text);
-	free(path);
-	return words;
-}
 
 /* Every name the LTO symbol table of the fat object at path lists, and the
  * names it defines. */
@@ -330,14 +186,39 @@ struct scratch {
 	size_t found;
 };
 
+/* The object's compile command made to preprocess into s->pre (*pre) and to
+ * compile a fat LTO object into s->fat (*fat), split and rewritten as cpprun.c
+ * does (no shell; a C compiler only). -1, with an error naming the .cmd file,
+ * when that cannot be done: its asm strings then go unchecked, so the answer
+ * is incomplete. */
+static int compile_argvs(const struct build *b, const struct object *o,
+			 const struct scratch *s, char ***pre, char ***fat)
+{
+	static const char *const to_pre[] = { "-E", NULL };
+	static const char *const to_fat[] = { "-c", "-flto", "-ffat-lto-objects", NULL };
+	char *path = path_join(b->dir, o->cmd_path);
+	const char *why = NULL;
+	size_t n = 0;
+	char **words = cpp_cmd_file_words(path, &n, &why);
+
+	*pre = words ? cpp_rewrite_words(words, n, to_pre, s->pre, &why) : NULL;
+	*fat = *pre ? cpp_rewrite_words(words, n, to_fat, s->fat, &why) : NULL;
+	if (!*fat)
+		error("%s: compile command not run: %s; its asm strings are not checked",
+		      path, why);
+	cpp_free_words(words);
+	free(path);
+	return *fat ? 0 : -1;
+}
+
 /* The references of obj that name a symbol inside a string literal and that
  * its C code does not name; each becomes a reference of DIR#asm. */
 static void check_object(struct build *b, size_t idx, struct scratch *s)
 {
 	struct object *obj = &b->set.objs[idx];
 	struct strtab refs, cnames, cdefs, defs;
-	size_t n = 0, len = 0;
-	char **words = compile_words(b, obj, &n), **pre = NULL, **fat = NULL;
+	size_t len = 0;
+	char **pre = NULL, **fat = NULL;
 	char **loc = NULL, *text = NULL;
 
 	strtab_init(&refs);
@@ -355,14 +236,12 @@ static void check_object(struct build *b, size_t idx, struct scratch *s)
 	}
 	for (size_t k = 0; k < defs.count; k++)
 		strtab_intern(&refs, strtab_str(&defs, (unsigned)k));
-	if (words && refs.count) {
-		pre = rewrite(words, n, "-E", s->pre);
-		fat = rewrite(words, n, "-c", s->fat);
-	}
-	if (pre && run_in(b->dir, pre) == 0 && (text = read_file(s->pre, &len))) {
+	if (refs.count)
+		compile_argvs(b, obj, s, &pre, &fat);
+	if (fat && run_in(b->dir, pre) == 0 && (text = read_file(s->pre, &len))) {
 		loc = xcalloc(refs.count, sizeof(*loc));
 		strings_naming(text, len, &refs, loc);
-	} else if (words && refs.count) {
+	} else if (fat) {
 		error("%s: its compile command could not be run as the preprocessor",
 		      obj->name);
 	}
@@ -395,10 +274,8 @@ static void check_object(struct build *b, size_t idx, struct scratch *s)
 		free(loc[id]);
 	free(loc);
 	free(text);
-	free_argv(pre);
-	free_argv(fat);
-	if (words)
-		free_words(words, n);
+	cpp_free_words(pre);
+	cpp_free_words(fat);
 	strtab_free(&refs);
 	strtab_free(&cnames);
 	strtab_free(&defs);

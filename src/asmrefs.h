@@ -21,9 +21,5 @@ void asmrefs_find(struct build *b);
 /* Without --run-build-commands: say how many C objects have asm statements in
  * their source file, whose asm-string references are not looked for. */
 void asmrefs_warn_unchecked(struct build *b);
-/* The words of a shell command as the shell would split them (quotes and
- * backslashes removed), up to the first unquoted ';', '&&', '|' or newline;
- * NULL when it needs a shell (`$`, backquotes, redirections). */
-char **asmrefs_shell_words(const char *cmd, size_t *nwords);
 
 #endif

@@ -169,48 +169,65 @@ static int is_compiler(const char *prog)
 	return strstr(base, "gcc") || strstr(base, "clang") || str_has_suffix(base, "cc");
 }
 
-/* Remove words[i .. i+k) of the NULL-terminated vector. */
-static void drop_words(char **words, size_t *n, size_t i, size_t k)
+/* 1 when a compile command word writes a side file crossym must not make:
+ * dependency files, -save-temps, -fdump-*. *skip is how many words go. */
+static int side_effect_word(char *const *words, size_t i, size_t n, size_t *skip)
 {
-	if (i + k > *n)
-		k = *n - i;
-	for (size_t j = i; j < i + k; j++)
-		free(words[j]);
-	memmove(words + i, words + i + k, (*n - i - k + 1) * sizeof(*words));
-	*n -= k;
+	const char *w = words[i];
+
+	*skip = 1;
+	if (!strcmp(w, "-MF") || !strcmp(w, "-MT") || !strcmp(w, "-MQ")) {
+		*skip = i + 1 < n ? 2 : 1;
+		return 1;
+	}
+	return str_has_prefix(w, "-Wp,-M") || !strcmp(w, "-MD") || !strcmp(w, "-MMD") ||
+	       str_has_prefix(w, "-save-temps") || str_has_prefix(w, "-fdump-") ||
+	       str_has_prefix(w, "-MF");
 }
 
-/* The compile command turned into a preprocessor run on stdout: -c -> -E,
- * -o X -> -o -, no dependency files or other side effects. NULL with *why
- * when it is no compiler run crossym can change so. */
-static const char *preprocess_words(char **words, size_t *n)
+static void push_copy(char ***v, size_t *n, size_t *cap, const char *s)
 {
+	grow_array((void **)v, cap, *n + 2, sizeof(**v));
+	(*v)[(*n)++] = xstrdup(s);
+	(*v)[*n] = NULL;
+}
+
+char **cpp_rewrite_words(char *const *words, size_t n, const char *const *mode,
+			 const char *out, const char **why)
+{
+	char **v = NULL;
+	size_t nv = 0, cap = 0, skip, prog = 0;
 	int has_c = 0, has_o = 0;
-	size_t prog = 0;
 
-	if (!strcmp(words[0], "ccache") || !strcmp(words[0], "distcc"))
+	if (n && (!strcmp(words[0], "ccache") || !strcmp(words[0], "distcc")))
 		prog = 1;
-	if (prog >= *n || !is_compiler(words[prog]))
-		return "not a C compiler";
-	for (size_t i = prog + 1; i < *n; i++) {
-		const char *w = words[i];
-
-		if (!strcmp(w, "-c")) {
-			words[i][1] = 'E';
+	if (prog >= n || !is_compiler(words[prog])) {
+		*why = "not a C compiler";
+		return NULL;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (i > prog && !strcmp(words[i], "-c")) {
 			has_c = 1;
-		} else if (!strcmp(w, "-o") && i + 1 < *n) {
-			free(words[++i]);
-			words[i] = xstrdup("-");
+			for (const char *const *m = mode; *m; m++)
+				push_copy(&v, &nv, &cap, *m);
+		} else if (i > prog && !strcmp(words[i], "-o") && i + 1 < n) {
 			has_o = 1;
-		} else if (!strcmp(w, "-MF") || !strcmp(w, "-MT") || !strcmp(w, "-MQ")) {
-			drop_words(words, n, i--, 2);
-		} else if (str_has_prefix(w, "-Wp,-M") || !strcmp(w, "-MD") ||
-			   !strcmp(w, "-MMD") || str_has_prefix(w, "-save-temps") ||
-			   str_has_prefix(w, "-fdump-") || str_has_prefix(w, "-MF")) {
-			drop_words(words, n, i--, 1);
+			push_copy(&v, &nv, &cap, "-o");
+			push_copy(&v, &nv, &cap, out);
+			i++;
+		} else if (i > prog && side_effect_word(words, i, n, &skip)) {
+			i += skip - 1;
+		} else {
+			push_copy(&v, &nv, &cap, words[i]);
 		}
 	}
-	return has_c && has_o ? NULL : "no -c and -o";
+	if (has_c && has_o)
+		return v;
+	for (size_t i = 0; i < nv; i++)
+		free(v[i]);
+	free(v);
+	*why = "no -c and -o";
+	return NULL;
 }
 
 /* Run words (argv) in dir with stdin and stderr on /dev/null; its stdout,
@@ -263,9 +280,31 @@ static char *run_capture(const char *dir, char **words, size_t *len)
 	return out;
 }
 
+char **cpp_cmd_file_words(const char *cmd_file, size_t *nwords, const char **why)
+{
+	char *text = read_file(cmd_file, NULL);
+	char *cmd = text ? kbuild_cmd_command(text) : NULL;
+	char **words = NULL;
+
+	*why = "no compile command";
+	if (cmd)
+		words = cpp_command_words(cmd, nwords, why);
+	free(cmd);
+	free(text);
+	return words;
+}
+
+void cpp_free_words(char **words)
+{
+	for (size_t i = 0; words && words[i]; i++)
+		free(words[i]);
+	free(words);
+}
+
 char *cpp_preprocess(const char *build_dir, const char *cmd_file, size_t *len)
 {
-	char *text, *cmd = NULL, **words = NULL, *out = NULL;
+	static const char *const to_stdout[] = { "-E", NULL };
+	char **words, **argv = NULL, *out = NULL;
 	const char *why = NULL;
 	size_t n = 0;
 
@@ -273,22 +312,15 @@ char *cpp_preprocess(const char *build_dir, const char *cmd_file, size_t *len)
 		note_unrun(cmd_file);           /* reads files only */
 		return NULL;
 	}
-	text = read_file(cmd_file, NULL);
-	if (text)
-		cmd = kbuild_cmd_command(text);
-	if (!cmd)
-		why = "no compile command";
-	else if ((words = cpp_command_words(cmd, &n, &why)) != NULL)
-		why = preprocess_words(words, &n);
-	if (why)
+	words = cpp_cmd_file_words(cmd_file, &n, &why);
+	if (words)
+		argv = cpp_rewrite_words(words, n, to_stdout, "-", &why);
+	if (!argv)
 		warn("%s: compile command not run: %s", cmd_file, why);
 	else
-		out = run_capture(build_dir, words, len);
-	for (size_t i = 0; words && i < n; i++)
-		free(words[i]);
-	free(words);
-	free(cmd);
-	free(text);
+		out = run_capture(build_dir, argv, len);
+	cpp_free_words(words);
+	cpp_free_words(argv);
 	return out;
 }
 

@@ -29,6 +29,17 @@ void cpp_forget_unrun(void);
  * $ or ` inside double quotes, unterminated quotes, VAR=value prefixes).
  * The vector is NULL-terminated; the caller frees each word and it. */
 char **cpp_command_words(const char *cmd, size_t *nwords, const char **why);
+/* cpp_command_words of the cmd_ line of a kbuild .cmd file; NULL with *why
+ * when it cannot be read, has none or is refused. */
+char **cpp_cmd_file_words(const char *cmd_file, size_t *nwords, const char **why);
+/* A compile command's words (a C compiler, ccache/distcc allowed in front) for
+ * another run: -c replaced by the words of mode (NULL-terminated), -o's
+ * argument by out, dependency-file, -save-temps and -fdump- options dropped.
+ * A new NULL-terminated vector, or NULL with *why (no compiler, no -c and -o). */
+char **cpp_rewrite_words(char *const *words, size_t n, const char *const *mode,
+			 const char *out, const char **why);
+/* Free a NULL-terminated word vector (NULL is fine). */
+void cpp_free_words(char **words);
 /* 1 when name occurs in preprocessed C text as an identifier (outside string
  * and character literals and line markers). */
 int cpp_has_identifier(const char *text, size_t len, const char *name);

@@ -194,6 +194,11 @@ for opt in "" --run-build-commands; do
 done
 expect_grep "a/.x.o.cmd: compile command not run: a shell metacharacter" "$TMP/err" \
 	"--run-build-commands refuses shell syntax, names the .cmd"
+expect_grep "a/.x.o.cmd: compile command not run: a shell metacharacter.*its asm strings are not checked" \
+	"$TMP/err" "--run-build-commands: the refused command leaves asm strings unchecked, said"
+(cd "$r" && $T "$CROSSYM" report --run-build-commands . >/dev/null 2>&1)
+[ $? -eq 1 ]
+ok $? "--run-build-commands: an object whose asm check could not run fails the run (exit 1)"
 mkfifo "$TMP/fifo.db"
 expect_status 2 $T "$CROSSYM" report --db "$TMP/fifo.db" "$t"
 expect_grep "fifo.db: not a regular file" "$TMP/err" "--db FIFO: named, no hang"
@@ -202,9 +207,9 @@ expect_status 0 $T "$CROSSYM" report --db "$TMP/scan.db" "$t"
 [ -s "$TMP/scan.db" ] && ! ls -a "$TMP" | grep -q '^\.scan\.db\.'
 ok $? "--db written whole through a temporary file, none left"
 printf 'cmd_a/x.o := \nsource_a/x.o := a/x.c\n' >"$r/a/.x.o.cmd"
-expect_status 0 $T "$CROSSYM" report --run-build-commands "$r"
+expect_status 1 $T "$CROSSYM" report --run-build-commands "$r"
 expect_grep "a/.x.o.cmd: compile command not run" "$TMP/err" \
-	"an empty compile command: named, no crash (fuzz finding)"
+	"an empty compile command: named, no crash, exit 1 (its asm strings went unchecked; fuzz finding)"
 "$CROSSYM" report --help >"$TMP/help"
 expect_grep "run-build-commands" "$TMP/help" "--help documents --run-build-commands"
 done_testing

@@ -47,6 +47,40 @@ static void refused(const char *cmd, const char *want_why)
 	free(got);
 }
 
+/* cpp_rewrite_words of cmd's words, joined with '|', or NULL (*why set). */
+static char *rewritten(const char *cmd, const char *const *mode, const char **why)
+{
+	size_t n, len = 0;
+	char **w = cpp_command_words(cmd, &n, why), **v, *out;
+
+	v = w ? cpp_rewrite_words(w, n, mode, "OUT", why) : NULL;
+	cpp_free_words(w);
+	if (!v)
+		return NULL;
+	for (size_t i = 0; v[i]; i++)
+		len += strlen(v[i]) + 1;
+	out = xcalloc(len + 1, 1);
+	for (size_t i = 0; v[i]; i++) {
+		if (i)
+			strcat(out, "|");
+		strcat(out, v[i]);
+	}
+	cpp_free_words(v);
+	return out;
+}
+
+static void rewrite_case(const char *cmd, const char *const *mode, const char *want)
+{
+	const char *why = NULL;
+	char *got = rewritten(cmd, mode, &why);
+
+	if (want)
+		TAP_STR(got, want, "rewritten: %s", cmd);
+	else
+		TAP_OK(!got && why, "not rewritten (%s): %s", why ? why : "-", cmd);
+	free(got);
+}
+
 int main(void)
 {
 	split("gcc -c -o a/x.o a/x.c", "gcc|-c|-o|a/x.o|a/x.c");
@@ -78,5 +112,20 @@ int main(void)
 	refused("CC=evil gcc -c x.c", "environment assignment");
 	refused("", "no command");
 	refused("; gcc", "no command");
+	{
+		static const char *const pre[] = { "-E", NULL };
+		static const char *const fat[] = { "-c", "-flto", "-ffat-lto-objects", NULL };
+
+		rewrite_case("gcc -Wp,-MMD,a/.x.o.d -O2 -c -o a/x.o a/x.c", pre,
+			     "gcc|-O2|-E|-o|OUT|a/x.c");
+		rewrite_case("ccache gcc -MD -MF x.d -MT x.o -c x.c -o x.o -save-temps", fat,
+			     "ccache|gcc|-c|-flto|-ffat-lto-objects|x.c|-o|OUT");
+		rewrite_case("x86_64-linux-gnu-gcc-12 -fdump-tree-all -c -o x.o x.c", pre,
+			     "x86_64-linux-gnu-gcc-12|-E|-o|OUT|x.c");
+		rewrite_case("rm -c -o x.o x.c", pre, NULL);           /* not a compiler */
+		rewrite_case("ccache", pre, NULL);
+		rewrite_case("gcc -o x.o x.c", fat, NULL);             /* no -c */
+		rewrite_case("gcc -c x.c", fat, NULL);                 /* no -o */
+	}
 	return tap_done();
 }
