@@ -115,7 +115,11 @@ int main(int argc, char **argv)
 	new_section(elf, SH_SHSTRTAB, SHT_STRTAB, 0, (void *)shstrtab, sizeof(shstrtab), ELF_T_BYTE);
 	symdata = elf_getdata(symscn, NULL);
 	symdata->d_size = gelf_fsize(elf, ELF_T_SYM, nspecs + 1, EV_CURRENT);
-	symdata->d_buf = calloc(1, symdata->d_size);
+	void *symbuf = calloc(1, symdata->d_size);
+
+	if (!symbuf)
+		die("calloc");
+	symdata->d_buf = symbuf;
 	for (size_t i = 0; i < nspecs; i++) {
 		GElf_Sym sym;
 
@@ -136,5 +140,6 @@ int main(int argc, char **argv)
 		die("elf_update");
 	elf_end(elf);
 	close(fd);
+	free(symbuf);            /* libelf does not own a buffer it was given */
 	return 0;
 }
