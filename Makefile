@@ -94,7 +94,7 @@ fuzz: $(BIN) $(BUILD)/mkelf
 # One minute for all harnesses together (part of `make check`); fuzz-long
 # runs each for FUZZ_SECONDS, one at a time.
 fuzz-smoke: fuzz
-	sh tests/fuzz/run.sh $(FUZZ_OUT) 8
+	FUZZ_TIMEOUT=60 sh tests/fuzz/run.sh $(FUZZ_OUT) 8
 
 fuzz-long: fuzz
 	sh tests/fuzz/run.sh $(FUZZ_OUT) $(FUZZ_SECONDS)
