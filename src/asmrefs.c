@@ -25,13 +25,6 @@ static void push_word(struct words *w, const char *s)
 	w->v[w->n] = NULL;
 }
 
-static void free_words(char **v, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
-}
-
 /* Free a NULL-terminated argument vector (NULL is fine). */
 static void free_argv(char **v)
 {
@@ -98,7 +91,7 @@ char **asmrefs_shell_words(const char *cmd, size_t *nwords)
 		push_word(&w, buf ? buf : "");
 	free(buf);
 	if (!ok || !w.n) {
-		free_words(w.v, w.n);
+		strv_free(w.v, w.n);
 		return NULL;
 	}
 	*nwords = w.n;
@@ -164,7 +157,7 @@ static char **rewrite(char **words, size_t n, const char *mode, const char *out)
 		}
 	}
 	if (!has_c || !has_o) {
-		free_words(w.v, w.n);
+		strv_free(w.v, w.n);
 		return NULL;
 	}
 	return w.v;
@@ -311,20 +304,6 @@ static struct object *asm_unit_of(struct build *b, const struct object *obj)
 	return o;
 }
 
-/* A path from a line marker, relative to the source tree when inside it. */
-static char *marker_path(const struct build *b, const char *loc)
-{
-	char *abs = loc[0] == '/' ? xstrdup(loc) : path_join(b->absdir, loc);
-	char *rel = path_relative(abs, b->built_from);
-
-	if (rel[0] == '/') {
-		free(rel);
-		rel = path_relative(abs, b->srctree);
-	}
-	free(abs);
-	return rel;
-}
-
 struct scratch {
 	char *pre, *fat;        /* temporary outputs */
 	size_t found;
@@ -383,7 +362,7 @@ static void check_object(struct build *b, size_t idx, struct scratch *s)
 		 * renames the symbol, so it counts */
 		if (strtab_find(&defs, sym) >= 0 && strtab_find(&cdefs, sym) < 0)
 			continue;
-		where = marker_path(b, loc[id]);
+		where = build_tree_relative(b, loc[id]);
 		fprintf(stderr, "crossym: asm reference: %s in %s (%s)\n", sym, b->set.objs[idx].name,
 			where);
 		free(where);
@@ -398,7 +377,7 @@ static void check_object(struct build *b, size_t idx, struct scratch *s)
 	free_argv(pre);
 	free_argv(fat);
 	if (words)
-		free_words(words, n);
+		strv_free(words, n);
 	strtab_free(&refs);
 	strtab_free(&cnames);
 	strtab_free(&defs);

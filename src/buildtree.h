@@ -49,4 +49,15 @@ void build_free(struct build *b);
 /* The object with that name, or NULL. */
 struct object *build_find(struct build *b, const char *name);
 
+/* For the modules of the scan (walk, aggregate, objload, objsource, nmscan,
+ * modules, linkscripts, imageinputs, machine): */
+/* A new object, indexed by name; NULL when it is known already. */
+struct object *build_new_object(struct build *b, const char *name);
+/* "crossym: path: strerror(errno)", counted as a file that could not be read. */
+void build_file_error(struct build *b, const char *path);
+/* A path a .cmd file or line marker writes, relative to the tree the build was
+ * made from (or to --srctree) when it lies inside; relative paths are from the
+ * build directory. A fresh string. */
+char *build_tree_relative(const struct build *b, const char *path);
+
 #endif

@@ -95,4 +95,9 @@ unsigned long posix_cksum(const unsigned char *buf, size_t len);
 /* qsort comparator for an array of char *. */
 int cmp_strptr(const void *a, const void *b);
 
+/* Append a copy of s to the string vector *v (*n in use, *cap allocated). */
+void strv_push(char ***v, size_t *n, size_t *cap, const char *s);
+/* Free v[0..n) and v (NULL is fine). */
+void strv_free(char **v, size_t n);
+
 #endif
