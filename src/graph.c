@@ -164,41 +164,34 @@ static char *referencing_units(struct build *b, const struct symref *list,
 }
 
 static void add_row(struct rows *out, struct build *b, unsigned sym,
-		    const struct symref *d, char *refs, int exported)
+		    const struct symref *d, char *refs, int exported,
+		    const struct objctx **ctxmap)
 {
 	const struct object *o = &b->set.objs[d->obj];
 	struct row *r;
-	size_t k;
 
 	grow_array((void **)&out->v, &out->cap, out->count + 1, sizeof(*r));
 	r = &out->v[out->count++];
 	r->symbol = xstrdup(strtab_str(&b->set.names, sym));
 	r->unit = xstrdup(o->unit);
 	r->object = xstrdup(o->name);
-	r->source = o->source ? xstrdup(o->source) : NULL;
-	r->included = xcalloc(o->nincluded, sizeof(*r->included));
-	r->nincluded = o->nincluded;
-	for (k = 0; k < o->nincluded; k++)
-		r->included[k] = xstrdup(o->included[k]);
-	r->def_source = NULL;
-	r->def_line = 0;
-	r->several = 0;
-	r->asm_alias = 0;
-	r->cmd_file = o->cmd_path ? path_join(b->absdir, o->cmd_path) : NULL;
-	r->build_dir = xstrdup(b->absdir);
+	memset(&r->site, 0, sizeof(r->site));
+	r->site.source = o->source ? xstrdup(o->source) : NULL;
+	r->ctx = rows_object_ctx(out, ctxmap, b, d->obj);
 	r->refs = refs;
 	r->status = o->is_asm ? STATUS_ASM : exported ? STATUS_EXPORTED : STATUS_TAG;
 	r->weak = d->bind == SYM_WEAKDEF;
 	r->refclass = 0;
 	r->multi = 0;
 	r->kind = KIND_FUNC;
-	for (k = 0; k < o->nsyms; k++)
+	for (size_t k = 0; k < o->nsyms; k++)
 		if (o->syms[k].name == sym && is_def(o->syms[k].bind))
 			r->kind = o->syms[k].kind;
 }
 
 void graph_decide(struct build *b, struct rows *out)
 {
+	const struct objctx **ctxmap = xcalloc(b->set.count, sizeof(*ctxmap));
 	struct symindex ix;
 
 	link_closure(b);
@@ -217,10 +210,11 @@ void graph_decide(struct build *b, struct rows *out)
 				continue;
 			refs = referencing_units(b, list, n, &list[i], s, exported);
 			if (refs)
-				add_row(out, b, s, &list[i], refs, exported);
+				add_row(out, b, s, &list[i], refs, exported, ctxmap);
 		}
 	}
 	graph_index_free(&ix);
+	free(ctxmap);
 }
 
 const char *status_name(enum row_status status)
@@ -248,7 +242,7 @@ static int cmp_row(const void *pa, const void *pb)
 	if (!c)
 		c = strcmp(a->object, b->object);
 	if (!c)
-		c = strcmp_null(a->source, b->source);
+		c = strcmp_null(a->site.source, b->site.source);
 	return c;
 }
 
@@ -274,17 +268,41 @@ static char *merge_unit_lists(const char *a, const char *b)
 
 static void row_free(struct row *r)
 {
-	for (size_t k = 0; k < r->nincluded; k++)
-		free(r->included[k]);
-	free(r->included);
-	free(r->def_source);
-	free(r->cmd_file);
-	free(r->build_dir);
+	free(r->site.def_source);
+	free(r->site.source);
 	free(r->symbol);
 	free(r->unit);
 	free(r->object);
-	free(r->source);
 	free(r->refs);
+}
+
+const struct objctx *rows_object_ctx(struct rows *rows, const struct objctx **map,
+				     const struct build *b, size_t obj)
+{
+	const struct object *o = &b->set.objs[obj];
+	struct objctx *c;
+
+	if (map[obj])
+		return map[obj];
+	c = xcalloc(1, sizeof(*c));
+	c->cmd_file = o->cmd_path ? path_join(b->absdir, o->cmd_path) : NULL;
+	c->build_dir = xstrdup(b->absdir);
+	c->included = xcalloc(o->nincluded, sizeof(*c->included));
+	c->nincluded = o->nincluded;
+	for (size_t k = 0; k < o->nincluded; k++)
+		c->included[k] = xstrdup(o->included[k]);
+	grow_array((void **)&rows->ctx, &rows->ctx_cap, rows->nctx + 1,
+		   sizeof(*rows->ctx));
+	rows->ctx[rows->nctx++] = c;
+	return map[obj] = c;
+}
+
+static void objctx_free(struct objctx *c)
+{
+	strv_free(c->included, c->nincluded);
+	free(c->cmd_file);
+	free(c->build_dir);
+	free(c);
 }
 
 /* The same definition in another build: a cross status wins (the lowest);
@@ -329,5 +347,8 @@ void rows_free(struct rows *rows)
 	for (size_t i = 0; i < rows->count; i++)
 		row_free(&rows->v[i]);
 	free(rows->v);
+	for (size_t i = 0; i < rows->nctx; i++)
+		objctx_free(rows->ctx[i]);
+	free(rows->ctx);
 	memset(rows, 0, sizeof(*rows));
 }

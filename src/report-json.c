@@ -57,7 +57,7 @@ static void json_symbol(FILE *out, const struct row *r)
 	fputs(", \"object\": ", out);
 	json_string(out, r->object);
 	fputs(", \"source\": ", out);
-	json_string(out, r->source);
+	json_string(out, r->site.source);
 	fprintf(out, ", \"status\": \"%s\", \"referenced_from\": ", status_name(r->status));
 	json_units(out, r->refs);
 	fprintf(out, ", \"kind\": \"%s\", \"bind\": \"%s\", \"line\": ",
