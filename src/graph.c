@@ -113,37 +113,38 @@ static int reaches(const struct object *def, const struct object *ref, int expor
 	return 0;
 }
 
-/* units[0..n) sorted, without duplicates, joined with commas (n > 0). */
-static char *join_sorted_unique(const char **units, size_t n)
+/* units[0..n) sorted and without duplicates, in place; the new count. */
+static size_t sort_unique(const char **units, size_t n)
 {
-	size_t len = 1;
-	char *out;
+	size_t out = 0;
 
-	qsort(units, n, sizeof(*units), cmp_strptr);
+	if (n)
+		qsort(units, n, sizeof(*units), cmp_strptr);
 	for (size_t i = 0; i < n; i++)
-		len += strlen(units[i]) + 1;
-	out = xmalloc(len);
-	out[0] = '\0';
-	for (size_t i = 0; i < n; i++) {
-		if (i && !strcmp(units[i], units[i - 1]))
-			continue;
-		if (out[0])
-			strcat(out, ",");
-		strcat(out, units[i]);
-	}
+		if (!out || strcmp(units[i], units[out - 1]))
+			units[out++] = units[i];
 	return out;
 }
 
-/* The sorted, de-duplicated, comma-joined units referencing definition d. */
-static char *referencing_units(struct build *b, const struct symref *list,
-			       size_t n, const struct symref *d, unsigned sym,
-			       int exported)
+/* The rows' own copy of a unit name (one per name, in rows->units). */
+static const char *unit_name(struct rows *rows, const char *unit)
+{
+	if (!rows->units.nbuckets)
+		strtab_init(&rows->units);
+	return strtab_str(&rows->units, strtab_intern(&rows->units, unit));
+}
+
+/* The units referencing definition d, sorted, without duplicates, as the
+ * rows' copies in *units (NULL when none); how many. */
+static size_t referencing_units(struct rows *rows, struct build *b,
+				const struct symref *list, size_t n,
+				const struct symref *d, unsigned sym, int exported,
+				const char ***units)
 {
 	const struct object *def = &b->set.objs[d->obj];
 	const char *own = def->unit;
-	const char **units = xcalloc(n, sizeof(*units));
+	const char **v = xcalloc(n, sizeof(*v));
 	size_t nu = 0;
-	char *out = NULL;
 
 	for (size_t i = 0; i < n; i++) {
 		const struct symref *r = &list[i];
@@ -156,16 +157,22 @@ static char *referencing_units(struct build *b, const struct symref *list,
 			continue;
 		if (ref && r->bind == SYM_UNDEF && !reaches(def, o, exported, sym, b))
 			continue;
-		units[nu++] = o->unit;
+		v[nu++] = o->unit;
 	}
-	out = nu ? join_sorted_unique(units, nu) : NULL;
-	free(units);
-	return out;
+	nu = sort_unique(v, nu);
+	for (size_t i = 0; i < nu; i++)
+		v[i] = unit_name(rows, v[i]);
+	if (!nu) {
+		free(v);
+		v = NULL;
+	}
+	*units = v;
+	return nu;
 }
 
 static void add_row(struct rows *out, struct build *b, unsigned sym,
-		    const struct symref *d, char *refs, int exported,
-		    const struct objctx **ctxmap)
+		    const struct symref *d, const char **refs, size_t nrefs,
+		    int exported, const struct objctx **ctxmap)
 {
 	const struct object *o = &b->set.objs[d->obj];
 	struct row *r;
@@ -179,6 +186,7 @@ static void add_row(struct rows *out, struct build *b, unsigned sym,
 	r->site.source = o->source ? xstrdup(o->source) : NULL;
 	r->ctx = rows_object_ctx(out, ctxmap, b, d->obj);
 	r->refs = refs;
+	r->nrefs = nrefs;
 	r->status = o->is_asm ? STATUS_ASM : exported ? STATUS_EXPORTED : STATUS_TAG;
 	r->weak = d->bind == SYM_WEAKDEF;
 	r->refclass = 0;
@@ -204,13 +212,15 @@ void graph_decide(struct build *b, struct rows *out)
 		for (size_t i = 0; i < n; i++)
 			exported |= list[i].bind == SYM_EXPORT;
 		for (size_t i = 0; i < n; i++) {
-			char *refs;
+			const char **refs;
+			size_t nrefs;
 
 			if (!is_def(list[i].bind))
 				continue;
-			refs = referencing_units(b, list, n, &list[i], s, exported);
-			if (refs)
-				add_row(out, b, s, &list[i], refs, exported, ctxmap);
+			nrefs = referencing_units(out, b, list, n, &list[i], s, exported,
+						  &refs);
+			if (nrefs)
+				add_row(out, b, s, &list[i], refs, nrefs, exported, ctxmap);
 		}
 	}
 	graph_index_free(&ix);
@@ -246,25 +256,22 @@ static int cmp_row(const void *pa, const void *pb)
 	return c;
 }
 
-/* The sorted union of two comma-separated sorted unit lists (NULL: none). */
-static char *merge_unit_lists(const char *a, const char *b)
+/* keep's referencing units and r's: the sorted union, into keep. */
+static void merge_refs(struct row *keep, const struct row *r)
 {
-	char *joined, *tok, *save = NULL, *out;
-	const char **units = NULL;
-	size_t n = 0, cap = 0;
+	const char **u;
 
-	if (!a || !b)
-		return a || b ? xstrdup(a ? a : b) : NULL;
-	joined = xasprintf("%s,%s", a, b);
-	for (tok = strtok_r(joined, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		grow_array((void **)&units, &cap, n + 1, sizeof(*units));
-		units[n++] = tok;
-	}
-	out = join_sorted_unique(units, n);
-	free(units);
-	free(joined);
-	return out;
+	if (!r->nrefs)
+		return;
+	u = xmalloc((keep->nrefs + r->nrefs) * sizeof(*u));
+	if (keep->nrefs)
+		memcpy(u, keep->refs, keep->nrefs * sizeof(*u));
+	memcpy(u + keep->nrefs, r->refs, r->nrefs * sizeof(*u));
+	free(keep->refs);
+	keep->refs = u;
+	keep->nrefs = sort_unique(u, keep->nrefs + r->nrefs);
 }
+
 
 static void row_free(struct row *r)
 {
@@ -329,10 +336,7 @@ void rows_sort_merge(struct rows *rows)
 		struct row *r = &rows->v[i];
 
 		if (keep && !cmp_row(keep, r)) {
-			char *refs = merge_unit_lists(keep->refs, r->refs);
-
-			free(keep->refs);
-			keep->refs = refs;
+			merge_refs(keep, r);
 			merge_status(keep, r);
 			row_free(r);
 			continue;
@@ -350,5 +354,6 @@ void rows_free(struct rows *rows)
 	for (size_t i = 0; i < rows->nctx; i++)
 		objctx_free(rows->ctx[i]);
 	free(rows->ctx);
+	strtab_free(&rows->units);
 	memset(rows, 0, sizeof(*rows));
 }

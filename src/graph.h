@@ -49,8 +49,9 @@ struct row {
 	char *symbol;
 	char *unit;
 	char *object;
-	char *refs;             /* sorted referencing units, comma-separated;
-				 * NULL for the classes of --all */
+	const char **refs;      /* the referencing units, sorted (the rows' copies,
+				 * rows.units); NULL for the classes of --all */
+	size_t nrefs;
 	unsigned char status;   /* enum row_status */
 	unsigned char kind;     /* enum sym_kind */
 	unsigned char weak;
@@ -66,6 +67,7 @@ struct rows {
 	size_t count, cap;
 	struct objctx **ctx;    /* the contexts the rows point to */
 	size_t nctx, ctx_cap;
+	struct strtab units;    /* the unit names rows refer to (refs) */
 };
 
 
