@@ -6,8 +6,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* The exit status the run will end with, set by error(); the one global of the
- * program (defined in util.c), read by the commands when they return. */
+/* The exit status the run will end with, set by error(); defined in util.c,
+ * read by the commands when they return. The only other file-scope state is
+ * cpprun.c's (--run-build-commands and the .cmd files it kept from running). */
 struct diag {
 	const char *progname;   /* "crossym" */
 	int status;             /* 0, or 1 once error() was called */
