@@ -4,7 +4,7 @@
 #ifndef CROSSYM_AGGREGATE_H
 #define CROSSYM_AGGREGATE_H
 
-#include "buildtree.h"
+#include "build.h"
 
 /* How an archive is linked, by its name: built-in.a, built-in.o and
  * vmlinux.a whole, other archives (libraries) member by member on demand. */

@@ -5,7 +5,7 @@
 #ifndef CROSSYM_IMAGEINPUTS_H
 #define CROSSYM_IMAGEINPUTS_H
 
-#include "buildtree.h"
+#include "build.h"
 
 /* Linux >= 6.0: vmlinux.o from its .cmd (`ld -r --whole-archive vmlinux.a
  * --start-group LIBS --end-group`), which names every object vmlinux links;

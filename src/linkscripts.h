@@ -4,7 +4,7 @@
 #ifndef CROSSYM_LINKSCRIPTS_H
 #define CROSSYM_LINKSCRIPTS_H
 
-#include "buildtree.h"
+#include "build.h"
 
 /* The --lds scripts of opts, else the final link's -T scripts
  * (b->image_scripts) and arch/ARCH/kernel/vmlinux.lds when present. */

@@ -3,7 +3,7 @@
 #ifndef CROSSYM_MACHINE_H
 #define CROSSYM_MACHINE_H
 
-#include "buildtree.h"
+#include "build.h"
 
 /* The architecture (machine and ELF class) most objects of b have; every
  * object of another is an error and loses machine_ok. */

@@ -3,7 +3,7 @@
 #ifndef CROSSYM_MODULES_H
 #define CROSSYM_MODULES_H
 
-#include "buildtree.h"
+#include "build.h"
 
 /* Add the object of every module (NAME.o, made with `ld -r` from the objects
  * NAME.mod lists) and mark the objects it brings as the module's. */

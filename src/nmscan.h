@@ -4,7 +4,7 @@
 #ifndef CROSSYM_NMSCAN_H
 #define CROSSYM_NMSCAN_H
 
-#include "buildtree.h"
+#include "build.h"
 
 /* Read nm_file ("-": stdin) into b; bad lines are reported and counted in
  * b->nerrors. -1 when the file cannot be opened. */

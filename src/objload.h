@@ -5,7 +5,7 @@
 
 #include <sys/stat.h>
 #include "ar.h"
-#include "buildtree.h"
+#include "build.h"
 
 /* Take what the db knows of the file key (absolute) with status st; 1 when
  * it knew it (its objects are added, linked as link says), else 0. */

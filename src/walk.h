@@ -3,7 +3,7 @@
 #ifndef CROSSYM_WALK_H
 #define CROSSYM_WALK_H
 
-#include "buildtree.h"
+#include "build.h"
 
 struct found {
 	char **roots;           /* aggregates: built-in.o, built-in.a, libraries */
