@@ -11,9 +11,9 @@
 #     annotate.sh OUTDIR SRC (no --apply): annotate.patch, forms.tsv, the log
 #     (less its timing line), the exit status;
 #   - the BusyBox defconfig build: report (text, tsv, json, --all tsv), check,
-#     cocci and annotate.sh with
-#     tests/real/lib/busybox-macros.h (SKIP_BUSYBOX=1 leaves it out;
-#     SKIP_KERNEL=1 the kernel builds, ONLY_CONFIG=CONFIG all but one).
+#     cocci and annotate.sh with tests/real/lib/busybox-macros.h
+#     (SKIP_BUSYBOX=1 leaves it out; SKIP_KERNEL=1 the kernel builds,
+#     ONLY_CONFIG=CONFIG all but one).
 # Prints one line per comparison (`same` / `DIFFERENT`) and exits 1 when any
 # differs. Environment: CROSSYM (default ./crossym), CROSSYM_CACHE, JOBS.
 set -u
