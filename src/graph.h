@@ -28,14 +28,14 @@ struct defsite {
 				 * is live is unknown, so a re-declaration too */
 };
 
-/* The build context of an object rows come from: made once per object and
- * shared by its rows (struct rows owns it), never copied into each row. */
 /* The file the definition's text is in, else its object's source (NULL). */
 static inline const char *defsite_file(const struct defsite *at)
 {
 	return at->def_source ? at->def_source : at->source;
 }
 
+/* The build context of an object rows come from: made once per object and
+ * shared by its rows (struct rows owns it), never copied into each row. */
 struct objctx {
 	char *cmd_file;         /* the object's kbuild .cmd file (absolute), or NULL */
 	char *build_dir;        /* where its command runs */
@@ -44,7 +44,8 @@ struct objctx {
 };
 
 /* One reported definition: the decision, where the definition is, and the
- * context of its object. All strings are owned by the row. */
+ * context of its object. Its strings are its own, but for the unit names in
+ * refs (rows.units) and the context (rows.ctx). */
 struct row {
 	char *symbol;
 	char *unit;
@@ -69,7 +70,6 @@ struct rows {
 	size_t nctx, ctx_cap;
 	struct strtab units;    /* the unit names rows refer to (refs) */
 };
-
 
 /* Decide which objects the link pulls in (library members on demand), then
  * append one row per definition referenced from outside its unit. */
