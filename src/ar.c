@@ -2,8 +2,11 @@
 #include "ar.h"
 #include "util.h"
 
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define HDR_LEN 60
 
@@ -163,4 +166,20 @@ void ar_free(struct ar_archive *ar)
 		free(ar->members[i].name);
 	free(ar->members);
 	memset(ar, 0, sizeof(*ar));
+}
+
+int ar_file_kind(const char *path)
+{
+	char magic[AR_MAGIC_LEN];
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC), kind = 0;
+	struct stat st;
+
+	if (fd < 0)
+		return 0;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    read(fd, magic, sizeof(magic)) == (ssize_t)sizeof(magic))
+		kind = !memcmp(magic, AR_THIN_MAGIC, AR_MAGIC_LEN) ? 2 :
+		       !memcmp(magic, AR_MAGIC, AR_MAGIC_LEN) ? 1 : 0;
+	close(fd);
+	return kind;
 }

@@ -28,5 +28,9 @@ int ar_is_archive(const unsigned char *buf, size_t len);
  * before the fault are kept in *ar. */
 const char *ar_parse(const unsigned char *buf, size_t len, struct ar_archive *ar);
 void ar_free(struct ar_archive *ar);
+/* What the file at path starts with: 0 neither, 1 an ar archive, 2 a thin one.
+ * Only a regular file's magic is read: a FIFO or device is no archive (and
+ * no hang). */
+int ar_file_kind(const char *path);
 
 #endif

@@ -167,20 +167,6 @@ static struct object *asm_unit_of(struct build *b, const struct object *obj)
 	return o;
 }
 
-/* A path from a line marker, relative to the source tree when inside it. */
-static char *marker_path(const struct build *b, const char *loc)
-{
-	char *abs = loc[0] == '/' ? xstrdup(loc) : path_join(b->absdir, loc);
-	char *rel = path_relative(abs, b->built_from);
-
-	if (rel[0] == '/') {
-		free(rel);
-		rel = path_relative(abs, b->srctree);
-	}
-	free(abs);
-	return rel;
-}
-
 struct scratch {
 	char *pre, *fat;        /* temporary outputs */
 	size_t found;
@@ -262,7 +248,7 @@ static void check_object(struct build *b, size_t idx, struct scratch *s)
 		 * renames the symbol, so it counts */
 		if (strtab_find(&defs, sym) >= 0 && strtab_find(&cdefs, sym) < 0)
 			continue;
-		where = marker_path(b, loc[id]);
+		where = build_tree_relative(b, loc[id]);
 		fprintf(stderr, "crossym: asm reference: %s in %s (%s)\n", sym, b->set.objs[idx].name,
 			where);
 		free(where);

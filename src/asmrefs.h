@@ -12,7 +12,7 @@
 #ifndef CROSSYM_ASMREFS_H
 #define CROSSYM_ASMREFS_H
 
-#include "buildtree.h"
+#include "build.h"
 
 /* Find the asm-string references of every linked C object of b; each is
  * reported (symbol, object, file:line) and made a reference of the pseudo

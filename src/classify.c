@@ -153,7 +153,7 @@ static enum row_status ref_class(const struct build *b, const struct object *o,
 
 static void add_class_row(struct rows *out, const struct build *b,
 			  const struct symref *d, unsigned sym,
-			  const struct def_facts *f)
+			  const struct def_facts *f, const struct objctx **ctxmap)
 {
 	const struct object *o = &b->set.objs[d->obj];
 	const char *name = strtab_str(&b->set.names, sym);
@@ -165,8 +165,8 @@ static void add_class_row(struct rows *out, const struct build *b,
 	r->symbol = xstrdup(name);
 	r->unit = xstrdup(o->unit);
 	r->object = xstrdup(o->name);
-	r->source = o->source ? xstrdup(o->source) : NULL;
-	r->build_dir = xstrdup(b->absdir);
+	r->site.source = o->source ? xstrdup(o->source) : NULL;
+	r->ctx = rows_object_ctx(out, ctxmap, b, d->obj);
 	r->weak = d->bind == SYM_WEAKDEF;
 	for (size_t k = 0; k < o->nsyms; k++)
 		if (o->syms[k].name == sym && is_def(o->syms[k].bind))
@@ -197,6 +197,7 @@ static void index_rows(const struct rows *rows, size_t first, struct strtab *key
 
 void classify_build(const struct build *b, struct rows *rows, size_t first)
 {
+	const struct objctx **ctxmap = xcalloc(b->set.count, sizeof(*ctxmap));
 	struct symindex ix;
 	struct strtab cross;
 
@@ -221,9 +222,10 @@ void classify_build(const struct build *b, struct rows *rows, size_t first)
 			if (seen >= 0)
 				continue;
 			f = facts_of(b, list, n, &list[i]);
-			add_class_row(rows, b, &list[i], s, &f);
+			add_class_row(rows, b, &list[i], s, &f, ctxmap);
 		}
 	}
 	graph_index_free(&ix);
 	strtab_free(&cross);
+	free(ctxmap);
 }

@@ -358,14 +358,15 @@ static void note_unrun_commands(const struct rows *rows, const struct placement 
 	for (size_t i = 0; i < rows->count; i++) {
 		const struct row *r = &rows->v[i];
 
-		if (!r->cmd_file || !cpp_was_unrun(r->cmd_file) ||
+		if (!r->ctx->cmd_file || !cpp_was_unrun(r->ctx->cmd_file) ||
 		    (places[i].kind != PLACE_PASTED &&
 		     places[i].kind != PLACE_NOT_IN_SOURCE))
 			continue;
 		if (n++ < 10)
 			fprintf(stderr, "crossym: note: %s (%s): made by top-level asm "
 				"or pasted by a macro? --run-build-commands would tell\n",
-				r->symbol, r->def_source ? r->def_source : r->object);
+				r->symbol, r->site.def_source ? r->site.def_source
+							       : r->object);
 	}
 	if (n > 10)
 		fprintf(stderr, "crossym: note: %zu such definitions in all\n", n);
@@ -667,7 +668,7 @@ static int scan_and_check(const struct options *opts, struct checked *c)
 		return 2;
 	}
 	for (size_t i = 0; i < rows->count; i++)
-		if (rows->v[i].status == STATUS_TAG && !rows->v[i].source)
+		if (rows->v[i].status == STATUS_TAG && !rows->v[i].site.source)
 			error("%s: %s: source unknown, cannot tag it", rows->v[i].object,
 			      rows->v[i].symbol);
 	c->files = srcset_new(c->srctree);

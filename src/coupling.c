@@ -7,7 +7,7 @@
 
 int row_is_cross(const struct row *r)
 {
-	return r->refs != NULL;
+	return r->nrefs != 0;
 }
 
 /* Counts by unit id and by pair id ("from\tto") while the rows are read. */
@@ -52,16 +52,12 @@ static void add_edge(struct coupling *c, struct tally *t, const char *from, cons
 
 static void add_row(struct coupling *c, struct tally *t, const struct row *r)
 {
-	char *refs, *tok, *save = NULL;
-
 	unit_of(c, t, r->unit)->classes[r->status]++;
 	if (!row_is_cross(r))
 		return;
 	unit_of(c, t, r->unit)->provided++;
-	refs = xstrdup(r->refs);
-	for (tok = strtok_r(refs, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
-		add_edge(c, t, tok, r->unit);
-	free(refs);
+	for (size_t i = 0; i < r->nrefs; i++)
+		add_edge(c, t, r->refs[i], r->unit);
 }
 
 static int cmp_unit(const void *a, const void *b)

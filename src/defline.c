@@ -31,9 +31,9 @@ static void lines_from_dwarf(const struct build *b, struct row *v, size_t n)
 		const struct decl *d = bsearch(v[i].symbol, decls, (size_t)nd,
 					       sizeof(*decls), cmp_decl_symbol);
 
-		if (d && !v[i].def_source) {
-			v[i].def_source = path_relative(d->file, b->srctree);
-			v[i].def_line = d->line;
+		if (d && !v[i].site.def_source) {
+			v[i].site.def_source = path_relative(d->file, b->srctree);
+			v[i].site.def_line = d->line;
 		}
 	}
 	if (nd > 0)
@@ -53,9 +53,9 @@ static void lines_from_source(const struct build *b, struct row *v, size_t n)
 	size_t nasked = 0, len;
 	char *path, *text;
 
-	if (!v[0].source)
+	if (!v[0].site.source)
 		return;
-	path = path_join(b->srctree, v[0].source);
+	path = path_join(b->srctree, v[0].site.source);
 	text = read_file(path, &len);
 	free(path);
 	if (!text)
@@ -65,7 +65,7 @@ static void lines_from_source(const struct build *b, struct row *v, size_t n)
 	res = xmalloc(n * sizeof(*res));
 	lines = xmalloc(n * sizeof(*lines));
 	for (size_t i = 0; i < n; i++)
-		if (!v[i].def_source) {
+		if (!v[i].site.def_source) {
 			asked[nasked] = &v[i];
 			symbols[nasked++] = v[i].symbol;
 		}
@@ -73,8 +73,8 @@ static void lines_from_source(const struct build *b, struct row *v, size_t n)
 	srcfile_locate_each(file, symbols, nasked, res, lines);
 	for (size_t k = 0; k < nasked; k++)
 		if (res[k] != LOC_NOT_FOUND) {
-			asked[k]->def_source = xstrdup(asked[k]->source);
-			asked[k]->def_line = lines[k];
+			asked[k]->site.def_source = xstrdup(asked[k]->site.source);
+			asked[k]->site.def_line = lines[k];
 		}
 	srcfile_close(file);
 	free(text);
@@ -98,7 +98,7 @@ void defline_resolve(const struct build *b, struct rows *rows, size_t first,
 		if (i + 1 < rows->count && !strcmp(rows->v[i].object, rows->v[i + 1].object))
 			continue;
 		for (size_t k = start; k <= i; k++)
-			wanted |= !rows->v[k].def_source;
+			wanted |= !rows->v[k].site.def_source;
 		if (wanted && use_dwarf)
 			lines_from_dwarf(b, rows->v + start, i + 1 - start);
 		if (wanted)
@@ -109,7 +109,9 @@ void defline_resolve(const struct build *b, struct rows *rows, size_t first,
 
 unsigned defline_of(const struct row *r)
 {
-	if (!r->def_source || !r->source || strcmp(r->def_source, r->source))
+	const struct defsite *at = &r->site;
+
+	if (!at->def_source || !at->source || strcmp(at->def_source, at->source))
 		return 0;
-	return r->def_line;
+	return at->def_line;
 }

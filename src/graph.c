@@ -113,37 +113,38 @@ static int reaches(const struct object *def, const struct object *ref, int expor
 	return 0;
 }
 
-/* units[0..n) sorted, without duplicates, joined with commas (n > 0). */
-static char *join_sorted_unique(const char **units, size_t n)
+/* units[0..n) sorted and without duplicates, in place; the new count. */
+static size_t sort_unique(const char **units, size_t n)
 {
-	size_t len = 1;
-	char *out;
+	size_t out = 0;
 
-	qsort(units, n, sizeof(*units), cmp_strptr);
+	if (n)
+		qsort(units, n, sizeof(*units), cmp_strptr);
 	for (size_t i = 0; i < n; i++)
-		len += strlen(units[i]) + 1;
-	out = xmalloc(len);
-	out[0] = '\0';
-	for (size_t i = 0; i < n; i++) {
-		if (i && !strcmp(units[i], units[i - 1]))
-			continue;
-		if (out[0])
-			strcat(out, ",");
-		strcat(out, units[i]);
-	}
+		if (!out || strcmp(units[i], units[out - 1]))
+			units[out++] = units[i];
 	return out;
 }
 
-/* The sorted, de-duplicated, comma-joined units referencing definition d. */
-static char *referencing_units(struct build *b, const struct symref *list,
-			       size_t n, const struct symref *d, unsigned sym,
-			       int exported)
+/* The rows' own copy of a unit name (one per name, in rows->units). */
+static const char *unit_name(struct rows *rows, const char *unit)
+{
+	if (!rows->units.nbuckets)
+		strtab_init(&rows->units);
+	return strtab_str(&rows->units, strtab_intern(&rows->units, unit));
+}
+
+/* The units referencing definition d, sorted, without duplicates, as the
+ * rows' copies in *units (NULL when none); how many. */
+static size_t referencing_units(struct rows *rows, struct build *b,
+				const struct symref *list, size_t n,
+				const struct symref *d, unsigned sym, int exported,
+				const char ***units)
 {
 	const struct object *def = &b->set.objs[d->obj];
 	const char *own = def->unit;
-	const char **units = xcalloc(n, sizeof(*units));
+	const char **v = xcalloc(n, sizeof(*v));
 	size_t nu = 0;
-	char *out = NULL;
 
 	for (size_t i = 0; i < n; i++) {
 		const struct symref *r = &list[i];
@@ -156,49 +157,49 @@ static char *referencing_units(struct build *b, const struct symref *list,
 			continue;
 		if (ref && r->bind == SYM_UNDEF && !reaches(def, o, exported, sym, b))
 			continue;
-		units[nu++] = o->unit;
+		v[nu++] = o->unit;
 	}
-	out = nu ? join_sorted_unique(units, nu) : NULL;
-	free(units);
-	return out;
+	nu = sort_unique(v, nu);
+	for (size_t i = 0; i < nu; i++)
+		v[i] = unit_name(rows, v[i]);
+	if (!nu) {
+		free(v);
+		v = NULL;
+	}
+	*units = v;
+	return nu;
 }
 
 static void add_row(struct rows *out, struct build *b, unsigned sym,
-		    const struct symref *d, char *refs, int exported)
+		    const struct symref *d, const char **refs, size_t nrefs,
+		    int exported, const struct objctx **ctxmap)
 {
 	const struct object *o = &b->set.objs[d->obj];
 	struct row *r;
-	size_t k;
 
 	grow_array((void **)&out->v, &out->cap, out->count + 1, sizeof(*r));
 	r = &out->v[out->count++];
 	r->symbol = xstrdup(strtab_str(&b->set.names, sym));
 	r->unit = xstrdup(o->unit);
 	r->object = xstrdup(o->name);
-	r->source = o->source ? xstrdup(o->source) : NULL;
-	r->included = xcalloc(o->nincluded, sizeof(*r->included));
-	r->nincluded = o->nincluded;
-	for (k = 0; k < o->nincluded; k++)
-		r->included[k] = xstrdup(o->included[k]);
-	r->def_source = NULL;
-	r->def_line = 0;
-	r->several = 0;
-	r->asm_alias = 0;
-	r->cmd_file = o->cmd_path ? path_join(b->absdir, o->cmd_path) : NULL;
-	r->build_dir = xstrdup(b->absdir);
+	memset(&r->site, 0, sizeof(r->site));
+	r->site.source = o->source ? xstrdup(o->source) : NULL;
+	r->ctx = rows_object_ctx(out, ctxmap, b, d->obj);
 	r->refs = refs;
+	r->nrefs = nrefs;
 	r->status = o->is_asm ? STATUS_ASM : exported ? STATUS_EXPORTED : STATUS_TAG;
 	r->weak = d->bind == SYM_WEAKDEF;
 	r->refclass = 0;
 	r->multi = 0;
 	r->kind = KIND_FUNC;
-	for (k = 0; k < o->nsyms; k++)
+	for (size_t k = 0; k < o->nsyms; k++)
 		if (o->syms[k].name == sym && is_def(o->syms[k].bind))
 			r->kind = o->syms[k].kind;
 }
 
 void graph_decide(struct build *b, struct rows *out)
 {
+	const struct objctx **ctxmap = xcalloc(b->set.count, sizeof(*ctxmap));
 	struct symindex ix;
 
 	link_closure(b);
@@ -211,16 +212,19 @@ void graph_decide(struct build *b, struct rows *out)
 		for (size_t i = 0; i < n; i++)
 			exported |= list[i].bind == SYM_EXPORT;
 		for (size_t i = 0; i < n; i++) {
-			char *refs;
+			const char **refs;
+			size_t nrefs;
 
 			if (!is_def(list[i].bind))
 				continue;
-			refs = referencing_units(b, list, n, &list[i], s, exported);
-			if (refs)
-				add_row(out, b, s, &list[i], refs, exported);
+			nrefs = referencing_units(out, b, list, n, &list[i], s, exported,
+						  &refs);
+			if (nrefs)
+				add_row(out, b, s, &list[i], refs, nrefs, exported, ctxmap);
 		}
 	}
 	graph_index_free(&ix);
+	free(ctxmap);
 }
 
 const char *status_name(enum row_status status)
@@ -248,43 +252,64 @@ static int cmp_row(const void *pa, const void *pb)
 	if (!c)
 		c = strcmp(a->object, b->object);
 	if (!c)
-		c = strcmp_null(a->source, b->source);
+		c = strcmp_null(a->site.source, b->site.source);
 	return c;
 }
 
-/* The sorted union of two comma-separated sorted unit lists (NULL: none). */
-static char *merge_unit_lists(const char *a, const char *b)
+/* keep's referencing units and r's: the sorted union, into keep. */
+static void merge_refs(struct row *keep, const struct row *r)
 {
-	char *joined, *tok, *save = NULL, *out;
-	const char **units = NULL;
-	size_t n = 0, cap = 0;
+	const char **u;
 
-	if (!a || !b)
-		return a || b ? xstrdup(a ? a : b) : NULL;
-	joined = xasprintf("%s,%s", a, b);
-	for (tok = strtok_r(joined, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		grow_array((void **)&units, &cap, n + 1, sizeof(*units));
-		units[n++] = tok;
-	}
-	out = join_sorted_unique(units, n);
-	free(units);
-	free(joined);
-	return out;
+	if (!r->nrefs)
+		return;
+	u = xmalloc((keep->nrefs + r->nrefs) * sizeof(*u));
+	if (keep->nrefs)
+		memcpy(u, keep->refs, keep->nrefs * sizeof(*u));
+	memcpy(u + keep->nrefs, r->refs, r->nrefs * sizeof(*u));
+	free(keep->refs);
+	keep->refs = u;
+	keep->nrefs = sort_unique(u, keep->nrefs + r->nrefs);
 }
+
 
 static void row_free(struct row *r)
 {
-	for (size_t k = 0; k < r->nincluded; k++)
-		free(r->included[k]);
-	free(r->included);
-	free(r->def_source);
-	free(r->cmd_file);
-	free(r->build_dir);
+	free(r->site.def_source);
+	free(r->site.source);
 	free(r->symbol);
 	free(r->unit);
 	free(r->object);
-	free(r->source);
 	free(r->refs);
+}
+
+const struct objctx *rows_object_ctx(struct rows *rows, const struct objctx **map,
+				     const struct build *b, size_t obj)
+{
+	const struct object *o = &b->set.objs[obj];
+	struct objctx *c;
+
+	if (map[obj])
+		return map[obj];
+	c = xcalloc(1, sizeof(*c));
+	c->cmd_file = o->cmd_path ? path_join(b->absdir, o->cmd_path) : NULL;
+	c->build_dir = xstrdup(b->absdir);
+	c->included = xcalloc(o->nincluded, sizeof(*c->included));
+	c->nincluded = o->nincluded;
+	for (size_t k = 0; k < o->nincluded; k++)
+		c->included[k] = xstrdup(o->included[k]);
+	grow_array((void **)&rows->ctx, &rows->ctx_cap, rows->nctx + 1,
+		   sizeof(*rows->ctx));
+	rows->ctx[rows->nctx++] = c;
+	return map[obj] = c;
+}
+
+static void objctx_free(struct objctx *c)
+{
+	strv_free(c->included, c->nincluded);
+	free(c->cmd_file);
+	free(c->build_dir);
+	free(c);
 }
 
 /* The same definition in another build: a cross status wins (the lowest);
@@ -311,10 +336,7 @@ void rows_sort_merge(struct rows *rows)
 		struct row *r = &rows->v[i];
 
 		if (keep && !cmp_row(keep, r)) {
-			char *refs = merge_unit_lists(keep->refs, r->refs);
-
-			free(keep->refs);
-			keep->refs = refs;
+			merge_refs(keep, r);
 			merge_status(keep, r);
 			row_free(r);
 			continue;
@@ -329,5 +351,9 @@ void rows_free(struct rows *rows)
 	for (size_t i = 0; i < rows->count; i++)
 		row_free(&rows->v[i]);
 	free(rows->v);
+	for (size_t i = 0; i < rows->nctx; i++)
+		objctx_free(rows->ctx[i]);
+	free(rows->ctx);
+	strtab_free(&rows->units);
 	memset(rows, 0, sizeof(*rows));
 }

@@ -17,34 +17,58 @@ enum row_status {
 	STATUS_COUNT
 };
 
-/* One reported definition. All strings are owned by the row. */
+/* Where a definition is. */
+struct defsite {
+	char *source;           /* its object's source; NULL when unknown */
+	char *def_source;       /* the file holding the definition's text
+				 * (placement_from_dwarf, placement_classify) */
+	unsigned def_line;      /* its line there, 0 when unknown */
+	unsigned char asm_alias; /* defined by top-level asm in a C file: no tag */
+	unsigned char several;  /* defined more than once (#if arms): which one
+				 * is live is unknown, so a re-declaration too */
+};
+
+/* The file the definition's text is in, else its object's source (NULL). */
+static inline const char *defsite_file(const struct defsite *at)
+{
+	return at->def_source ? at->def_source : at->source;
+}
+
+/* The build context of an object rows come from: made once per object and
+ * shared by its rows (struct rows owns it), never copied into each row. */
+struct objctx {
+	char *cmd_file;         /* the object's kbuild .cmd file (absolute), or NULL */
+	char *build_dir;        /* where its command runs */
+	char **included;        /* .c files its source #includes */
+	size_t nincluded;
+};
+
+/* One reported definition: the decision, where the definition is, and the
+ * context of its object. Its strings are its own, but for the unit names in
+ * refs (rows.units) and the context (rows.ctx). */
 struct row {
 	char *symbol;
 	char *unit;
 	char *object;
-	char *source;           /* NULL when unknown */
-	char **included;        /* .c files the source #includes (copied) */
-	size_t nincluded;
-	char *def_source;       /* where the definition's text is (placement_from_dwarf, placement_classify) */
-	unsigned def_line;      /* its line there, 0 when unknown */
-	char *cmd_file;         /* the object's kbuild .cmd file (absolute), or NULL */
-	char *build_dir;        /* where its command runs */
-	unsigned char asm_alias; /* defined by top-level asm in a C file: no tag */
-	unsigned char several;  /* defined more than once (#if arms): which one
-				 * is live is unknown, so a re-declaration too */
-	char *refs;             /* sorted referencing units, comma-separated;
-				 * NULL for the classes of --all */
+	const char **refs;      /* the referencing units, sorted (the rows' copies,
+				 * rows.units); NULL for the classes of --all */
+	size_t nrefs;
 	unsigned char status;   /* enum row_status */
 	unsigned char kind;     /* enum sym_kind */
 	unsigned char weak;
 	unsigned char refclass; /* --all rows: the class the references give
 				 * (STATUS_UNIT_LOCAL..STATUS_UNREFERENCED) */
 	unsigned char multi;    /* --all rows: multiply defined in this build */
+	struct defsite site;
+	const struct objctx *ctx; /* in the rows' ctx list, never NULL */
 };
 
 struct rows {
 	struct row *v;
 	size_t count, cap;
+	struct objctx **ctx;    /* the contexts the rows point to */
+	size_t nctx, ctx_cap;
+	struct strtab units;    /* the unit names rows refer to (refs) */
 };
 
 /* Decide which objects the link pulls in (library members on demand), then
@@ -55,6 +79,10 @@ void graph_decide(struct build *b, struct rows *out);
  * definition one build needs tagged stays tagged. */
 void rows_sort_merge(struct rows *rows);
 void rows_free(struct rows *rows);
+/* The context of object obj of b for the rows of one pass over b: made on
+ * first use (map: one slot per object of b, zeroed before the pass). */
+const struct objctx *rows_object_ctx(struct rows *rows, const struct objctx **map,
+				     const struct build *b, size_t obj);
 
 /* Per-symbol lists of (object, binding) over the linked objects of a build
  * (after graph_decide): entries[start[s] .. start[s + 1]) for symbol id s. */

@@ -5,7 +5,7 @@
 #ifndef CROSSYM_KEEPSEC_H
 #define CROSSYM_KEEPSEC_H
 
-#include "buildtree.h"
+#include "build.h"
 
 /* Add to script (a linker-script pseudo-object of b, with text) a reference
  * to every definition of a linked object whose section one of the script's

@@ -65,10 +65,10 @@ static struct cached_text *cache_slot(struct text_cache *c, const char *key)
 /* The preprocessed unit of r's object, once per .cmd file. */
 static const char *cached_cpp(struct text_cache *c, const struct row *r, size_t *len)
 {
-	struct cached_text *f = cache_slot(c, r->cmd_file);
+	struct cached_text *f = cache_slot(c, r->ctx->cmd_file);
 
 	if (!f->loaded) {
-		f->text = cpp_preprocess(r->build_dir, r->cmd_file, &f->len);
+		f->text = cpp_preprocess(r->ctx->build_dir, r->ctx->cmd_file, &f->len);
 		f->loaded = 1;
 	}
 	*len = f->text ? f->len : 0;
@@ -113,9 +113,10 @@ static int several_definitions(struct srcset *files, const struct row *r,
 
 	if (srcfile_locate(f, r->symbol, line, &again, NULL) == LOC_DECLARATOR)
 		return 1;
-	for (size_t i = 0; i < r->nincluded; i++) {
+	for (size_t i = 0; i < r->ctx->nincluded; i++) {
 		struct placement p = { 0 };
-		int found = place_in(srcset_get(files, r->included[i], NULL), r->symbol, &p);
+		struct srcfile *inc = srcset_get(files, r->ctx->included[i], NULL);
+		int found = place_in(inc, r->symbol, &p);
 
 		free(p.macro);
 		if (found)
@@ -128,21 +129,22 @@ static int several_definitions(struct srcset *files, const struct row *r,
  * name); else the source, then the .c files it includes; else a pasting macro. */
 static void classify_row(struct srcset *files, struct row *r, struct placement *p)
 {
+	struct defsite *at = &r->site;
 	struct srcfile *f;
 
-	if (r->def_source && r->source && strcmp(r->def_source, r->source) &&
-	    !srcset_get(files, r->source, NULL) && srcset_get(files, r->def_source, NULL)) {
+	if (at->def_source && at->source && strcmp(at->def_source, at->source) &&
+	    !srcset_get(files, at->source, NULL) && srcset_get(files, at->def_source, NULL)) {
 		/* placement_generated() chose def_source */
 		p->kind = PLACE_GENERATED;
-		p->macro = xstrdup(r->source);
+		p->macro = xstrdup(at->source);
 		p->why = xasprintf("%s is made by the build; re-declared in %s, which "
 				   "GCC 12 -fwhole-program does not honour for a definition in "
 				   "another file: keep %s's object out of the unit, or tag the "
-				   "generator", r->source, r->def_source, r->source);
+				   "generator", at->source, at->def_source, at->source);
 		return;
 	}
-	if (r->def_source && (f = srcset_get(files, r->def_source, NULL))) {
-		unsigned dwarf_line = r->def_line;
+	if (at->def_source && (f = srcset_get(files, at->def_source, NULL))) {
+		unsigned dwarf_line = at->def_line;
 
 		if (place_in(f, r->symbol, p))
 			return;
@@ -151,24 +153,24 @@ static void classify_row(struct srcset *files, struct row *r, struct placement *
 		p->line = dwarf_line;
 		return;
 	}
-	f = srcset_get(files, r->source, NULL);
+	f = srcset_get(files, at->source, NULL);
 	if (!f) {
 		p->kind = PLACE_NO_SOURCE;
 		return;
 	}
-	free(r->def_source);
-	r->def_source = xstrdup(r->source);
+	free(at->def_source);
+	at->def_source = xstrdup(at->source);
 	if (place_in(f, r->symbol, p)) {
-		r->def_line = p->line;
-		r->several = p->kind == PLACE_DECLARATOR &&
+		at->def_line = p->line;
+		at->several = p->kind == PLACE_DECLARATOR &&
 			     several_definitions(files, r, f, p->line);
 		return;
 	}
-	for (size_t i = 0; i < r->nincluded; i++) {
-		if (place_in(srcset_get(files, r->included[i], NULL), r->symbol, p)) {
-			free(r->def_source);
-			r->def_source = xstrdup(r->included[i]);
-			r->def_line = p->line;
+	for (size_t i = 0; i < r->ctx->nincluded; i++) {
+		if (place_in(srcset_get(files, r->ctx->included[i], NULL), r->symbol, p)) {
+			free(at->def_source);
+			at->def_source = xstrdup(r->ctx->included[i]);
+			at->def_line = p->line;
 			return;
 		}
 	}
@@ -183,7 +185,8 @@ static void check_asm_alias(struct text_cache *pre, struct row *r, struct placem
 	size_t len;
 	const char *text;
 
-	if (!r->cmd_file || (p->kind != PLACE_PASTED && p->kind != PLACE_NOT_IN_SOURCE))
+	if (!r->ctx->cmd_file ||
+	    (p->kind != PLACE_PASTED && p->kind != PLACE_NOT_IN_SOURCE))
 		return;
 	/* the kernel's SYSCALL_DEFINEn make C functions: spare the preprocessor */
 	if (p->macro && strstr(p->macro, "SYSCALL_DEFINE"))
@@ -191,7 +194,7 @@ static void check_asm_alias(struct text_cache *pre, struct row *r, struct placem
 	text = cached_cpp(pre, r, &len);
 	if (text && !cpp_has_identifier(text, len, r->symbol)) {
 		p->kind = PLACE_ASM_ALIAS;
-		r->asm_alias = 1;
+		r->site.asm_alias = 1;
 	}
 }
 
@@ -224,16 +227,16 @@ static void check_definer(struct definer_ctx *dc, struct srcset *files, const st
 	const char *text;
 	enum definer_verdict v;
 
-	if (p->kind != PLACE_DECLARER || !r->def_source ||
-	    !(text = srcset_text(files, r->def_source, &len)))
+	if (p->kind != PLACE_DECLARER || !r->site.def_source ||
+	    !(text = srcset_text(files, r->site.def_source, &len)))
 		return;
-	v = definer_check(dc, text, len, r->def_source, r->cmd_file, r->build_dir,
-			  p->macro, p->line, r->symbol, &p->why);
+	v = definer_check(dc, text, len, r->site.def_source, r->ctx->cmd_file,
+			  r->ctx->build_dir, p->macro, p->line, r->symbol, &p->why);
 	if (v == DEFINER_STATIC || v == DEFINER_OTHER || v == DEFINER_ARMS)
 		p->kind = kinds[v];
 	if (p->why) {
 		strip_dir(p->why, srcset_srctree(files));
-		strip_dir(p->why, r->build_dir);
+		strip_dir(p->why, r->ctx->build_dir);
 	}
 }
 
@@ -250,7 +253,7 @@ void placement_classify(struct rows *rows, struct srcset *files, struct placemen
 		out[i].kind = PLACE_NONE;
 		if (r->status != STATUS_TAG)
 			continue;
-		if (!r->source)
+		if (!r->site.source)
 			out[i].kind = PLACE_NO_SOURCE;
 		else
 			classify_row(files, r, &out[i]);
@@ -289,9 +292,9 @@ static void dwarf_object(const struct build *b, struct rows *rows, size_t from,
 
 		if (r->status != STATUS_TAG || !d)
 			continue;
-		free(r->def_source);
-		r->def_source = path_relative(d->file, b->srctree);
-		r->def_line = d->line;
+		free(r->site.def_source);
+		r->site.def_source = path_relative(d->file, b->srctree);
+		r->site.def_line = d->line;
 	}
 	if (n > 0)
 		dwarf_free(decls, (size_t)n);
@@ -370,8 +373,8 @@ void placement_generated(const struct build *b, struct rows *rows, size_t first)
 		host = host_object(b, r->unit, r->symbol);
 		if (!host)
 			continue;
-		free(r->def_source);
-		r->def_source = xstrdup(host->source);
-		r->def_line = 0;
+		free(r->site.def_source);
+		r->site.def_source = xstrdup(host->source);
+		r->site.def_line = 0;
 	}
 }

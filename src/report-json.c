@@ -27,21 +27,14 @@ static void json_string(FILE *out, const char *s)
 	fputc('"', out);
 }
 
-/* A comma-separated unit list as a JSON array. */
-static void json_units(FILE *out, const char *list)
+/* A unit list as a JSON array. */
+static void json_units(FILE *out, const char *const *units, size_t n)
 {
-	const char *p = list;
-
 	fputc('[', out);
-	while (p && *p) {
-		const char *comma = strchr(p, ',');
-		char *unit = comma ? xstrndup(p, (size_t)(comma - p)) : xstrdup(p);
-
-		if (p != list)
+	for (size_t i = 0; i < n; i++) {
+		if (i)
 			fputs(", ", out);
-		json_string(out, unit);
-		free(unit);
-		p = comma ? comma + 1 : NULL;
+		json_string(out, units[i]);
 	}
 	fputc(']', out);
 }
@@ -57,9 +50,9 @@ static void json_symbol(FILE *out, const struct row *r)
 	fputs(", \"object\": ", out);
 	json_string(out, r->object);
 	fputs(", \"source\": ", out);
-	json_string(out, r->source);
+	json_string(out, r->site.source);
 	fprintf(out, ", \"status\": \"%s\", \"referenced_from\": ", status_name(r->status));
-	json_units(out, r->refs);
+	json_units(out, r->refs, r->nrefs);
 	fprintf(out, ", \"kind\": \"%s\", \"bind\": \"%s\", \"line\": ",
 		report_kind_name(r->kind), r->weak ? "weak" : "global");
 	if (line)

@@ -34,6 +34,15 @@ const char *report_kind_name(unsigned kind)
 	return kind < sizeof(names) / sizeof(names[0]) ? names[kind] : "object";
 }
 
+/* r's referencing units, comma-separated; none when it has none. */
+static void print_refs(FILE *out, const struct row *r, const char *none)
+{
+	if (!r->nrefs)
+		fputs(none, out);
+	for (size_t i = 0; i < r->nrefs; i++)
+		fprintf(out, "%s%s", i ? "," : "", r->refs[i]);
+}
+
 void report_tsv(FILE *out, const struct report_view *v)
 {
 	fputs("symbol\tunit\tobject\tsource\tstatus\treferenced_from\tkind\tbind\tline\n", out);
@@ -43,10 +52,11 @@ void report_tsv(FILE *out, const struct report_view *v)
 
 		if (!report_row_shown(v, r))
 			continue;
-		fprintf(out, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t", r->symbol, r->unit,
-			r->object, r->source ? r->source : "-",
-			status_name(r->status), r->refs ? r->refs : "-",
-			report_kind_name(r->kind), r->weak ? "weak" : "global");
+		fprintf(out, "%s\t%s\t%s\t%s\t%s\t", r->symbol, r->unit, r->object,
+			r->site.source ? r->site.source : "-", status_name(r->status));
+		print_refs(out, r, "-");
+		fprintf(out, "\t%s\t%s\t", report_kind_name(r->kind),
+			r->weak ? "weak" : "global");
 		if (line)
 			fprintf(out, "%u\n", line);
 		else
@@ -114,12 +124,13 @@ static void report_not_taggable(FILE *out, const struct report_view *v,
 		"or put the tag into the macro):\n", n);
 	for (size_t i = 0; i < rows->count; i++) {
 		const struct placement *p = &places[i];
+		const struct row *r = &rows->v[i];
 
 		if (p->kind < PLACE_PASTED || p->kind == PLACE_NONE ||
-		    !report_row_shown(v, &rows->v[i]))
+		    !report_row_shown(v, r))
 			continue;
-		fprintf(out, "  %s  %s  %s%s%s%s%s%s\n", rows->v[i].symbol,
-			rows->v[i].source ? rows->v[i].source : rows->v[i].object,
+		fprintf(out, "  %s  %s  %s%s%s%s%s%s\n", r->symbol,
+			r->site.source ? r->site.source : r->object,
 			placement_name(p->kind), p->macro ? " " : "",
 			p->macro ? p->macro : "", p->why ? " (" : "", p->why ? p->why : "",
 			p->why ? ")" : "");
@@ -144,7 +155,8 @@ static void report_unchecked(FILE *out, const struct report_view *v,
 		if (places[i].kind == PLACE_DECLARER && places[i].why &&
 		    report_row_shown(v, &rows->v[i]))
 			fprintf(out, "  %s  %s  %s (%s)\n", rows->v[i].symbol,
-				rows->v[i].source ? rows->v[i].source : rows->v[i].object,
+				rows->v[i].site.source ? rows->v[i].site.source
+						       : rows->v[i].object,
 				places[i].macro, places[i].why);
 }
 
@@ -184,9 +196,11 @@ static size_t list_by_unit(FILE *out, const struct rows *rows, const size_t *ord
 		}
 		fprintf(out, "  %-*s %s%s  (%s, %s)", width, status_name(r->status),
 			r->symbol, r->weak ? " [weak]" : "",
-			r->object, r->source ? r->source : "source unknown");
-		if (r->refs)
-			fprintf(out, "  <- %s", r->refs);
+			r->object, r->site.source ? r->site.source : "source unknown");
+		if (r->nrefs) {
+			fputs("  <- ", out);
+			print_refs(out, r, "");
+		}
 		fputc('\n', out);
 	}
 	return nunits;

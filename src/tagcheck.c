@@ -104,9 +104,8 @@ void tagcheck_run(const struct rows *rows, const struct placement *places,
 		const struct row *r = &rows->v[i];
 
 		strtab_intern(&reported, r->symbol);
-		if (r->status == STATUS_TAG && r->source && !r->asm_alias) {
-			char *key = pair_key(r->def_source ? r->def_source : r->source,
-					     r->symbol);
+		if (r->status == STATUS_TAG && r->site.source && !r->site.asm_alias) {
+			char *key = pair_key(defsite_file(&r->site), r->symbol);
 			unsigned id = strtab_intern(&wanted, key);
 
 			grow_array((void **)&wanted_row, &wanted_cap, (size_t)id + 1,
@@ -139,9 +138,9 @@ void tagcheck_run(const struct rows *rows, const struct placement *places,
 		if (found[id])
 			continue;
 		push_issue(&out->missing, &out->nmissing, &out->missing_cap,
-			   r->def_source ? r->def_source : r->source, r->symbol,
-			   r->def_line, r->kind, "referenced from outside its unit");
-		out->missing[out->nmissing - 1].several = r->several;
+			   defsite_file(&r->site), r->symbol, r->site.def_line, r->kind,
+			   "referenced from outside its unit");
+		out->missing[out->nmissing - 1].several = r->site.several;
 		out->missing[out->nmissing - 1].place = &places[wanted_row[id]];
 	}
 	if (out->nmissing)

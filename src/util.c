@@ -415,6 +415,19 @@ int cmp_strptr(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+void strv_push(char ***v, size_t *n, size_t *cap, const char *s)
+{
+	grow_array((void **)v, cap, *n + 1, sizeof(**v));
+	(*v)[(*n)++] = xstrdup(s);
+}
+
+void strv_free(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
 /* The first ncols columns of each line of a TSV file (fresh strings, one
  * array of rows * ncols). Returns the number of rows, -1 when unreadable. */
 long read_tsv(const char *path, int ncols, char ***cells)

@@ -6,8 +6,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* The exit status the run will end with, set by error(); the one global of the
- * program (defined in util.c), read by the commands when they return. */
+/* The exit status the run will end with, set by error(); defined in util.c,
+ * read by the commands when they return. The only other file-scope state is
+ * cpprun.c's (--run-build-commands and the .cmd files it kept from running). */
 struct diag {
 	const char *progname;   /* "crossym" */
 	int status;             /* 0, or 1 once error() was called */
@@ -94,5 +95,10 @@ unsigned long posix_cksum(const unsigned char *buf, size_t len);
 
 /* qsort comparator for an array of char *. */
 int cmp_strptr(const void *a, const void *b);
+
+/* Append a copy of s to the string vector *v (*n in use, *cap allocated). */
+void strv_push(char ***v, size_t *n, size_t *cap, const char *s);
+/* Free v[0..n) and v (NULL is fine). */
+void strv_free(char **v, size_t n);
 
 #endif

@@ -91,7 +91,32 @@ static void test_garbage(void)
 	ar_free(&ar);
 }
 
+/* ar_file_kind tells a file by its magic, never by its name, and reads
+ * no FIFO (it would hang) nor anything that is not a regular file. */
+static void test_file_kind(void)
+{
+	static const struct { const char *name; int kind; const char *what; } t[] = {
+		{ "lib.a", 1, "file kind: regular archive" },
+		{ "d/built-in.a", 2, "file kind: thin archive" },
+		{ "elf.a", 0, "file kind: an ELF named .a is no archive" },
+		{ "short", 0, "file kind: shorter than the magic" },
+		{ "fifo", 0, "file kind: a FIFO is not read" },
+		{ "d", 0, "file kind: a directory" },
+		{ "missing", 0, "file kind: no such file" },
+	};
+
+	sh("printf '\\177ELF\\2\\1\\1\\0\\0\\0' > elf.a && printf '!<ar' > short && "
+	   "mkfifo fifo");
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		char *path = path_join(scratch, t[i].name);
+
+		TAP_OK(ar_file_kind(path) == t[i].kind, t[i].what);
+		free(path);
+	}
+}
+
 int main(void)
+
 {
 	if (!mkdtemp(scratch)) {
 		puts("1..0 # SKIP no scratch directory");
@@ -100,6 +125,7 @@ int main(void)
 	test_regular();
 	test_thin();
 	test_garbage();
+	test_file_kind();
 	sh("cd / && rm -rf \"$OLDPWD\"");
 	return tap_done();
 }

@@ -4,14 +4,16 @@
 # binary with its scripts/annotate.sh and the working tree's own on the cached
 # real trees, comparing byte for byte:
 #   - every cached Linux 6.1 build (build-CONFIG with a .crossym-build stamp):
-#     `report` (text and tsv), `check` (stdout, stderr, status), `cocci -o`
-#     (every OUTDIR file; wanted.tsv on the four columns REF_COMMIT wrote);
+#     `report` (text, tsv, json, --all tsv), `check` (stdout, stderr, status),
+#     `cocci -o` (every OUTDIR file; wanted.tsv on the columns REF_COMMIT
+#     wrote); then `report` (tsv, --all) of all those builds merged;
 #   - x86_64-tiny with `--tag __visible --keep-stale`: the same, then
 #     annotate.sh OUTDIR SRC (no --apply): annotate.patch, forms.tsv, the log
 #     (less its timing line), the exit status;
-#   - the BusyBox defconfig build: report, check, cocci and annotate.sh with
-#     tests/real/lib/busybox-macros.h (SKIP_BUSYBOX=1 leaves it out;
-#     SKIP_KERNEL=1 the kernel builds, ONLY_CONFIG=CONFIG all but one).
+#   - the BusyBox defconfig build: report (text, tsv, json, --all tsv), check,
+#     cocci and annotate.sh with tests/real/lib/busybox-macros.h
+#     (SKIP_BUSYBOX=1 leaves it out; SKIP_KERNEL=1 the kernel builds,
+#     ONLY_CONFIG=CONFIG all but one).
 # Prints one line per comparison (`same` / `DIFFERENT`) and exits 1 when any
 # differs. Environment: CROSSYM (default ./crossym), CROSSYM_CACHE, JOBS.
 set -u
@@ -54,9 +56,11 @@ outdirs() {
 	while read -r f; do
 		[ -f "$3/$f" ] || continue
 		if [ "$f" = ./wanted.tsv ]; then
-			cut -f1-4 "$2/$f" >"$tmp/w.a"
-			cut -f1-4 "$3/$f" >"$tmp/w.b"
-			same "$1: $f (columns 1-4)" "$tmp/w.a" "$tmp/w.b"
+			# the columns REF_COMMIT wrote (4 before placement was kept)
+			nc=$(awk -F "$(printf '\t')" 'NR == 1 { print NF }' "$2/$f")
+			cut -f1-"${nc:-4}" "$2/$f" >"$tmp/w.a"
+			cut -f1-"${nc:-4}" "$3/$f" >"$tmp/w.b"
+			same "$1: $f (columns 1-${nc:-4})" "$tmp/w.a" "$tmp/w.b"
 		else
 			cmp -s "$2/$f" "$3/$f" || same "$1: $f" "$2/$f" "$3/$f"
 		fi
@@ -107,6 +111,9 @@ for stamp in "$CACHE"/linux-6.1/build-*/.crossym-build; do
 	[ -z "${ONLY_CONFIG:-}" ] || [ "$c" = "$ONLY_CONFIG" ] || continue
 	both "$c: report" report "$B"
 	both "$c: report tsv" report --format=tsv "$B"
+	both "$c: report json" report --format=json "$B"
+	both "$c: report --all tsv" report --all --format=tsv "$B"
+	builds="${builds:-} $B"
 	both "$c: check" check "$B"
 	"$REFBIN" cocci -o "$tmp/k-$c.a" "$B" >"$tmp/c.a" 2>&1
 	"$NEW" cocci -o "$tmp/k-$c.b" "$B" >"$tmp/c.b" 2>&1
@@ -123,10 +130,18 @@ for stamp in "$CACHE"/linux-6.1/build-*/.crossym-build; do
 	fi
 done
 
+# the rows of several builds merged (one source tree, several configs)
+if [ -n "${builds:-}" ]; then
+	both "merged configs: report tsv" report --format=tsv $builds
+	both "merged configs: report --all" report --all $builds
+fi
+
 BB=$CACHE/busybox/build-normal
 if [ "${SKIP_BUSYBOX:-0}" != 1 ] && [ -f "$BB/busybox_unstripped" ]; then
 	both "busybox: report" report "$BB"
 	both "busybox: report tsv" report --format=tsv "$BB"
+	both "busybox: report json" report --format=json "$BB"
+	both "busybox: report --all tsv" report --all --format=tsv "$BB"
 	both "busybox: check" check "$BB"
 	"$REFBIN" cocci -o "$tmp/bb.a" "$BB" >"$tmp/c.a" 2>&1
 	"$NEW" cocci -o "$tmp/bb.b" "$BB" >"$tmp/c.b" 2>&1
