@@ -167,6 +167,7 @@ static void add_class_row(struct rows *out, const struct build *b,
 	r->object = xstrdup(o->name);
 	r->source = o->source ? xstrdup(o->source) : NULL;
 	r->build_dir = xstrdup(b->absdir);
+	r->cmd_file = o->cmd_path ? path_join(b->absdir, o->cmd_path) : NULL;
 	r->weak = d->bind == SYM_WEAKDEF;
 	for (size_t k = 0; k < o->nsyms; k++)
 		if (o->syms[k].name == sym && is_def(o->syms[k].bind))

@@ -1404,7 +1404,7 @@ static int compat_agrees(const struct lex *L, size_t m, const char *symbol)
 	return tok_has(L, m, "COMPAT") == (strstr(symbol, "compat") != NULL);
 }
 
-char *srcfile_paste_macro(struct srcfile *f, const char *symbol)
+char *srcfile_paste_call(struct srcfile *f, const char *symbol, unsigned *line)
 {
 	struct scan *S = scan_of(f, NULL, NULL);
 	const struct lex *L = &S->L;
@@ -1430,7 +1430,14 @@ char *srcfile_paste_macro(struct srcfile *f, const char *symbol)
 	}
 	if (best == NONE)
 		best = first;
+	if (line)
+		*line = best == NONE ? 0 : line_at(&S->L, L->t[best].off);
 	return best == NONE ? NULL : xstrndup(L->s + L->t[best].off, L->t[best].len);
+}
+
+char *srcfile_paste_macro(struct srcfile *f, const char *symbol)
+{
+	return srcfile_paste_call(f, symbol, NULL);
 }
 
 /* ---- definer macros, for the semantic patches ---- */

@@ -108,6 +108,8 @@ void srcfile_locate_each(struct srcfile *f, const char *const *symbols, size_t n
  * `__ia32_compat_sys_preadv` over SYSCALL_DEFINE5(preadv, ...).  Returns an
  * allocated string the caller frees, or NULL. */
 char *srcfile_paste_macro(struct srcfile *f, const char *symbol);
+/* The same, and the line of that call (0 when none) in *line (may be NULL). */
+char *srcfile_paste_call(struct srcfile *f, const char *symbol, unsigned *line);
 char *srcscan_paste_macro(const char *text, size_t len, const char *symbol);
 
 /* The definer macros whose rules the semantic patch of the file needs: the

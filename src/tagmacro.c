@@ -1,0 +1,414 @@
+/* tagmacro.c - the tag in the #define that pastes names together (tagmacro.h). */
+#include "tagmacro.h"
+#include "definer.h"
+#include "srcscan.h"
+#include "strtab.h"
+#include "util.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* What the plan learns about one #define before it decides. */
+struct acc {
+	char *file;             /* as the build names it */
+	size_t offset;          /* where the tag goes in it */
+	int tagged;
+	char *example;          /* a definition that must stay untagged, or NULL */
+	char *blocked;          /* a use that could not be followed, or NULL */
+};
+
+static int needs_tag(const struct row *r)
+{
+	return r->status == STATUS_TAG || r->status == STATUS_EXPORTED;
+}
+
+/* The pasting macro call that makes row r's name (its line in *line, its file
+ * in *file), or NULL: the name is spelled out, or no macro pastes it. */
+static char *paste_call(const struct row *r, const struct placement *p, struct srcset *files,
+			const char **file, unsigned *line)
+{
+	struct srcfile *f;
+	unsigned l;
+
+	if (r->status == STATUS_ASM || r->asm_alias ||
+	    (r->status == STATUS_TAG && p->kind != PLACE_PASTED))
+		return NULL;
+	*file = r->status == STATUS_TAG && r->def_source ? r->def_source : r->source;
+	if (!*file || !(f = srcset_get(files, *file, NULL)))
+		return NULL;
+	if (r->status != STATUS_TAG && srcfile_locate(f, r->symbol, 0, &l, NULL) != LOC_NOT_FOUND)
+		return NULL;
+	return srcfile_paste_call(f, r->symbol, line);
+}
+
+/* The plan's entry for the #define of site (made when new). */
+static size_t site_entry(struct tagmacro_plan *p, struct acc **acc, struct strtab *keys,
+			 struct definer_site *site)
+{
+	char *key = xasprintf("%s:%u", site->file, site->line);
+	size_t before = keys->count, id = strtab_intern(keys, key);
+
+	free(key);
+	if (keys->count == before)
+		return id;
+	grow_array((void **)&p->v, &p->cap, p->n + 1, sizeof(*p->v));
+	grow_array((void **)acc, &p->acc_cap, p->n + 1, sizeof(**acc));
+	memset(&p->v[id], 0, sizeof(p->v[id]));
+	memset(&(*acc)[id], 0, sizeof((*acc)[id]));
+	p->v[id].macro = site->macro;
+	p->v[id].chain = site->chain;
+	p->v[id].define_line = site->line;
+	(*acc)[id].file = site->file;
+	(*acc)[id].offset = site->offset;
+	(*acc)[id].tagged = site->tagged;
+	site->macro = site->chain = site->file = NULL;
+	p->n++;
+	return id;
+}
+
+static void note_failure(struct tagmacro_plan *p, struct strtab *failed, const char *macro,
+			 const char *file, unsigned line, const char *why)
+{
+	size_t before = failed->count;
+
+	strtab_intern(failed, macro);
+	if (failed->count == before)
+		return;
+	grow_array((void **)&p->failed, &p->failed_cap, p->nfailed + 1,
+		   sizeof(*p->failed));
+	p->failed[p->nfailed++] = xasprintf("%s (%s:%u): %s", macro, file, line,
+					    why ? why : "not followed");
+}
+
+/* Where the tag goes, as line and column, and the file relative to srctree. */
+static void locate_site(struct tagmacro_site *s, const struct acc *a, const char *srctree)
+{
+	char *real = realpath(a->file, NULL), *base = realpath(srctree, NULL);
+	size_t n = 0, bol = 0;
+	char *text = read_file(a->file, &n);
+
+	s->line = 1;
+	for (size_t i = 0; text && i < a->offset && i < n; i++)
+		if (text[i] == '\n')
+			s->line++, bol = i + 1;
+	s->column = (unsigned)(a->offset - bol);
+	if (real && base) {
+		char *rel = path_relative(real, base);
+
+		if (rel[0] != '/' && strncmp(rel, "../", 3) && strcmp(rel, ".."))
+			s->source = rel;
+		else
+			free(rel);
+	}
+	free(text);
+	free(real);
+	free(base);
+}
+
+static void decide(struct tagmacro_site *s, const struct acc *a)
+{
+	if (a->tagged)
+		s->change = TM_ALREADY;
+	else if (!s->source)
+		s->why = xasprintf("its #define is outside the source tree (%s)", a->file);
+	else if (a->blocked)
+		s->why = xstrdup(a->blocked);
+	else if (s->need < s->made)
+		s->why = xasprintf("%s: a tag would keep it from being optimised", a->example);
+	else
+		s->change = TM_TAG;
+}
+
+static int cmp_site(const void *pa, const void *pb)
+{
+	const struct tagmacro_site *a = pa, *b = pb;
+	int c = strcmp(a->source ? a->source : "", b->source ? b->source : "");
+
+	return c ? c : (a->line > b->line) - (a->line < b->line);
+}
+
+void tagmacro_plan(const struct rows *rows, const struct placement *places,
+		   struct srcset *files, const char *tag, struct tagmacro_plan *out)
+{
+	struct definer_ctx *dc = definer_new();
+	struct strtab keys, failed;
+	struct acc *acc = NULL;
+	long *site_of = xcalloc(rows->count + 1, sizeof(*site_of));
+	char **macro_of = xcalloc(rows->count + 1, sizeof(*macro_of));
+	const char *srctree = srcset_srctree(files);
+
+	memset(out, 0, sizeof(*out));
+	strtab_init(&keys);
+	strtab_init(&failed);
+	for (size_t i = 0; i < rows->count; i++) {
+		const struct row *r = &rows->v[i];
+		const char *file = NULL, *text;
+		unsigned line = 0;
+		size_t len;
+		struct definer_site site;
+		char *why = NULL, *abs;
+		enum definer_verdict v;
+
+		site_of[i] = -1;
+		if (!(macro_of[i] = paste_call(r, &places[i], files, &file, &line)) ||
+		    !(text = srcset_text(files, file, &len)))
+			continue;
+		abs = path_join(srctree, file);
+		v = definer_site(dc, text, len, abs, r->cmd_file, r->build_dir, macro_of[i],
+				 line, r->symbol, tag, &site, &why);
+		if (v == DEFINER_OK) {
+			size_t id = site_entry(out, &acc, &keys, &site);
+
+			site_of[i] = (long)id;
+			out->v[id].made++;
+			out->v[id].need += needs_tag(r);
+			if (!needs_tag(r) && !acc[id].example)
+				acc[id].example = xasprintf("%s (%s) is %s", r->symbol, r->object,
+							    status_name(r->status));
+		} else
+			note_failure(out, &failed, macro_of[i], file, line, why);
+		definer_site_free(&site);
+		free(why);
+		free(abs);
+	}
+	/* a pasting macro with a use not followed: the #defines its other uses
+	 * reach may make more than the plan counted */
+	for (size_t i = 0; i < rows->count; i++) {
+		long f = macro_of[i] ? strtab_find(&failed, macro_of[i]) : -1;
+
+		if (site_of[i] >= 0 && f >= 0 && !acc[site_of[i]].blocked)
+			acc[site_of[i]].blocked = xasprintf("a use of %s was not followed: %s",
+							    macro_of[i], out->failed[f]);
+	}
+	for (size_t k = 0; k < out->n; k++) {
+		locate_site(&out->v[k], &acc[k], srctree);
+		decide(&out->v[k], &acc[k]);
+	}
+	out->covered = xcalloc(rows->count + 1, 1);
+	for (size_t i = 0; i < rows->count; i++)
+		out->covered[i] = site_of[i] >= 0 && out->v[site_of[i]].change != TM_NO;
+	for (size_t k = 0; k < out->n; k++) {
+		free(acc[k].file);
+		free(acc[k].example);
+		free(acc[k].blocked);
+	}
+	if (out->n)
+		qsort(out->v, out->n, sizeof(*out->v), cmp_site);
+	for (size_t i = 0; i < rows->count; i++)
+		free(macro_of[i]);
+	free(macro_of);
+	free(site_of);
+	free(acc);
+	strtab_free(&keys);
+	strtab_free(&failed);
+	definer_free(dc);
+}
+
+void tagmacro_free(struct tagmacro_plan *p)
+{
+	for (size_t k = 0; k < p->n; k++) {
+		free(p->v[k].source);
+		free(p->v[k].macro);
+		free(p->v[k].chain);
+		free(p->v[k].why);
+	}
+	for (size_t k = 0; k < p->nfailed; k++)
+		free(p->failed[k]);
+	free(p->failed);
+	free(p->v);
+	free(p->covered);
+	memset(p, 0, sizeof(*p));
+}
+
+void tagmacro_view(const struct rows *rows, const struct placement *places,
+		   const struct tagmacro_plan *p, struct rows *vrows,
+		   struct placement **vplaces)
+{
+	memset(vrows, 0, sizeof(*vrows));
+	vrows->v = xcalloc(rows->count + 1, sizeof(*vrows->v));
+	*vplaces = xcalloc(rows->count + 1, sizeof(**vplaces));
+	for (size_t i = 0; i < rows->count; i++) {
+		if (rows->v[i].status >= STATUS_UNIT_LOCAL)
+			continue;
+		vrows->v[vrows->count] = rows->v[i];
+		if (p->covered[i] && rows->v[i].status == STATUS_TAG)
+			vrows->v[vrows->count].status = STATUS_EXPORTED;
+		(*vplaces)[vrows->count++] = places[i];
+	}
+	vrows->cap = rows->count + 1;
+}
+
+void tagmacro_print(const struct tagmacro_plan *p, const char *cmd, FILE *out)
+{
+	for (size_t k = 0; k < p->n; k++) {
+		const struct tagmacro_site *s = &p->v[k];
+
+		fprintf(out, "crossym %s: macro %s (%s:%u, from %s): %zu of %zu definitions "
+			"need the tag: %s%s\n", cmd, s->macro, s->source ? s->source : "?",
+			s->define_line, s->chain, s->need, s->made,
+			s->change == TM_TAG ? "the tag goes into its #define" :
+			s->change == TM_ALREADY ? "its #define carries the tag" : "not changed: ",
+			s->change == TM_NO ? s->why : "");
+	}
+	for (size_t k = 0; k < p->nfailed; k++)
+		fprintf(out, "crossym %s: pasting macro %s: its definitions keep their "
+			"re-declarations\n", cmd, p->failed[k]);
+}
+
+int tagmacro_write(const struct tagmacro_plan *p, const char *outdir)
+{
+	static const char *const change[] = { "no", "tag", "already" };
+	char *path = path_join(outdir, "macros.tsv");
+	struct atomic_file af;
+	int rc = atomic_open(&af, path);
+
+	for (size_t k = 0; !rc && k < p->n; k++) {
+		const struct tagmacro_site *s = &p->v[k];
+
+		if (s->source)
+			fprintf(af.f, "%s\t%u\t%u\t%s\t%zu\t%zu\t%s\t%s\n", s->source, s->line,
+				s->column, s->macro, s->need, s->made, change[s->change],
+				s->change == TM_NO ? s->why : "-");
+	}
+	if (!rc)
+		rc = atomic_commit(&af);
+	free(path);
+	return rc;
+}
+
+/* ---- annotate's side ---------------------------------------------------- */
+
+enum { TSV_COLS = 8 };
+
+long tagmacro_read(const char *outdir, struct tagmacro_edit **out)
+{
+	char *path = path_join(outdir, "macros.tsv"), **cells = NULL;
+	long nrows, n = 0;
+
+	*out = NULL;
+	if (access(path, F_OK) && errno == ENOENT) {
+		free(path);
+		return 0;
+	}
+	nrows = read_tsv(path, TSV_COLS, &cells);
+	*out = xcalloc((size_t)(nrows > 0 ? nrows : 0) + 1, sizeof(**out));
+	for (long i = 0; i < nrows && n >= 0; i++) {
+		char **c = cells + i * TSV_COLS, *end1, *end2;
+		unsigned long line = strtoul(c[1], &end1, 10), col = strtoul(c[2], &end2, 10);
+
+		if (!*c[0] || !*c[1] || *end1 || !*c[2] || *end2 || !line || line > UINT_MAX ||
+		    col > UINT_MAX || !*c[3] || !*c[6]) {
+			error("%s: line %ld: not a macros.tsv row", path, i + 1);
+			n = -1;
+		} else if (!strcmp(c[6], "tag")) {
+			(*out)[n].source = xstrdup(c[0]);
+			(*out)[n].line = (unsigned)line;
+			(*out)[n].column = (unsigned)col;
+			(*out)[n++].macro = xstrdup(c[3]);
+		}
+	}
+	if (nrows < 0 || n < 0) {
+		tagmacro_edits_free(*out, n < 0 ? 0 : (size_t)n);
+		*out = NULL;
+		n = -1;
+	}
+	free_tsv(cells, nrows, TSV_COLS);
+	free(path);
+	return n;
+}
+
+void tagmacro_edits_free(struct tagmacro_edit *e, size_t n)
+{
+	for (size_t i = 0; e && i < n; i++) {
+		free(e[i].source);
+		free(e[i].macro);
+	}
+	free(e);
+}
+
+/* Offset of line (1-based) column col of text, or -1 past its line's end. */
+static long offset_of(const char *text, size_t len, unsigned line, unsigned col)
+{
+	size_t at = 0;
+
+	for (unsigned l = 1; l < line; l++) {
+		const char *nl = memchr(text + at, '\n', len - at);
+
+		if (!nl)
+			return -1;
+		at = (size_t)(nl - text) + 1;
+	}
+	for (size_t k = 0; k < col; k++)
+		if (at + k >= len || text[at + k] == '\n')
+			return -1;
+	return (long)(at + col);
+}
+
+/* The bytes from at to the end of its line. */
+static size_t line_rest(const char *text, size_t len, size_t at)
+{
+	const char *nl = memchr(text + at, '\n', len - at);
+
+	return nl ? (size_t)(nl - text) - at : len - at;
+}
+
+char *tagmacro_apply(const struct tagmacro_edit *e, size_t n, const char *src,
+		     const char *text, size_t *len, const char *tag)
+{
+	char *out = xstrndup(text, *len);
+	size_t tl = strlen(tag);
+
+	/* from the last place to the first: the earlier offsets stay */
+	for (size_t k = n; k-- > 0;) {
+		long at;
+		char *grown;
+
+		if (strcmp(e[k].source, src))
+			continue;
+		at = offset_of(out, *len, e[k].line, e[k].column);
+		if (at < 0) {
+			free(out);
+			return NULL;
+		}
+		grown = xasprintf("%.*s%s %s", (int)at, out, tag, out + at);
+		free(out);
+		out = grown;
+		*len += tl + 1;
+	}
+	return out;
+}
+
+size_t tagmacro_verify(const struct tagmacro_edit *e, size_t n, const char *src,
+		       const char *a, size_t alen, const char *c, size_t clen,
+		       const char *tag, FILE *out)
+{
+	size_t bad = 0, tl = strlen(tag);
+
+	for (size_t k = 0; k < n; k++) {
+		long pa, pc;
+		size_t ra = 0, rc = 0;
+
+		if (strcmp(e[k].source, src))
+			continue;
+		pa = offset_of(a, alen, e[k].line, e[k].column);
+		pc = offset_of(c, clen, e[k].line, e[k].column);
+		if (pa >= 0 && pc >= 0) {
+			ra = line_rest(a, alen, (size_t)pa);
+			rc = line_rest(c, clen, (size_t)pc);
+		}
+		/* the same start of the line, then
+		 * "TAG " and the original rest of the line */
+		if (pa < 0 || pc < 0 || rc != ra + tl + 1 ||
+		    memcmp(a + pa - e[k].column, c + pc - e[k].column, e[k].column) ||
+		    memcmp(c + pc, tag, tl) || c[pc + tl] != ' ' ||
+		    memcmp(c + pc + tl + 1, a + pa, ra)) {
+			fprintf(out, "%s:%u: macro %s: its #define does not carry the tag\n",
+				src, e[k].line, e[k].macro);
+			bad++;
+		}
+	}
+	return bad;
+}
