@@ -452,6 +452,8 @@ publish "$WORK/patch" "$OUTDIR/annotate.patch"
 count() { awk -F '\t' -v f="$1" '$3 == f { n++ } END { print n + 0 }' "$WORK/forms.tsv"; }
 echo "$prog: $(count inplace) in place, $(count already) already tagged," \
 	"$(count redeclared) re-declared, $(count removed) removed, $changed files"
+awk -F '\t' -v p="$prog" '$3 == "macro" { print p ": tagged the #define of " $2 " in " $1 " (macros.tsv)" }' \
+	"$WORK/forms.tsv"
 awk -F '\t' -v p="$prog" '$3 == "redeclared" { print p ": re-declared " $1 ": " $2 " (" $4 ")" }' \
 	"$WORK/forms.tsv"
 echo "$prog: spatch: $NFILES files${MDIR:+ under $MDIR/} in $((t1 - t0)) s with -j $JOBS; checks in $((t3 - t2)) s"
