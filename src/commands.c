@@ -831,19 +831,24 @@ static void print_issue(const char *what, const struct tag_issue *t)
 	       t->symbol, t->why, t->line ? "" : " (line unknown)");
 }
 
-/* A #define --tag-macros would tag and that has no tag yet: missing. */
-static size_t print_macro_issues(const struct options *opts, const struct tagmacro_plan *p)
+/* A #define --tag-macros would tag that has no tag yet: missing; one with a
+ * tag that a definition it makes must not have: stale. */
+static void print_macro_issues(const struct options *opts, const struct tagmacro_plan *p,
+			       size_t *missing, size_t *stale)
 {
-	size_t n = 0;
-
 	for (size_t k = 0; k < p->n; k++)
 		if (p->v[k].change == TM_TAG && source_selected(opts, p->v[k].source)) {
 			printf("%s:%u: missing tag: %s: every definition it makes (%zu) is "
 			       "referenced from outside its unit\n", p->v[k].source, p->v[k].line,
 			       p->v[k].macro, p->v[k].made);
-			n++;
+			(*missing)++;
+		} else if (p->v[k].change == TM_ALREADY && p->v[k].why &&
+			   source_selected(opts, p->v[k].source)) {
+			printf("%s:%u: stale tag: %s: only %zu of the %zu definitions it makes "
+			       "need it (%s)\n", p->v[k].source, p->v[k].line, p->v[k].macro,
+			       p->v[k].need, p->v[k].made, p->v[k].why);
+			(*stale)++;
 		}
-	return n;
 }
 
 int cmd_check(int argc, char **argv)
@@ -861,7 +866,7 @@ int cmd_check(int argc, char **argv)
 		return status;
 	if (opts.tag_macros) {
 		tagmacro_print(&c.plan, "check", stderr);
-		shown_missing += print_macro_issues(&opts, &c.plan);
+		print_macro_issues(&opts, &c.plan, &shown_missing, &shown_stale);
 	}
 	for (size_t i = 0; i < rep->nmissing; i++)
 		if (source_selected(&opts, rep->missing[i].source)) {

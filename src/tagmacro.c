@@ -110,9 +110,12 @@ static void locate_site(struct tagmacro_site *s, const struct acc *a, const char
 
 static void decide(struct tagmacro_site *s, const struct acc *a)
 {
-	if (a->tagged)
+	if (a->tagged) {
 		s->change = TM_ALREADY;
-	else if (!s->source)
+		if (s->need < s->made)
+			s->why = xasprintf("%s: a tag would keep it from being optimised",
+					   a->example);
+	} else if (!s->source)
 		s->why = xasprintf("its #define is outside the source tree (%s)", a->file);
 	else if (a->blocked)
 		s->why = xstrdup(a->blocked);
@@ -250,8 +253,9 @@ void tagmacro_print(const struct tagmacro_plan *p, const char *cmd, FILE *out)
 			"need the tag: %s%s\n", cmd, s->macro, s->source ? s->source : "?",
 			s->define_line, s->chain, s->need, s->made,
 			s->change == TM_TAG ? "the tag goes into its #define" :
-			s->change == TM_ALREADY ? "its #define carries the tag" : "not changed: ",
-			s->change == TM_NO ? s->why : "");
+			s->change == TM_ALREADY && !s->why ? "its #define carries the tag" :
+			s->change == TM_ALREADY ? "its #define carries the tag, which is stale: " :
+			"not changed: ", s->why ? s->why : "");
 	}
 	for (size_t k = 0; k < p->nfailed; k++)
 		fprintf(out, "crossym %s: pasting macro %s: its definitions keep their "
@@ -271,7 +275,7 @@ int tagmacro_write(const struct tagmacro_plan *p, const char *outdir)
 		if (s->source)
 			fprintf(af.f, "%s\t%u\t%u\t%s\t%zu\t%zu\t%s\t%s\n", s->source, s->line,
 				s->column, s->macro, s->need, s->made, change[s->change],
-				s->change == TM_NO ? s->why : "-");
+				s->why ? s->why : "-");
 	}
 	if (!rc)
 		rc = atomic_commit(&af);

@@ -31,7 +31,9 @@ struct tagmacro_site {
 	char *chain;            /* how a use reaches it: "SYSCALL_DEFINE3 -> ..." */
 	size_t need, made;      /* its definitions in the builds that need the tag / all */
 	unsigned char change;   /* enum tagmacro_change */
-	char *why;              /* TM_NO: why the #define stays as it is */
+	char *why;              /* TM_NO: why the #define stays as it is;
+				 * TM_ALREADY: set when the tag is stale (one
+				 * definition it makes must stay untagged) */
 };
 
 struct tagmacro_plan {

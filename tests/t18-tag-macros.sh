@@ -95,4 +95,12 @@ expect_status 1 "$CROSSYM" check --tag-macros --tag __visible "$TMP/b"
 expect_grep "^include/calls.h:$tag_line: missing tag: __STUB: every definition it makes (2) is referenced from outside its unit\$" \
 	"$TMP/out" "check --tag-macros on the untagged tree: the #define's tag is missing"
 expect_status 1 "$CROSSYM" check --tag __visible "$TMP/b2"
+# a tag put by hand into __HOOK, one of whose definitions must stay untagged
+cp -R "$TMP/src" "$TMP/src3"
+sed -i "s/^#define __HOOK(name, value) int hook_/#define __HOOK(name, value) int __visible hook_/" \
+	"$TMP/src3/include/calls.h"
+sh "$tree/build.sh" "$TMP/b3" "$TMP/src3" >"$TMP/b3.log" 2>&1
+expect_status 1 "$CROSSYM" check --tag-macros --tag __visible "$TMP/b3"
+expect_grep "^include/calls.h:$hook_line: stale tag: __HOOK: only 1 of the 2 definitions it makes need it (hook_beta (k/hooks.o) is unit-local: a tag would keep it from being optimised)\$" \
+	"$TMP/out" "check --tag-macros: a tag in a #define that must not have it is stale"
 done_testing
