@@ -116,6 +116,7 @@ struct mdef {
 	size_t nparams;
 	int variadic;           /* the last parameter is `...` or `NAME...` */
 	int alias;              /* object-like: `#define A B` names another macro */
+	int undone;             /* an #undef of the same file follows */
 	char *body;
 	char *cond;             /* the #if conditions around it, "" when none */
 	long next;              /* the next definition of the same name, -1 */
@@ -347,6 +348,25 @@ static void pop_level(struct reader *R)
 	free(R->lv[R->depth].cur);
 }
 
+/* `#undef NAME` in file: its definitions of NAME there so far are undone (a
+ * helper the header defines, uses and undefines, such as poll.h's __MAP). */
+static void undef(struct definer_ctx *c, unsigned file, const char *p, size_t n)
+{
+	size_t i = skip_space(p, n, 0, 0), s = i;
+	char *name;
+	long id;
+
+	while (i < n && idchar(p[i]))
+		i++;
+	name = xstrndup(p + s, i - s);
+	id = i > s ? strtab_find(&c->names, name) : -1;
+	free(name);
+	for (long k = id >= 0 && (size_t)id < c->first_cap ? c->first[id] : -1; k >= 0;
+	     k = c->defs[k].next)
+		if (c->defs[k].file == file)
+			c->defs[k].undone = 1;
+}
+
 /* One directive at p (after '#'), n bytes to the end of the text. */
 static void directive(struct definer_ctx *c, struct reader *R, unsigned file,
 		      unsigned line, const char *p, size_t n, int autoconf)
@@ -372,6 +392,8 @@ static void directive(struct definer_ctx *c, struct reader *R, unsigned file,
 		next_arm(R, xstrdup("1"));
 	else if (w == 5 && !strncmp(word, "endif", 5))
 		pop_level(R);
+	else if (w == 5 && !strncmp(word, "undef", 5))
+		undef(c, file, p + rest, n - rest);
 	else if (w == 6 && !strncmp(word, "define", 6)) {
 		size_t i = skip_space(p, n, rest, 0), ns = i;
 
@@ -381,8 +403,10 @@ static void directive(struct definer_ctx *c, struct reader *R, unsigned file,
 			char *name = xstrndup(p + ns, i - ns);
 
 			strtab_intern(&c->defined, name);
-			if (guard && R->depth && !strcmp(guard + 1, name)) {
-				free(R->lv[R->depth - 1].cur);  /* an include guard */
+			/* an include guard (a function-like NAME is a default: `#ifndef
+			 * NAME` `#define NAME(x) ...`, see drop_defaults()) */
+			if (guard && R->depth && !strcmp(guard + 1, name) && !(i < n && p[i] == '(')) {
+				free(R->lv[R->depth - 1].cur);
 				R->lv[R->depth - 1].cur = xstrdup("1");
 			}
 			if (i < n && p[i] == '(')
@@ -707,6 +731,43 @@ static int cond_value(const struct definer_ctx *c, const char *cond)
 
 /* ---- expansion and the verdict ---------------------------------------------- */
 
+/* `#ifndef NAME` `#define NAME ...`: a default (include/linux/syscalls.h's
+ * __SYSCALL_DEFINEx) that a definition live for sure elsewhere (the arch's
+ * asm/syscall_wrapper.h) overrides; had the default been taken, the other
+ * would redefine NAME, which the build would not compile. Drops such
+ * defaults from defs[0..n) when there is one, and the definitions an #undef
+ * undid when one was not undone; returns the new count. */
+/* Whether cond has `!defined(name)` (blanks allowed inside). */
+static int unless_defined(const char *cond, const char *name)
+{
+	size_t nl = strlen(name);
+
+	for (const char *p = cond; (p = strstr(p, "!defined(")); ) {
+		p = p + 9 + strspn(p + 9, " \t");
+		if (!strncmp(p, name, nl) && p[nl + strspn(p + nl, " \t")] == ')')
+			return 1;
+	}
+	return 0;
+}
+
+static size_t drop_defaults(const struct definer_ctx *c, const char *name, long *defs,
+			    size_t n)
+{
+	size_t kept = 0;
+	int other = 0, done = 0;
+
+	for (size_t k = 0; k < n; k++) {
+		other |= !unless_defined(c->defs[defs[k]].cond, name) &&
+			 cond_value(c, c->defs[defs[k]].cond) == 1;
+		done |= !c->defs[defs[k]].undone;
+	}
+	for (size_t k = 0; k < n; k++)
+		if ((!other || !unless_defined(c->defs[defs[k]].cond, name)) &&
+		    (!done || !c->defs[defs[k]].undone))
+			defs[kept++] = defs[k];
+	return kept;
+}
+
 /* The definitions of name the object's build may use (condition not 0). */
 static size_t live_defs(const struct definer_ctx *c, const char *name, long *out, size_t max)
 {
@@ -721,7 +782,7 @@ static size_t live_defs(const struct definer_ctx *c, const char *name, long *out
 		    cond_value(c, d->cond) != 0)
 			out[n++] = k;
 	}
-	return n;
+	return n > 1 ? drop_defaults(c, name, out, n) : n;
 }
 
 /* The index after the ')' matching t->v[open]; args split at depth 0. */

@@ -102,7 +102,8 @@ void srcfile_locate_each(struct srcfile *f, const char *const *symbols, size_t n
 /* The name of a top-level macro call statement `M(arg, ...)` whose first
  * argument is a plain identifier arg such that symbol ends with `_` + arg
  * (so `sys_` + arg too): SYSCALL_DEFINE3(read, ...) for `__x64_sys_read`,
- * `__se_sys_read` or `__do_sys_read`.  The first such call wins, but one
+ * `__se_sys_read` or `__do_sys_read`.  The call with the longest such
+ * argument wins (the first of equals), but one
  * whose name has COMPAT when symbol has "compat" (and not otherwise) is
  * preferred: COMPAT_SYSCALL_DEFINE5(preadv, ...) for
  * `__ia32_compat_sys_preadv` over SYSCALL_DEFINE5(preadv, ...).  Returns an

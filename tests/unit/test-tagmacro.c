@@ -40,7 +40,14 @@ static const char header[] =
 	"#define DEFINE1(n, t) STUB_X(_##n) static long helper_sys_##n(void)\n"
 	"#define DEF_STATIC(n) static int made_##n = 1\n"
 	"#define DEF_TAGGED(n) int TAG made_##n = 1\n"
-	"#define DEF_LITERAL(n) int n = 1\n";
+	"#define DEF_LITERAL(n) int n = 1\n"
+	"#define OVR(n) int made_##n = 1\n"
+	"#define PICK(n) int made_##n = 2\n";
+
+/* a default the arch header overrides, a helper defined and undefined */
+static const char generic[] =
+	"#ifndef OVR\n#define OVR(n) static int made_##n = 1\n#endif\n"
+	"#define PICK(n) static int made_##n\n#undef PICK\n";
 
 static enum definer_verdict site(const char *macro, const char *call, const char *sym,
 				 struct definer_site *s, char **why)
@@ -96,6 +103,20 @@ static void test_site(void)
 	why = NULL;
 	v = site("DEF_LITERAL", "DEF_LITERAL(x);", "x", &s, &why);
 	TAP_OK(v == DEFINER_OTHER && why, "a name passed as it is is no pasted site");
+	definer_site_free(&s);
+	free(why);
+
+	why = NULL;
+	v = site("OVR", "OVR(x);", "made_x", &s, &why);
+	TAP_OK(v == DEFINER_OK, "`#ifndef OVR` `#define OVR(n)`: a default another header "
+	       "overrides (syscalls.h's __SYSCALL_DEFINEx) (%s)", why ? why : "-");
+	definer_site_free(&s);
+	free(why);
+
+	why = NULL;
+	v = site("PICK", "PICK(x);", "made_x", &s, &why);
+	TAP_OK(v == DEFINER_OK, "a definition an #undef of its header undid is not live (%s)",
+	       why ? why : "-");
 	definer_site_free(&s);
 	free(why);
 
@@ -160,6 +181,7 @@ int main(void)
 	if (!mkdtemp(dir))
 		fatal("mkdtemp: cannot make %s", dir);
 	put("inc/defs.h", header);
+	put("inc/generic.h", generic);
 	put("b/.x.o.cmd", "cmd_x.o := gcc -I../inc -c -o x.o x.c\n\nsource_x.o := x.c\n\n");
 	test_site();
 	test_edits();
