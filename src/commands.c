@@ -409,6 +409,10 @@ static const struct optdef report_options[] = {
 	  "  --mismatches      compare, through the build's DWARF, the type each object\n"
 	  "                    declares for a symbol with the type of its definition;\n"
 	  "                    print FILE:LINE: lines, exit 1 when there is any\n" },
+	{ { "tag-macros", no_argument, NULL, OPT_TAG_MACROS },
+	  "  --tag-macros      (text) a section: per #define that pastes the names it\n"
+	  "                    defines together (SYSCALL_DEFINEn), how many of its\n"
+	  "                    definitions need the tag (crossym cocci --tag-macros)\n" },
 	OPTDEF_EXCLUDE, OPTDEF_RUNS,
 	OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_DB, OPTDEF_LDS, OPTDEF_RUN, OPTDEF_END
 };
@@ -494,6 +498,22 @@ static int report_mismatches(const struct options *opts)
 	return diag.status ? diag.status : nlines > 0;
 }
 
+/* The text report's --tag-macros section: per #define that pastes names
+ * together, how many of its definitions need the tag (tagmacro.h). */
+static void report_macros(const struct rows *rows, const struct placement *places,
+			  struct srcset *files, const char *tag)
+{
+	struct tagmacro_plan plan;
+
+	tagmacro_plan(rows, places, files, tag, &plan);
+	printf("\nMacros that paste the names they define (--tag-macros: the tag goes "
+	       "into a #define\nonly when every definition it makes needs it):\n");
+	tagmacro_print(&plan, "  ", stdout);
+	if (!plan.n && !plan.nfailed)
+		printf("  none\n");
+	tagmacro_free(&plan);
+}
+
 static void write_report(const struct options *opts, struct rows *rows,
 			 const char *srctree, long nobjects)
 {
@@ -513,6 +533,8 @@ static void write_report(const struct options *opts, struct rows *rows,
 	note_unrun_commands(rows, places);
 	view.places = places;
 	report_text(stdout, &view);
+	if (opts->tag_macros)
+		report_macros(rows, places, files, opts->tag);
 	placement_free(places, rows->count);
 	free(places);
 	srcset_free(files);
@@ -794,7 +816,7 @@ int cmd_cocci(int argc, char **argv)
 	nremove = opts.keep_stale ? 0 : rep->nstale;
 	cocci_write(&copts, add, nadd, remove, nremove);
 	if (opts.tag_macros) {
-		tagmacro_print(&c.plan, "cocci", stderr);
+		tagmacro_print(&c.plan, "crossym cocci: ", stderr);
 		if (tagmacro_write(&c.plan, opts.outdir))
 			error("%s/macros.tsv: %s", opts.outdir, strerror(errno));
 	}
@@ -865,7 +887,7 @@ int cmd_check(int argc, char **argv)
 	if (status)
 		return status;
 	if (opts.tag_macros) {
-		tagmacro_print(&c.plan, "check", stderr);
+		tagmacro_print(&c.plan, "crossym check: ", stderr);
 		print_macro_issues(&opts, &c.plan, &shown_missing, &shown_stale);
 	}
 	for (size_t i = 0; i < rep->nmissing; i++)

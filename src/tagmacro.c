@@ -244,13 +244,13 @@ void tagmacro_view(const struct rows *rows, const struct placement *places,
 	vrows->cap = rows->count + 1;
 }
 
-void tagmacro_print(const struct tagmacro_plan *p, const char *cmd, FILE *out)
+void tagmacro_print(const struct tagmacro_plan *p, const char *prefix, FILE *out)
 {
 	for (size_t k = 0; k < p->n; k++) {
 		const struct tagmacro_site *s = &p->v[k];
 
-		fprintf(out, "crossym %s: macro %s (%s:%u, from %s): %zu of %zu definitions "
-			"need the tag: %s%s\n", cmd, s->macro, s->source ? s->source : "?",
+		fprintf(out, "%smacro %s (%s:%u, from %s): %zu of %zu definitions "
+			"need the tag: %s%s\n", prefix, s->macro, s->source ? s->source : "?",
 			s->define_line, s->chain, s->need, s->made,
 			s->change == TM_TAG ? "the tag goes into its #define" :
 			s->change == TM_ALREADY && !s->why ? "its #define carries the tag" :
@@ -258,8 +258,8 @@ void tagmacro_print(const struct tagmacro_plan *p, const char *cmd, FILE *out)
 			"not changed: ", s->why ? s->why : "");
 	}
 	for (size_t k = 0; k < p->nfailed; k++)
-		fprintf(out, "crossym %s: pasting macro %s: its definitions keep their "
-			"re-declarations\n", cmd, p->failed[k]);
+		fprintf(out, "%spasting macro %s: its definitions keep their "
+			"re-declarations\n", prefix, p->failed[k]);
 }
 
 int tagmacro_write(const struct tagmacro_plan *p, const char *outdir)

@@ -59,9 +59,9 @@ void tagmacro_view(const struct rows *rows, const struct placement *places,
 		   const struct tagmacro_plan *p, struct rows *vrows,
 		   struct placement **vplaces);
 
-/* "crossym CMD: macro M (FILE:LINE): N of M definitions need the tag: ..."
+/* "PREFIXmacro M (FILE:LINE, from ...): N of M definitions need the tag: ..."
  * lines, one per #define, then one per pasting macro not followed. */
-void tagmacro_print(const struct tagmacro_plan *p, const char *cmd, FILE *out);
+void tagmacro_print(const struct tagmacro_plan *p, const char *prefix, FILE *out);
 
 /* OUTDIR/macros.tsv (doc/CONTRACT.md); 0 or -1 (errno). */
 int tagmacro_write(const struct tagmacro_plan *p, const char *outdir);

@@ -46,6 +46,10 @@ expect_grep '^k/hooks.c	hook_alpha	var	0	DEFINE_HOOK	pasted$' "$TMP/c/wanted.tsv
 [ "$(grep -c '	__x64_sys_.*	pasted$' "$TMP/plain/wanted.tsv")" -eq 2 ] && [ ! -f "$TMP/plain/macros.tsv" ]
 ok $? "control: without --tag-macros both are re-declared, no macros.tsv"
 
+"$CROSSYM" report --tag-macros "$TMP/b" >"$TMP/report.txt" 2>/dev/null
+expect_grep "^  macro __HOOK (include/calls.h:$hook_line, from DEFINE_HOOK -> __HOOK): 1 of 2 definitions need the tag: not changed: hook_beta" \
+	"$TMP/report.txt" "report --tag-macros: the same, in a section of the text report"
+
 # ---- annotate -------------------------------------------------------------------
 cp -R "$tree" "$TMP/src"
 sh "$TOP/scripts/annotate.sh" "$TMP/c" "$TMP/src" --apply >"$TMP/annotate.log" 2>&1
