@@ -262,6 +262,14 @@ if [ -n "$MDIR" ]; then
 	for f in wanted.tsv stale.tsv; do
 		awk -F '\t' -v m="$MDIR" 'index($1, m "/") == 1' "$OUTDIR/$f" >"$SCOPE/$f"
 	done
+	# --tag-macros: the #defines under DIR; one outside it leaves what it makes untagged
+	if [ -f "$OUTDIR/macros.tsv" ]; then
+		awk -F '\t' -v m="$MDIR" 'index($1, m "/") == 1' "$OUTDIR/macros.tsv" >"$SCOPE/macros.tsv"
+		awk -F '\t' -v m="$MDIR" -v p="$prog" 'index($1, m "/") != 1 && $7 == "tag" {
+			print p ": warning: the #define of " $4 " (" $1 ") is outside M=" m \
+			      ": the definitions it makes stay untagged until it is applied" }' \
+			"$OUTDIR/macros.tsv" >&2
+	fi
 fi
 
 # ---- 1. the sources must be the scanned ones ------------------------------------

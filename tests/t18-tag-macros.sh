@@ -67,6 +67,14 @@ ok $? "k/sys.c unchanged (no re-declarations)"
 [ "$(grep -c '__visible' "$TMP/src/k/hooks.c")" -eq 1 ]
 ok $? "k/hooks.c: one re-declaration (hook_alpha)"
 
+# M=DIR: the #define under DIR is tagged; one outside it is named
+cp -R "$tree" "$TMP/srcm"
+sh "$TOP/scripts/annotate.sh" "$TMP/c" "$TMP/srcm" M=k >"$TMP/m.log" 2>&1
+expect_grep "warning: the #define of __STUB (include/calls.h) is outside M=k: the definitions it makes stay untagged until it is applied" \
+	"$TMP/m.log" "M=k: the #define outside k/ is named"
+sh "$TOP/scripts/annotate.sh" "$TMP/c" "$TMP/srcm" M=include >"$TMP/m2.log" 2>&1
+expect_grep "tagged the #define of __STUB in include/calls.h" "$TMP/m2.log" "M=include: the #define is tagged"
+
 # a #define changed behind the plan's back: verify refuses
 cp -R "$tree" "$TMP/src2"
 sed -i "${tag_line}s/long __##abi/long  __##abi/" "$TMP/src2/include/calls.h"
