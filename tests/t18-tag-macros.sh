@@ -9,6 +9,8 @@
 #  (b) DEFINE_HOOK(alpha|beta, ...) make hook_alpha (used from main/) and
 #      hook_beta (used only in k/): __HOOK is not changed, the report says
 #      "1 of 2" and why, and hook_alpha keeps its re-declaration;
+#  with a second build where main/ uses hook_beta, the union makes __HOOK
+#  2 of 2: its #define gets the tag;
 #  `crossym check --tag-macros` finds the tagged tree exact, plain check does
 #  not see the tag in the #define (it reports the two definitions missing).
 . "$(dirname "$0")/lib.sh"
@@ -18,7 +20,7 @@ tree=$TOP/tests/trees/macros
 sh "$tree/build.sh" "$TMP/b" >"$TMP/build.log" 2>&1
 ok $? "the macros tree builds"
 "$TMP/b/prog" >"$TMP/want.out"
-expect_grep "^add 42, sub 42, alpha 3, run 14$" "$TMP/want.out" "the program runs"
+expect_grep "^add 42, sub 42, alpha 3, run 14, beta 0$" "$TMP/want.out" "the program runs"
 
 # ---- the plan -------------------------------------------------------------------
 "$CROSSYM" cocci --tag-macros --tag __visible -o "$TMP/c" "$TMP/b" 2>"$TMP/cocci.err"
@@ -49,6 +51,15 @@ ok $? "control: without --tag-macros both are re-declared, no macros.tsv"
 "$CROSSYM" report --tag-macros "$TMP/b" >"$TMP/report.txt" 2>/dev/null
 expect_grep "^  macro __HOOK (include/calls.h:$hook_line, from DEFINE_HOOK -> __HOOK): 1 of 2 definitions need the tag: not changed: hook_beta" \
 	"$TMP/report.txt" "report --tag-macros: the same, in a section of the text report"
+
+# ---- two configurations: the union of the builds ------------------------------
+EXTRA_CFLAGS=-DUSE_BETA sh "$tree/build.sh" "$TMP/bb" >"$TMP/bb.log" 2>&1
+ok $? "a second configuration (-DUSE_BETA: main/ uses hook_beta) builds"
+"$CROSSYM" cocci --tag-macros --tag __visible -o "$TMP/cu" "$TMP/b" "$TMP/bb" 2>"$TMP/cu.err"
+expect_grep "^crossym cocci: macro __HOOK (include/calls.h:$hook_line, from DEFINE_HOOK -> __HOOK): 2 of 2 definitions need the tag: the tag goes into its #define\$" \
+	"$TMP/cu.err" "union: hook_beta needs the tag in one build, so __HOOK gets it"
+! grep -q "hook_" "$TMP/cu/wanted.tsv"
+ok $? "union: no re-declaration of hook_alpha or hook_beta"
 
 # ---- annotate -------------------------------------------------------------------
 cp -R "$tree" "$TMP/src"

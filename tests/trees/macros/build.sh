@@ -4,7 +4,8 @@
 # Commands run in OUT and are recorded in DIR/.NAME.cmd; k/built-in.a and
 # main/built-in.a are thin archives linked by `.prog.cmd`. With `wp` the
 # build is whole-program instead: each directory one -fwhole-program unit,
-# the tags being those the sources carry.
+# the tags being those the sources carry. EXTRA_CFLAGS: more compiler flags
+# (-DUSE_BETA: a second configuration, where main/ uses hook_beta too).
 set -eu
 out=$1
 src=$(cd "${2:-$(dirname "$0")}" && pwd)
@@ -13,7 +14,7 @@ mkdir -p "$out/main" "$out/k"
 out=$(cd "$out" && pwd)
 ln -sfn "$src" "$out/source"
 cd "$out"
-CFLAGS="-O2 -Wall -Werror -ffunction-sections -fdata-sections -I$src/include -include $src/include/compiler.h"
+CFLAGS="-O2 -Wall -Werror -ffunction-sections -fdata-sections -I$src/include -include $src/include/compiler.h ${EXTRA_CFLAGS:-}"
 record() {
 	obj=$1 cmd=$2
 	sh -c "$cmd"
