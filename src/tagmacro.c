@@ -133,81 +133,101 @@ static int cmp_site(const void *pa, const void *pb)
 	return c ? c : (a->line > b->line) - (a->line < b->line);
 }
 
+/* What the plan keeps while it reads the rows. */
+struct planner {
+	struct tagmacro_plan *out;
+	struct definer_ctx *dc;
+	struct srcset *files;
+	const char *srctree, *tag;
+	struct strtab keys, failed;     /* "file:line" of each #define; macros not followed */
+	struct acc *acc;
+	long *site_of;                  /* per row: its #define in out->v, or -1 */
+	char **macro_of;                /* per row: its pasting macro, or NULL */
+};
+
+/* Follow row i's pasting macro call (if any) to its #define and count it. */
+static void follow_row(struct planner *P, const struct row *r, const struct placement *p,
+		       size_t i)
+{
+	const char *file = NULL, *text;
+	unsigned line = 0;
+	size_t len, id;
+	struct definer_site site;
+	char *why = NULL, *abs;
+	enum definer_verdict v;
+
+	P->site_of[i] = -1;
+	if (!(P->macro_of[i] = paste_call(r, p, P->files, &file, &line)) ||
+	    !(text = srcset_text(P->files, file, &len)))
+		return;
+	abs = path_join(P->srctree, file);
+	v = definer_site(P->dc, text, len, abs, r->cmd_file, r->build_dir, P->macro_of[i],
+			 line, r->symbol, P->tag, &site, &why);
+	if (v != DEFINER_OK)
+		note_failure(P->out, &P->failed, P->macro_of[i], file, line, why);
+	else {
+		id = site_entry(P->out, &P->acc, &P->keys, &site);
+		P->site_of[i] = (long)id;
+		P->out->v[id].made++;
+		P->out->v[id].need += needs_tag(r);
+		if (!needs_tag(r) && !P->acc[id].example)
+			P->acc[id].example = xasprintf("%s (%s) is %s", r->symbol, r->object,
+						       status_name(r->status));
+	}
+	definer_site_free(&site);
+	free(why);
+	free(abs);
+}
+
+/* A pasting macro with a use not followed: the #defines its other uses
+ * reach may make more than the plan counted. */
+static void block_unfollowed(struct planner *P, size_t nrows)
+{
+	for (size_t i = 0; i < nrows; i++) {
+		long f = P->macro_of[i] ? strtab_find(&P->failed, P->macro_of[i]) : -1;
+		struct acc *a = P->site_of[i] >= 0 ? &P->acc[P->site_of[i]] : NULL;
+
+		if (a && f >= 0 && !a->blocked)
+			a->blocked = xasprintf("a use of %s was not followed: %s",
+					       P->macro_of[i], P->out->failed[f]);
+	}
+}
+
 void tagmacro_plan(const struct rows *rows, const struct placement *places,
 		   struct srcset *files, const char *tag, struct tagmacro_plan *out)
 {
-	struct definer_ctx *dc = definer_new();
-	struct strtab keys, failed;
-	struct acc *acc = NULL;
-	long *site_of = xcalloc(rows->count + 1, sizeof(*site_of));
-	char **macro_of = xcalloc(rows->count + 1, sizeof(*macro_of));
-	const char *srctree = srcset_srctree(files);
+	struct planner P = { out, definer_new(), files, srcset_srctree(files), tag,
+			     { 0 }, { 0 }, NULL, NULL, NULL };
+	struct tagmacro_plan *p = out;         /* short */
 
 	memset(out, 0, sizeof(*out));
-	strtab_init(&keys);
-	strtab_init(&failed);
-	for (size_t i = 0; i < rows->count; i++) {
-		const struct row *r = &rows->v[i];
-		const char *file = NULL, *text;
-		unsigned line = 0;
-		size_t len;
-		struct definer_site site;
-		char *why = NULL, *abs;
-		enum definer_verdict v;
-
-		site_of[i] = -1;
-		if (!(macro_of[i] = paste_call(r, &places[i], files, &file, &line)) ||
-		    !(text = srcset_text(files, file, &len)))
-			continue;
-		abs = path_join(srctree, file);
-		v = definer_site(dc, text, len, abs, r->cmd_file, r->build_dir, macro_of[i],
-				 line, r->symbol, tag, &site, &why);
-		if (v == DEFINER_OK) {
-			size_t id = site_entry(out, &acc, &keys, &site);
-
-			site_of[i] = (long)id;
-			out->v[id].made++;
-			out->v[id].need += needs_tag(r);
-			if (!needs_tag(r) && !acc[id].example)
-				acc[id].example = xasprintf("%s (%s) is %s", r->symbol, r->object,
-							    status_name(r->status));
-		} else
-			note_failure(out, &failed, macro_of[i], file, line, why);
-		definer_site_free(&site);
-		free(why);
-		free(abs);
-	}
-	/* a pasting macro with a use not followed: the #defines its other uses
-	 * reach may make more than the plan counted */
-	for (size_t i = 0; i < rows->count; i++) {
-		long f = macro_of[i] ? strtab_find(&failed, macro_of[i]) : -1;
-
-		if (site_of[i] >= 0 && f >= 0 && !acc[site_of[i]].blocked)
-			acc[site_of[i]].blocked = xasprintf("a use of %s was not followed: %s",
-							    macro_of[i], out->failed[f]);
-	}
-	for (size_t k = 0; k < out->n; k++) {
-		locate_site(&out->v[k], &acc[k], srctree);
-		decide(&out->v[k], &acc[k]);
-	}
-	out->covered = xcalloc(rows->count + 1, 1);
+	strtab_init(&P.keys);
+	strtab_init(&P.failed);
+	P.site_of = xcalloc(rows->count + 1, sizeof(*P.site_of));
+	P.macro_of = xcalloc(rows->count + 1, sizeof(*P.macro_of));
 	for (size_t i = 0; i < rows->count; i++)
-		out->covered[i] = site_of[i] >= 0 && out->v[site_of[i]].change != TM_NO;
-	for (size_t k = 0; k < out->n; k++) {
-		free(acc[k].file);
-		free(acc[k].example);
-		free(acc[k].blocked);
+		follow_row(&P, &rows->v[i], &places[i], i);
+	block_unfollowed(&P, rows->count);
+	for (size_t k = 0; k < p->n; k++) {
+		locate_site(&p->v[k], &P.acc[k], P.srctree);
+		decide(&p->v[k], &P.acc[k]);
+		free(P.acc[k].file);
+		free(P.acc[k].example);
+		free(P.acc[k].blocked);
 	}
-	if (out->n)
-		qsort(out->v, out->n, sizeof(*out->v), cmp_site);
-	for (size_t i = 0; i < rows->count; i++)
-		free(macro_of[i]);
-	free(macro_of);
-	free(site_of);
-	free(acc);
-	strtab_free(&keys);
-	strtab_free(&failed);
-	definer_free(dc);
+	p->covered = xcalloc(rows->count + 1, 1);
+	for (size_t i = 0; i < rows->count; i++) {
+		p->covered[i] = P.site_of[i] >= 0 && p->v[P.site_of[i]].change != TM_NO;
+		free(P.macro_of[i]);
+	}
+	if (p->n)
+		qsort(p->v, p->n, sizeof(*p->v), cmp_site);
+	free(P.macro_of);
+	free(P.site_of);
+	free(P.acc);
+	strtab_free(&P.keys);
+	strtab_free(&P.failed);
+	definer_free(P.dc);
 }
 
 void tagmacro_free(struct tagmacro_plan *p)
