@@ -198,7 +198,6 @@ void tagmacro_plan(const struct rows *rows, const struct placement *places,
 {
 	struct planner P = { out, definer_new(), files, srcset_srctree(files), tag,
 			     { 0 }, { 0 }, NULL, NULL, NULL };
-	struct tagmacro_plan *p = out;         /* short */
 
 	memset(out, 0, sizeof(*out));
 	strtab_init(&P.keys);
@@ -208,20 +207,20 @@ void tagmacro_plan(const struct rows *rows, const struct placement *places,
 	for (size_t i = 0; i < rows->count; i++)
 		follow_row(&P, &rows->v[i], &places[i], i);
 	block_unfollowed(&P, rows->count);
-	for (size_t k = 0; k < p->n; k++) {
-		locate_site(&p->v[k], &P.acc[k], P.srctree);
-		decide(&p->v[k], &P.acc[k]);
+	for (size_t k = 0; k < out->n; k++) {
+		locate_site(&out->v[k], &P.acc[k], P.srctree);
+		decide(&out->v[k], &P.acc[k]);
 		free(P.acc[k].file);
 		free(P.acc[k].example);
 		free(P.acc[k].blocked);
 	}
-	p->covered = xcalloc(rows->count + 1, 1);
+	out->covered = xcalloc(rows->count + 1, 1);
 	for (size_t i = 0; i < rows->count; i++) {
-		p->covered[i] = P.site_of[i] >= 0 && p->v[P.site_of[i]].change != TM_NO;
+		out->covered[i] = P.site_of[i] >= 0 && out->v[P.site_of[i]].change != TM_NO;
 		free(P.macro_of[i]);
 	}
-	if (p->n)
-		qsort(p->v, p->n, sizeof(*p->v), cmp_site);
+	if (out->n)
+		qsort(out->v, out->n, sizeof(*out->v), cmp_site);
 	free(P.macro_of);
 	free(P.site_of);
 	free(P.acc);
