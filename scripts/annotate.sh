@@ -262,6 +262,14 @@ if [ -n "$MDIR" ]; then
 	for f in wanted.tsv stale.tsv; do
 		awk -F '\t' -v m="$MDIR" 'index($1, m "/") == 1' "$OUTDIR/$f" >"$SCOPE/$f"
 	done
+	# --tag-macros: the #defines under DIR; one outside it leaves what it makes untagged
+	if [ -f "$OUTDIR/macros.tsv" ]; then
+		awk -F '\t' -v m="$MDIR" 'index($1, m "/") == 1' "$OUTDIR/macros.tsv" >"$SCOPE/macros.tsv"
+		awk -F '\t' -v m="$MDIR" -v p="$prog" 'index($1, m "/") != 1 && $7 == "tag" {
+			print p ": warning: the #define of " $4 " (" $1 ") is outside M=" m \
+			      ": the definitions it makes stay untagged until it is applied" }' \
+			"$OUTDIR/macros.tsv" >&2
+	fi
 fi
 
 # ---- 1. the sources must be the scanned ones ------------------------------------
@@ -452,6 +460,8 @@ publish "$WORK/patch" "$OUTDIR/annotate.patch"
 count() { awk -F '\t' -v f="$1" '$3 == f { n++ } END { print n + 0 }' "$WORK/forms.tsv"; }
 echo "$prog: $(count inplace) in place, $(count already) already tagged," \
 	"$(count redeclared) re-declared, $(count removed) removed, $changed files"
+awk -F '\t' -v p="$prog" '$3 == "macro" { print p ": tagged the #define of " $2 " in " $1 " (macros.tsv)" }' \
+	"$WORK/forms.tsv"
 awk -F '\t' -v p="$prog" '$3 == "redeclared" { print p ": re-declared " $1 ": " $2 " (" $4 ")" }' \
 	"$WORK/forms.tsv"
 echo "$prog: spatch: $NFILES files${MDIR:+ under $MDIR/} in $((t1 - t0)) s with -j $JOBS; checks in $((t3 - t2)) s"

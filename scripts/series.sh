@@ -247,6 +247,9 @@ function body(k,    s) {
 	if (gent[k] != "-")
 		s = s "\nMAINTAINERS: " gent[k] "\n"
 	s = s "\n"
+	if (nforms[k, "macro"])
+		s = s wrap("Tagged in the #define of the macro that pastes the names (" \
+			   nforms[k, "macro"] "):", forms[k, "macro"])
 	if (nforms[k, "inplace"])
 		s = s wrap("Tagged (" nforms[k, "inplace"] "):", forms[k, "inplace"])
 	if (nforms[k, "redeclared"])

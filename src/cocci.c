@@ -285,8 +285,9 @@ static char *file_patch(const char *tag, const char *source, struct srcfile *f,
 	for (i = 0; i < n; i++) {
 		/* a definer macro whose expansion's first declaration is not the
 		 * symbol: no rule, annotate.sh re-declares it */
-		int rejected = !e[i].remove && e[i].t->place &&
-			       str_has_prefix(e[i].t->place, "declarer-");
+		int rejected = (!e[i].remove && e[i].t->place &&
+				str_has_prefix(e[i].t->place, "declarer-")) ||
+			       e[i].kind == DEF_MACRO;
 
 		by_macro[i] = !is_free[i] && !rejected;
 		is_free[i] &= !rejected;
@@ -375,7 +376,7 @@ static int rm_entry(const char *path, const struct stat *st, int flag, struct FT
 static void clean_outdir(const char *outdir)
 {
 	static const char *const old[] = {
-		"annotate.patch", "annotate.rejected.patch", "forms.tsv",
+		"annotate.patch", "annotate.rejected.patch", "forms.tsv", "macros.tsv",
 	};
 	char *path;
 	size_t i;
@@ -457,7 +458,7 @@ static int write_file(const struct cocci_opts *opts, struct srcset *files,
 	for (i = 0; i < n; i++) {
 		if (e[i].remove)
 			fprintf(o->stale, "%s\t%s\t%u\n", source, e[i].t->symbol, e[i].t->line);
-		else
+		else if (e[i].kind != DEF_MACRO)
 			fprintf(o->wanted, "%s\t%s\t%s\t%u\t%s\t%s\n", source,
 				e[i].t->symbol, kind_name(e[i].kind), e[i].t->line,
 				e[i].t->macro ? e[i].t->macro : "-",

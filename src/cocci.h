@@ -10,8 +10,11 @@
 #include <stddef.h>
 
 /* DEF_SEVERAL: defined in several #if arms (or also in an included .c file);
- * which is live is unknown, so annotate.sh re-declares it besides tagging. */
-enum def_kind { DEF_FUNC, DEF_VAR, DEF_OTHER, DEF_SEVERAL };
+ * which is live is unknown, so annotate.sh re-declares it besides tagging. 
+ * DEF_MACRO: symbol is a macro whose #define gets the tag (tagmacro.h,
+ * OUTDIR/macros.tsv): the file is listed in files.tsv, with no rule and no
+ * wanted.tsv row. */
+enum def_kind { DEF_FUNC, DEF_VAR, DEF_OTHER, DEF_SEVERAL, DEF_MACRO };
 
 struct cocci_target {
 	const char *source;   /* path relative to srctree */

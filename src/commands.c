@@ -14,6 +14,7 @@
 #include "srcscan.h"
 #include "complete.h"
 #include "tagcheck.h"
+#include "tagmacro.h"
 #include "units.h"
 #include "verify.h"
 #include "util.h"
@@ -37,6 +38,7 @@ struct options {
 	const char *tag;        /* cocci, check: --tag */
 	const char *db_file;    /* --db */
 	int keep_stale;         /* cocci --keep-stale */
+	int tag_macros;         /* cocci, check --tag-macros (tagmacro.h) */
 	int all;                /* report --all */
 	char *units[MAX_UNITS]; /* --unit DIRs */
 	size_t nunits;
@@ -49,7 +51,8 @@ struct options {
 };
 
 enum { OPT_OUTPUT = 'o', OPT_SRCTREE = 256, OPT_NM, OPT_FORMAT, OPT_TAG, OPT_DB,
-       OPT_LDS, OPT_KEEP, OPT_ALL, OPT_UNIT, OPT_MISMATCH, OPT_RUN, OPT_EXCLUDE, OPT_RUNS };
+       OPT_LDS, OPT_KEEP, OPT_ALL, OPT_UNIT, OPT_MISMATCH, OPT_RUN, OPT_EXCLUDE, OPT_RUNS,
+       OPT_TAG_MACROS };
 
 /* One option a command takes: its getopt_long entry and its --help lines. */
 struct optdef {
@@ -87,6 +90,11 @@ struct optdef {
 	"  --runs            a unit per contiguous run of a directory's objects in\n" \
 	"                    link order (DIR, DIR@2, ...), as scripts/wholeprogram.sh\n" \
 	"                    builds them\n" }
+#define OPTDEF_TAG_MACROS { { "tag-macros", no_argument, NULL, OPT_TAG_MACROS }, \
+	"  --tag-macros      where every definition a macro pastes together (SYSCALL_DEFINEn)\n" \
+	"                    needs the tag, tag the declaration in the macro's #define\n" \
+	"                    once instead of re-declaring each; a macro one of whose\n" \
+	"                    definitions must stay untagged is not changed (says why)\n" }
 #define OPTDEF_END { { NULL, 0, NULL, 0 }, NULL }
 
 /* The help line every command takes. */
@@ -142,6 +150,7 @@ static void set_option(struct options *opts, int c)
 	case OPT_TAG: opts->tag = optarg; break;
 	case OPT_DB: opts->db_file = optarg; break;
 	case OPT_KEEP: opts->keep_stale = 1; break;
+	case OPT_TAG_MACROS: opts->tag_macros = 1; opts->classify = 1; break;
 	case OPT_RUN:
 		opts->scan.run_build_commands = 1;
 		cpp_set_run_commands(1);
@@ -401,6 +410,10 @@ static const struct optdef report_options[] = {
 	  "  --mismatches      compare, through the build's DWARF, the type each object\n"
 	  "                    declares for a symbol with the type of its definition;\n"
 	  "                    print FILE:LINE: lines, exit 1 when there is any\n" },
+	{ { "tag-macros", no_argument, NULL, OPT_TAG_MACROS },
+	  "  --tag-macros      (text) a section: per #define that pastes the names it\n"
+	  "                    defines together (SYSCALL_DEFINEn), how many of its\n"
+	  "                    definitions need the tag (crossym cocci --tag-macros)\n" },
 	OPTDEF_EXCLUDE, OPTDEF_RUNS,
 	OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_DB, OPTDEF_LDS, OPTDEF_RUN, OPTDEF_END
 };
@@ -486,6 +499,22 @@ static int report_mismatches(const struct options *opts)
 	return diag.status ? diag.status : nlines > 0;
 }
 
+/* The text report's --tag-macros section: per #define that pastes names
+ * together, how many of its definitions need the tag (tagmacro.h). */
+static void report_macros(const struct rows *rows, const struct placement *places,
+			  struct srcset *files, const char *tag)
+{
+	struct tagmacro_plan plan;
+
+	tagmacro_plan(rows, places, files, tag, &plan);
+	printf("\nMacros that paste the names they define (--tag-macros: the tag goes "
+	       "into a #define\nonly when every definition it makes needs it):\n");
+	tagmacro_print(&plan, "  ", stdout);
+	if (!plan.n && !plan.nfailed)
+		printf("  none\n");
+	tagmacro_free(&plan);
+}
+
 static void write_report(const struct options *opts, struct rows *rows,
 			 const char *srctree, long nobjects)
 {
@@ -505,6 +534,8 @@ static void write_report(const struct options *opts, struct rows *rows,
 	note_unrun_commands(rows, places);
 	view.places = places;
 	report_text(stdout, &view);
+	if (opts->tag_macros)
+		report_macros(rows, places, files, opts->tag);
 	placement_free(places, rows->count);
 	free(places);
 	srcset_free(files);
@@ -614,6 +645,7 @@ static const struct optdef cocci_options[] = {
 	{ { "keep-stale", no_argument, NULL, OPT_KEEP },
 	  "  --keep-stale      do not remove stale tags (for tags crossym did not\n"
 	  "                    write, such as the kernel's own __visible)\n" },
+	OPTDEF_TAG_MACROS,
 	OPTDEF_EXCLUDE, OPTDEF_RUNS,
 	OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_DB, OPTDEF_LDS, OPTDEF_RUN, OPTDEF_END
 };
@@ -631,6 +663,21 @@ static void to_targets(const struct tag_issue *v, size_t n, struct cocci_target 
 	}
 }
 
+/* The #defines --tag-macros changes, as targets of their files (DEF_MACRO). */
+static size_t macro_targets(const struct tagmacro_plan *p, struct cocci_target *t)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; k < p->n; k++)
+		if (p->v[k].change == TM_TAG) {
+			t[n].source = p->v[k].source;
+			t[n].symbol = p->v[k].macro;
+			t[n].kind = DEF_MACRO;
+			t[n++].line = p->v[k].line;
+		}
+	return n;
+}
+
 /* What check and cocci work from: the rows, where each tag goes (one per
  * row), the sources read once. */
 struct checked {
@@ -639,11 +686,17 @@ struct checked {
 	struct srcset *files;
 	char *srctree;
 	struct tag_report rep;
+	struct tagmacro_plan plan;       /* --tag-macros */
+	struct rows vrows;              /* what tagcheck saw (tagmacro_view) */
+	struct placement *vplaces;
 };
 
 static void checked_free(struct checked *c)
 {
 	tagcheck_free(&c->rep);
+	tagmacro_free(&c->plan);
+	free(c->vrows.v);
+	free(c->vplaces);
 	placement_free(c->places, c->rows.count);
 	free(c->places);
 	srcset_free(c->files);
@@ -675,8 +728,13 @@ static int scan_and_check(const struct options *opts, struct checked *c)
 	c->places = xcalloc(rows->count, sizeof(*c->places));
 	placement_classify(rows, c->files, c->places);
 	note_unrun_commands(rows, c->places);
-	tagcheck_run(rows, c->places, &facts.sources, &facts.defined, &facts.unlinked,
-		     c->srctree, c->files, opts->tag, &c->rep);
+	if (opts->tag_macros) {
+		tagmacro_plan(rows, c->places, c->files, opts->tag, &c->plan);
+		tagmacro_view(rows, c->places, &c->plan, &c->vrows, &c->vplaces);
+		rows = &c->vrows;
+	}
+	tagcheck_run(rows, opts->tag_macros ? c->vplaces : c->places, &facts.sources,
+		     &facts.defined, &facts.unlinked, c->srctree, c->files, opts->tag, &c->rep);
 	strtab_free(&facts.sources);
 	strtab_free(&facts.defined);
 	strtab_free(&facts.unlinked);
@@ -733,6 +791,7 @@ int cmd_cocci(int argc, char **argv)
 	struct cocci_target *add, *remove;
 	struct cocci_opts copts;
 	size_t nremove;
+	size_t nadd;
 	int done, status = parse_options(argc, argv, cocci_options, cocci_help, &opts, &done);
 
 	if (status || done)
@@ -746,16 +805,22 @@ int cmd_cocci(int argc, char **argv)
 	status = scan_and_check(&opts, &c);
 	if (status)
 		return status;
-	add = xcalloc(rep->nmissing, sizeof(*add));
+	add = xcalloc(rep->nmissing + c.plan.n + 1, sizeof(*add));
 	remove = xcalloc(rep->nstale, sizeof(*remove));
 	to_targets(rep->missing, rep->nmissing, add);
+	nadd = rep->nmissing + macro_targets(&c.plan, add + rep->nmissing);
 	to_targets(rep->stale, rep->nstale, remove);
 	copts.outdir = opts.outdir;
 	copts.tag = opts.tag;
 	copts.srctree = c.srctree;
 	copts.files = c.files;
 	nremove = opts.keep_stale ? 0 : rep->nstale;
-	cocci_write(&copts, add, rep->nmissing, remove, nremove);
+	cocci_write(&copts, add, nadd, remove, nremove);
+	if (opts.tag_macros) {
+		tagmacro_print(&c.plan, "crossym cocci: ", stderr);
+		if (tagmacro_write(&c.plan, opts.outdir))
+			error("%s/macros.tsv: %s", opts.outdir, strerror(errno));
+	}
 	fprintf(stderr, "crossym cocci: %zu tags to add, %zu to remove, %zu in place "
 		"already%s\n", rep->nmissing, nremove, rep->nexact,
 		nremove < rep->nstale ? " (stale tags kept)" : "");
@@ -777,7 +842,7 @@ static const char check_help[] =
 	"is any, 0 when the tree is exact.\n\n";
 
 static const struct optdef check_options[] = {
-	OPTDEF_TAG, OPTDEF_UNIT, OPTDEF_EXCLUDE, OPTDEF_RUNS,
+	OPTDEF_TAG, OPTDEF_TAG_MACROS, OPTDEF_UNIT, OPTDEF_EXCLUDE, OPTDEF_RUNS,
 	OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_DB, OPTDEF_LDS, OPTDEF_RUN, OPTDEF_END
 };
 
@@ -787,6 +852,26 @@ static void print_issue(const char *what, const struct tag_issue *t)
 {
 	printf("%s:%u: %s tag: %s: %s%s\n", t->source, t->line ? t->line : 1, what,
 	       t->symbol, t->why, t->line ? "" : " (line unknown)");
+}
+
+/* A #define --tag-macros would tag that has no tag yet: missing; one with a
+ * tag that a definition it makes must not have: stale. */
+static void print_macro_issues(const struct options *opts, const struct tagmacro_plan *p,
+			       size_t *missing, size_t *stale)
+{
+	for (size_t k = 0; k < p->n; k++)
+		if (p->v[k].change == TM_TAG && source_selected(opts, p->v[k].source)) {
+			printf("%s:%u: missing tag: %s: every definition it makes (%zu) is "
+			       "referenced from outside its unit\n", p->v[k].source, p->v[k].line,
+			       p->v[k].macro, p->v[k].made);
+			(*missing)++;
+		} else if (p->v[k].change == TM_ALREADY && p->v[k].why &&
+			   source_selected(opts, p->v[k].source)) {
+			printf("%s:%u: stale tag: %s: only %zu of the %zu definitions it makes "
+			       "need it (%s)\n", p->v[k].source, p->v[k].line, p->v[k].macro,
+			       p->v[k].need, p->v[k].made, p->v[k].why);
+			(*stale)++;
+		}
 }
 
 int cmd_check(int argc, char **argv)
@@ -802,6 +887,10 @@ int cmd_check(int argc, char **argv)
 	status = scan_and_check(&opts, &c);
 	if (status)
 		return status;
+	if (opts.tag_macros) {
+		tagmacro_print(&c.plan, "crossym check: ", stderr);
+		print_macro_issues(&opts, &c.plan, &shown_missing, &shown_stale);
+	}
 	for (size_t i = 0; i < rep->nmissing; i++)
 		if (source_selected(&opts, rep->missing[i].source)) {
 			print_issue("missing", &rep->missing[i]);

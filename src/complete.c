@@ -3,6 +3,7 @@
  * in the awk program this replaces, so that its results stay byte for byte. */
 #include "complete.h"
 #include "srcscan.h"
+#include "tagmacro.h"
 #include "util.h"
 
 #include <errno.h>
@@ -618,6 +619,8 @@ static int write_text(const char *path, const char *text, size_t len)
 struct tables {
 	char **files, **wanted, **stale, **failed, *tag;
 	long nfiles, nwanted, nstale, nfailed;
+	struct tagmacro_edit *macros;   /* OUTDIR/macros.tsv (--tag-macros) */
+	long nmacros;
 };
 
 static int is_failed(const struct tables *T, const char *src)
@@ -626,6 +629,27 @@ static int is_failed(const struct tables *T, const char *src)
 		if (!strcmp(T->failed[i], src))
 			return 1;
 	return 0;
+}
+
+/* The #defines of src that --tag-macros tags (macros.tsv): "TAG " where each
+ * says, an `F src MACRO macro ...` line each; an edit that does not fit the
+ * text is an E line (the file keeps the rest). */
+static char *tag_defines(const struct tables *T, const char *src, char *c, size_t *lc,
+			 FILE *out)
+{
+	size_t n = T->nmacros > 0 ? (size_t)T->nmacros : 0;
+	char *tagged = tagmacro_apply(T->macros, n, src, c, lc, T->tag);
+
+	if (!tagged) {
+		fprintf(out, "E\t%s: a #define of macros.tsv is not where it was scanned\n", src);
+		return c;
+	}
+	for (size_t k = 0; k < n; k++)
+		if (!strcmp(T->macros[k].source, src))
+			fprintf(out, "F\t%s\t%s\tmacro\tits #define carries the tag\n", src,
+				T->macros[k].macro);
+	free(c);
+	return tagged;
 }
 
 static int complete_one(const struct tables *T, const char *src, const char *orig,
@@ -656,6 +680,7 @@ static int complete_one(const struct tables *T, const char *src, const char *ori
 					  w, k, lines, nw, s, ns };
 
 		c = complete_file(&in, &lc, out);
+		c = tag_defines(T, src, c, &lc, out);
 		rc = write_text(pc, c, lc);
 		free(c);
 	}
@@ -692,7 +717,8 @@ int complete_outdir(const char *outdir, const char *orig, const char *spatched,
 	T.nstale = read_tsv(p, 2, &T.stale);
 	free(p);
 	T.nfailed = failed_list ? read_tsv(failed_list, 1, &T.failed) : 0;
-	if (ntag < 1 || T.nfiles < 0 || T.nwanted < 0 || T.nstale < 0 || T.nfailed < 0)
+	if (ntag < 1 || T.nfiles < 0 || T.nwanted < 0 || T.nstale < 0 || T.nfailed < 0 ||
+	    (T.nmacros = tagmacro_read(outdir, &T.macros)) < 0)
 		rc = -1;
 	T.tag = ntag > 0 ? tagcell[0] : NULL;
 	for (long i = 0; !rc && i < T.nfiles; i++)
@@ -702,5 +728,6 @@ int complete_outdir(const char *outdir, const char *orig, const char *spatched,
 	free_tsv(T.wanted, T.nwanted, 4);
 	free_tsv(T.stale, T.nstale, 2);
 	free_tsv(T.failed, T.nfailed, 1);
+	tagmacro_edits_free(T.macros, T.nmacros > 0 ? (size_t)T.nmacros : 0);
 	return rc;
 }

@@ -116,6 +116,7 @@ struct mdef {
 	size_t nparams;
 	int variadic;           /* the last parameter is `...` or `NAME...` */
 	int alias;              /* object-like: `#define A B` names another macro */
+	int undone;             /* an #undef of the same file follows */
 	char *body;
 	char *cond;             /* the #if conditions around it, "" when none */
 	long next;              /* the next definition of the same name, -1 */
@@ -347,6 +348,25 @@ static void pop_level(struct reader *R)
 	free(R->lv[R->depth].cur);
 }
 
+/* `#undef NAME` in file: its definitions of NAME there so far are undone (a
+ * helper the header defines, uses and undefines, such as poll.h's __MAP). */
+static void undef(struct definer_ctx *c, unsigned file, const char *p, size_t n)
+{
+	size_t i = skip_space(p, n, 0, 0), s = i;
+	char *name;
+	long id;
+
+	while (i < n && idchar(p[i]))
+		i++;
+	name = xstrndup(p + s, i - s);
+	id = i > s ? strtab_find(&c->names, name) : -1;
+	free(name);
+	for (long k = id >= 0 && (size_t)id < c->first_cap ? c->first[id] : -1; k >= 0;
+	     k = c->defs[k].next)
+		if (c->defs[k].file == file)
+			c->defs[k].undone = 1;
+}
+
 /* One directive at p (after '#'), n bytes to the end of the text. */
 static void directive(struct definer_ctx *c, struct reader *R, unsigned file,
 		      unsigned line, const char *p, size_t n, int autoconf)
@@ -372,6 +392,8 @@ static void directive(struct definer_ctx *c, struct reader *R, unsigned file,
 		next_arm(R, xstrdup("1"));
 	else if (w == 5 && !strncmp(word, "endif", 5))
 		pop_level(R);
+	else if (w == 5 && !strncmp(word, "undef", 5))
+		undef(c, file, p + rest, n - rest);
 	else if (w == 6 && !strncmp(word, "define", 6)) {
 		size_t i = skip_space(p, n, rest, 0), ns = i;
 
@@ -381,8 +403,10 @@ static void directive(struct definer_ctx *c, struct reader *R, unsigned file,
 			char *name = xstrndup(p + ns, i - ns);
 
 			strtab_intern(&c->defined, name);
-			if (guard && R->depth && !strcmp(guard + 1, name)) {
-				free(R->lv[R->depth - 1].cur);  /* an include guard */
+			/* an include guard (a function-like NAME is a default: `#ifndef
+			 * NAME` `#define NAME(x) ...`, see drop_defaults()) */
+			if (guard && R->depth && !strcmp(guard + 1, name) && !(i < n && p[i] == '(')) {
+				free(R->lv[R->depth - 1].cur);
 				R->lv[R->depth - 1].cur = xstrdup("1");
 			}
 			if (i < n && p[i] == '(')
@@ -707,6 +731,43 @@ static int cond_value(const struct definer_ctx *c, const char *cond)
 
 /* ---- expansion and the verdict ---------------------------------------------- */
 
+/* `#ifndef NAME` `#define NAME ...`: a default (include/linux/syscalls.h's
+ * __SYSCALL_DEFINEx) that a definition live for sure elsewhere (the arch's
+ * asm/syscall_wrapper.h) overrides; had the default been taken, the other
+ * would redefine NAME, which the build would not compile. Drops such
+ * defaults from defs[0..n) when there is one, and the definitions an #undef
+ * undid when one was not undone; returns the new count. */
+/* Whether cond has `!defined(name)` (blanks allowed inside). */
+static int unless_defined(const char *cond, const char *name)
+{
+	size_t nl = strlen(name);
+
+	for (const char *p = cond; (p = strstr(p, "!defined(")); ) {
+		p = p + 9 + strspn(p + 9, " \t");
+		if (!strncmp(p, name, nl) && p[nl + strspn(p + nl, " \t")] == ')')
+			return 1;
+	}
+	return 0;
+}
+
+static size_t drop_defaults(const struct definer_ctx *c, const char *name, long *defs,
+			    size_t n)
+{
+	size_t kept = 0;
+	int other = 0, done = 0;
+
+	for (size_t k = 0; k < n; k++) {
+		other |= !unless_defined(c->defs[defs[k]].cond, name) &&
+			 cond_value(c, c->defs[defs[k]].cond) == 1;
+		done |= !c->defs[defs[k]].undone;
+	}
+	for (size_t k = 0; k < n; k++)
+		if ((!other || !unless_defined(c->defs[defs[k]].cond, name)) &&
+		    (!done || !c->defs[defs[k]].undone))
+			defs[kept++] = defs[k];
+	return kept;
+}
+
 /* The definitions of name the object's build may use (condition not 0). */
 static size_t live_defs(const struct definer_ctx *c, const char *name, long *out, size_t max)
 {
@@ -721,7 +782,7 @@ static size_t live_defs(const struct definer_ctx *c, const char *name, long *out
 		    cond_value(c, d->cond) != 0)
 			out[n++] = k;
 	}
-	return n;
+	return n > 1 ? drop_defaults(c, name, out, n) : n;
 }
 
 /* The index after the ')' matching t->v[open]; args split at depth 0. */
@@ -769,12 +830,24 @@ static long param_index(const struct mdef *d, const char *s)
 	return -1;
 }
 
-/* The body of d with the call's arguments put in, # and ## done. */
+/* Where a body token made the name looked for (definer_site): the index in
+ * the body of the token that begins it, and of the name in the output. */
+struct hits {
+	const char *find;
+	size_t n;
+	long body[8];
+	size_t out[8];
+};
+
+/* The body of d with the call's arguments put in, # and ## done; h (or NULL)
+ * gets the places where the body itself (a literal or a ## paste, not an
+ * argument as passed) made h->find. */
 static void substitute(const struct mdef *d, const struct toks *t, const size_t *starts,
-		       size_t nargs, struct toks *out)
+		       size_t nargs, struct toks *out, struct hits *h)
 {
 	struct toks body = { 0 };
 	int paste = 0;
+	size_t begin = 0;
 
 	lex(d->body, strlen(d->body), 1, &body);
 	for (size_t i = 0; i < body.n; i++) {
@@ -786,6 +859,8 @@ static void substitute(const struct mdef *d, const struct toks *t, const size_t 
 			paste = 1;
 			continue;
 		}
+		if (!paste)
+			begin = i;
 		if (!strcmp(s, "#") && i + 1 < body.n && param_index(d, body.v[i + 1]) >= 0) {
 			toks_push(out, "\"\"", 2);      /* the string's text does not matter */
 			i++;
@@ -802,6 +877,11 @@ static void substitute(const struct mdef *d, const struct toks *t, const size_t 
 			out->v[mark - 1] = joined;
 			memmove(out->v + mark, out->v + mark + 1, (out->n - mark - 1) * sizeof(char *));
 			out->n--;
+		}
+		if (h && h->n < 8 && out->n && (paste || k < 0) &&
+		    !strcmp(out->v[out->n - 1], h->find)) {
+			h->body[h->n] = (long)begin;
+			h->out[h->n++] = out->n - 1;
 		}
 		paste = 0;
 	}
@@ -857,7 +937,7 @@ static enum definer_verdict judge_call(struct judge *J, struct toks *t, size_t i
 
 		for (size_t j = 0; j < i; j++)
 			toks_push(&x, t->v[j], strlen(t->v[j]));
-		substitute(d, t, starts, nargs, &x);
+		substitute(d, t, starts, nargs, &x, NULL);
 		for (size_t j = end; j < t->n; j++)
 			toks_push(&x, t->v[j], strlen(t->v[j]));
 		J->c->budget = J->c->budget > x.n ? J->c->budget - x.n : 0;
@@ -989,18 +1069,13 @@ static void load_autoconf(struct definer_ctx *c, const char *path)
 	free(text);
 }
 
-enum definer_verdict definer_check(struct definer_ctx *c, const char *text, size_t len,
-				   const char *source_abs, const char *cmd_file,
-				   const char *build_dir, const char *macro,
-				   unsigned line, const char *symbol, char **why)
+/* The files the object's build read (its source, the .cmd deps, else -I and
+ * -include), its -D names and the build's autoconf.h: what live_defs sees. */
+static void prepare_object(struct definer_ctx *c, const char *text, size_t len,
+			   const char *source_abs, const char *cmd_file, const char *build_dir)
 {
-	struct judge J = { c, symbol, NULL };
-	struct toks call = { 0 };
-	enum definer_verdict v;
-	long defs[16];
 	char *cmdtext = cmd_file ? read_file(cmd_file, NULL) : NULL;
 
-	*why = NULL;
 	if (c->in_obj_cap)
 		memset(c->in_obj, 0, c->in_obj_cap);
 	strtab_free(&c->dnames);
@@ -1016,6 +1091,20 @@ enum definer_verdict definer_check(struct definer_ctx *c, const char *text, size
 		mark_command(c, cmdtext, build_dir, mark_deps(c, cmdtext, build_dir));
 	}
 	free(cmdtext);
+}
+
+enum definer_verdict definer_check(struct definer_ctx *c, const char *text, size_t len,
+				   const char *source_abs, const char *cmd_file,
+				   const char *build_dir, const char *macro,
+				   unsigned line, const char *symbol, char **why)
+{
+	struct judge J = { c, symbol, NULL };
+	struct toks call = { 0 };
+	enum definer_verdict v;
+	long defs[16];
+
+	*why = NULL;
+	prepare_object(c, text, len, source_abs, cmd_file, build_dir);
 	c->budget = MAX_TOKENS;
 	if (!call_tokens(text, len, line, macro, &call)) {
 		*why = xasprintf("the call of %s at line %u could not be read: unchecked", macro, line);
@@ -1083,4 +1172,265 @@ int definer_declared(const char *source_text, size_t len, const char *cmd_file,
 	definer_free(c);
 	free(cmdtext);
 	return found;
+}
+
+/* ---- where a call's expansion makes a name: the #define to tag -------------- */
+
+enum { SITE_TOKENS = 1 << 20, SITE_EXPANSIONS = 20000 };
+
+/* Tokens, each with the expansion that made it (-1: the call itself). */
+struct stream {
+	struct toks t;
+	long *from;
+	size_t from_cap;
+};
+
+struct expansion {
+	long def, parent;
+};
+
+struct site_search {
+	struct definer_ctx *c;
+	const char *symbol, *tag;
+	struct stream done, rest;       /* rest is expanded from rest.t.v[head] */
+	size_t head;
+	struct expansion *ex;
+	size_t nex, ex_cap;
+};
+
+static void stream_push(struct stream *s, char *tok, long from)
+{
+	grow_array((void **)&s->t.v, &s->t.cap, s->t.n + 1, sizeof(*s->t.v));
+	grow_array((void **)&s->from, &s->from_cap, s->t.n + 1, sizeof(*s->from));
+	s->from[s->t.n] = from;
+	s->t.v[s->t.n++] = tok;
+}
+
+static void stream_free(struct stream *s)
+{
+	toks_free(&s->t);
+	free(s->from);
+	s->from = NULL;
+	s->from_cap = 0;
+}
+
+/* The token k places before x->v[hit]: in x, then in done; NULL at the start. */
+static const char *back(const struct toks *x, size_t hit, const struct toks *done, size_t k)
+{
+	if (k < hit)
+		return x->v[hit - 1 - k];
+	k -= hit;
+	return k < done->n ? done->v[done->n - 1 - k] : NULL;
+}
+
+/* Whether the name at x->v[hit] is what a file-scope declaration declares
+ * (not inside parentheses, braces or an initializer); *is_static when that
+ * declaration is static or a typedef, *tagged when it carries tag. */
+static int declared_at(const struct toks *x, size_t hit, const struct toks *done,
+		       const char *tag, int *is_static, int *tagged)
+{
+	int depth = 0;
+	const char *s;
+
+	*is_static = *tagged = 0;
+	for (size_t k = 0; (s = back(x, hit, done, k)); k++) {
+		if (!strcmp(s, ")") || !strcmp(s, "]"))
+			depth++;
+		else if (!strcmp(s, "(") || !strcmp(s, "[") || !strcmp(s, "{")) {
+			if (!depth--)
+				return 0;
+		} else if (depth)
+			continue;
+		else if (!strcmp(s, ";") || !strcmp(s, "}"))
+			break;
+		else if (!strcmp(s, "="))
+			return 0;
+		else if (!strcmp(s, "static") || !strcmp(s, "typedef"))
+			*is_static = 1;
+		else if (tag && !strcmp(s, tag))
+			*tagged = 1;
+	}
+	return 1;
+}
+
+/* "A -> B -> C": the macros expanded from the call down to expansion id. */
+static char *chain_of(const struct site_search *S, long id)
+{
+	char *chain = NULL;
+
+	for (; id >= 0; id = S->ex[id].parent) {
+		const char *name = strtab_str(&S->c->names, S->c->defs[S->ex[id].def].name);
+		char *longer = chain ? xasprintf("%s -> %s", name, chain) : xstrdup(name);
+
+		free(chain);
+		chain = longer;
+	}
+	return chain;
+}
+
+/* Where in d's file the tag goes: before body token `index` of d. */
+static int body_offset(const struct definer_ctx *c, const struct mdef *d, long index,
+		       size_t *offset)
+{
+	size_t n = 0, at = 0;
+	char *text = read_file(strtab_str(&c->paths, d->file), &n);
+	const char *body;
+
+	for (unsigned l = 1; text && l < d->line && at < n; at++)
+		l += text[at] == '\n';
+	body = text && *d->body ? memmem(text + at, n - at, d->body, strlen(d->body)) : NULL;
+	if (body) {
+		at = skip_space(text, n, (size_t)(body - text), 1);
+		for (long k = 0; k < index && at < n; k++)
+			at = skip_space(text, n, token_end(text, n, at), 1);
+		*offset = at;
+	}
+	free(text);
+	return body != NULL;
+}
+
+/* Expand the call at the front of S->rest with definition def (its arguments
+ * end at token end): 1 when the body declares the symbol (site filled). */
+static int expand_front(struct site_search *S, long def, size_t end, const size_t *starts,
+			size_t nargs, struct definer_site *site, int *is_static)
+{
+	const struct mdef *d = &S->c->defs[def];
+	struct hits h = { S->symbol, 0, { 0 }, { 0 } };
+	struct toks x = { 0 };
+	struct stream next = { { 0 }, NULL, 0 };
+	long id = (long)S->nex;
+
+	substitute(d, &S->rest.t, starts, nargs, &x, &h);
+	grow_array((void **)&S->ex, &S->ex_cap, S->nex + 1, sizeof(*S->ex));
+	S->ex[S->nex++] = (struct expansion){ def, S->rest.from[S->head] };
+	for (size_t k = 0; k < h.n; k++) {
+		if (!declared_at(&x, h.out[k], &S->done.t, S->tag, is_static, &site->tagged))
+			continue;
+		site->file = xstrdup(strtab_str(&S->c->paths, d->file));
+		site->line = d->line;
+		site->macro = xstrdup(strtab_str(&S->c->names, d->name));
+		site->chain = chain_of(S, id);
+		site->found = body_offset(S->c, d, h.body[k], &site->offset);
+		toks_free(&x);
+		return 1;
+	}
+	S->c->budget = S->c->budget > x.n ? S->c->budget - x.n : 0;
+	for (size_t k = 0; k < x.n; k++)
+		stream_push(&next, x.v[k], id);
+	for (size_t k = end; k < S->rest.t.n; k++)
+		stream_push(&next, S->rest.t.v[k], S->rest.from[k]);
+	for (size_t k = S->head; k < end; k++)
+		free(S->rest.t.v[k]);
+	free(x.v);
+	free(S->rest.t.v);
+	free(S->rest.from);
+	S->rest = next;
+	S->head = 0;
+	return 0;
+}
+
+/* The live definitions of the macro at the front of rest agree (or are one). */
+static int defs_agree(const struct definer_ctx *c, const long *defs, size_t n)
+{
+	for (size_t k = 1; k < n; k++)
+		if (strcmp(c->defs[defs[k]].body, c->defs[defs[0]].body) ||
+		    c->defs[defs[k]].nparams != c->defs[defs[0]].nparams)
+			return 0;
+	return 1;
+}
+
+static enum definer_verdict site_scan(struct site_search *S, struct definer_site *site,
+				      char **why)
+{
+	struct definer_ctx *c = S->c;
+	int is_static;
+	char buf[512];
+
+	while (S->head < S->rest.t.n) {
+		const char *s = S->rest.t.v[S->head];
+		size_t ndefs = 0, starts[64], nargs = 0, end;
+		long defs[16];
+
+		if (is_id(s) && !keyword_call(s))
+			ndefs = live_defs(c, s, defs, 16);
+		if (ndefs && !c->defs[defs[0]].alias &&
+		    (S->head + 1 >= S->rest.t.n || strcmp(S->rest.t.v[S->head + 1], "(")))
+			ndefs = 0;
+		if (!ndefs) {
+			stream_push(&S->done, S->rest.t.v[S->head], S->rest.from[S->head]);
+			S->rest.t.v[S->head++] = NULL;
+			continue;
+		}
+		if (!defs_agree(c, defs, ndefs)) {
+			*why = xasprintf("%s is defined differently in #if arms (%s and %s) and "
+					 "crossym cannot tell which one the build used", s,
+					 def_where(c, &c->defs[defs[0]], buf, sizeof(buf) / 2),
+					 def_where(c, &c->defs[defs[1]], buf + sizeof(buf) / 2,
+						   sizeof(buf) / 2));
+			return DEFINER_ARMS;
+		}
+		end = c->defs[defs[0]].alias ? S->head + 1 :
+		      call_args(&S->rest.t, S->head + 1, starts, &nargs, 63);
+		if (!end) {
+			*why = xasprintf("a call of %s in the expansion is not closed", s);
+			return DEFINER_UNKNOWN;
+		}
+		if (expand_front(S, defs[0], end, starts, nargs, site, &is_static)) {
+			if (!site->found)
+				*why = xasprintf("the #define of %s (%s:%u) could not be read again",
+						 site->macro, site->file, site->line);
+			else if (is_static)
+				*why = xasprintf("%s declares %s static", site->chain, S->symbol);
+			return !site->found ? DEFINER_UNKNOWN : is_static ? DEFINER_STATIC :
+			       DEFINER_OK;
+		}
+		if (!c->budget || S->nex >= SITE_EXPANSIONS) {
+			*why = xasprintf("the expansion is too large to follow");
+			return DEFINER_UNKNOWN;
+		}
+	}
+	*why = xasprintf("no macro of the expansion declares %s", S->symbol);
+	return DEFINER_OTHER;
+}
+
+enum definer_verdict definer_site(struct definer_ctx *c, const char *text, size_t len,
+				  const char *source_abs, const char *cmd_file,
+				  const char *build_dir, const char *macro, unsigned line,
+				  const char *symbol, const char *tag,
+				  struct definer_site *site, char **why)
+{
+	struct site_search S;
+	struct toks call = { 0 };
+	enum definer_verdict v = DEFINER_UNKNOWN;
+
+	memset(site, 0, sizeof(*site));
+	memset(&S, 0, sizeof(S));
+	S.c = c;
+	S.symbol = symbol;
+	S.tag = tag;
+	*why = NULL;
+	prepare_object(c, text, len, source_abs, cmd_file, build_dir);
+	c->budget = SITE_TOKENS;
+	if (!call_tokens(text, len, line, macro, &call))
+		*why = xasprintf("the call of %s at line %u could not be read", macro, line);
+	else {
+		for (size_t k = 0; k < call.n; k++)
+			stream_push(&S.rest, call.v[k], -1);
+		free(call.v);
+		call = (struct toks){ 0 };
+		v = site_scan(&S, site, why);
+	}
+	toks_free(&call);
+	stream_free(&S.done);
+	stream_free(&S.rest);
+	free(S.ex);
+	return v;
+}
+
+void definer_site_free(struct definer_site *s)
+{
+	free(s->file);
+	free(s->macro);
+	free(s->chain);
+	memset(s, 0, sizeof(*s));
 }

@@ -40,6 +40,32 @@ enum definer_verdict definer_check(struct definer_ctx *c, const char *text, size
 				   const char *build_dir, const char *macro,
 				   unsigned line, const char *symbol, char **why);
 
+/* Where the expansion of the call of macro at `line` declares symbol, a name
+ * a macro pasted together (SYSCALL_DEFINE3(read, ...) makes __x64_sys_read
+ * in __SYS_STUBx of arch/x86/include/asm/syscall_wrapper.h): the #define
+ * whose own body makes the name (by ## or literally) in a file-scope
+ * declaration, and where in that file a tag goes (before the tokens making
+ * the name). Macros are expanded as definer_check() does (the build's files,
+ * #if arms by autoconf.h and -D). DEFINER_OK: found, not static;
+ * DEFINER_STATIC: that declaration is static; DEFINER_OTHER: no macro of the
+ * expansion makes it; DEFINER_ARMS, DEFINER_UNKNOWN as for definer_check.
+ * *why is set (allocated) for every verdict but DEFINER_OK. */
+struct definer_site {
+	char *file;             /* the #define's file, as the build names it */
+	unsigned line;          /* the #define's line */
+	char *macro;            /* its name */
+	char *chain;            /* the macros expanded from the call: "A -> B" */
+	size_t offset;          /* where in file the tag goes */
+	int found;              /* offset is known */
+	int tagged;             /* that declaration carries the tag already */
+};
+enum definer_verdict definer_site(struct definer_ctx *c, const char *text, size_t len,
+				  const char *source_abs, const char *cmd_file,
+				  const char *build_dir, const char *macro, unsigned line,
+				  const char *symbol, const char *tag,
+				  struct definer_site *site, char **why);
+void definer_site_free(struct definer_site *s);
+
 /* 1 when a file of the object's build (its source text, the files of its
  * .cmd deps list, else its -include files and the headers under its -I
  * directories) names symbol as a whole word on a line with `extern`:

@@ -1404,15 +1404,18 @@ static int compat_agrees(const struct lex *L, size_t m, const char *symbol)
 	return tok_has(L, m, "COMPAT") == (strstr(symbol, "compat") != NULL);
 }
 
-char *srcfile_paste_macro(struct srcfile *f, const char *symbol)
+char *srcfile_paste_call(struct srcfile *f, const char *symbol, unsigned *line)
 {
 	struct scan *S = scan_of(f, NULL, NULL);
 	const struct lex *L = &S->L;
 	size_t sl = strlen(symbol), id, open, first = NONE, best = NONE;
+	size_t first_len = 0, best_len = 0;
 	struct decl d;
 	unsigned flags;
 
-	for (size_t i = 0; i < L->nt && best == NONE; i++) {
+	/* the longest argument wins: SYSCALL_DEFINE0(rt_sigreturn), not
+	 * (sigreturn), for __x64_sys_rt_sigreturn */
+	for (size_t i = 0; i < L->nt; i++) {
 		if (L->t[i].depth || !is_ident(L, i) || !is_punct(L, (open = nx(L, i + 1)), '('))
 			continue;
 		next_arg(S, nx(L, open + 1), group_end(L, open), &id);
@@ -1423,14 +1426,21 @@ char *srcfile_paste_macro(struct srcfile *f, const char *symbol)
 		stmt_decl(S, i, &d, &flags);
 		if (d.macro != i)
 			continue;
-		if (first == NONE)
-			first = i;
-		if (compat_agrees(L, i, symbol))
-			best = i;
+		if (L->t[id].len > first_len)
+			first = i, first_len = L->t[id].len;
+		if (compat_agrees(L, i, symbol) && L->t[id].len > best_len)
+			best = i, best_len = L->t[id].len;
 	}
 	if (best == NONE)
 		best = first;
+	if (line)
+		*line = best == NONE ? 0 : line_at(&S->L, L->t[best].off);
 	return best == NONE ? NULL : xstrndup(L->s + L->t[best].off, L->t[best].len);
+}
+
+char *srcfile_paste_macro(struct srcfile *f, const char *symbol)
+{
+	return srcfile_paste_call(f, symbol, NULL);
 }
 
 /* ---- definer macros, for the semantic patches ---- */

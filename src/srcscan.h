@@ -102,12 +102,15 @@ void srcfile_locate_each(struct srcfile *f, const char *const *symbols, size_t n
 /* The name of a top-level macro call statement `M(arg, ...)` whose first
  * argument is a plain identifier arg such that symbol ends with `_` + arg
  * (so `sys_` + arg too): SYSCALL_DEFINE3(read, ...) for `__x64_sys_read`,
- * `__se_sys_read` or `__do_sys_read`.  The first such call wins, but one
+ * `__se_sys_read` or `__do_sys_read`.  The call with the longest such
+ * argument wins (the first of equals), but one
  * whose name has COMPAT when symbol has "compat" (and not otherwise) is
  * preferred: COMPAT_SYSCALL_DEFINE5(preadv, ...) for
  * `__ia32_compat_sys_preadv` over SYSCALL_DEFINE5(preadv, ...).  Returns an
  * allocated string the caller frees, or NULL. */
 char *srcfile_paste_macro(struct srcfile *f, const char *symbol);
+/* The same, and the line of that call (0 when none) in *line (may be NULL). */
+char *srcfile_paste_call(struct srcfile *f, const char *symbol, unsigned *line);
 char *srcscan_paste_macro(const char *text, size_t len, const char *symbol);
 
 /* The definer macros whose rules the semantic patch of the file needs: the

@@ -2,6 +2,7 @@
  * scanner's view of the tags. */
 #include "verify.h"
 #include "srcscan.h"
+#include "tagmacro.h"
 #include "util.h"
 
 #include <errno.h>
@@ -247,7 +248,8 @@ static char *read_tag(const char *outdir)
 }
 
 static long verify_one(const char *src, const char *orig, const char *changed,
-		       const struct verify_lists *v, FILE *out)
+		       const struct verify_lists *v, const struct tagmacro_edit *e,
+		       size_t ne, FILE *out)
 {
 	char *pa = path_join(orig, src), *pc = path_join(changed, src), *a, *c;
 	size_t la, lc;
@@ -257,8 +259,9 @@ static long verify_one(const char *src, const char *orig, const char *changed,
 	c = a ? read_file(pc, &lc) : NULL;
 	if (!a || !c)
 		error("%s: %s", a ? pc : pa, strerror(errno));
-	else if (la != lc || memcmp(a, c, la) || v->nwanted || v->nstale)
-		bad = (long)verify_file(src, a, la, c, lc, v, out);
+	else if (la != lc || memcmp(a, c, la) || v->nwanted || v->nstale || ne)
+		bad = (long)(verify_file(src, a, la, c, lc, v, out) +
+			     tagmacro_verify(e, ne, src, a, la, c, lc, v->tag, out));
 	else
 		bad = 0;
 	free(a);
@@ -272,18 +275,22 @@ long verify_outdir(const char *outdir, const char *orig, const char *changed, FI
 {
 	struct pairs files, wanted, stale;
 	char *tag = read_tag(outdir);
+	struct tagmacro_edit *edits;
+	long nedits = tagmacro_read(outdir, &edits);
 	long bad = 0;
 	int ok = tag != NULL;
 
 	ok = !read_pairs(outdir, "files.tsv", &files) && ok;
 	ok = !read_pairs(outdir, "wanted.tsv", &wanted) && ok;
 	ok = !read_pairs(outdir, "stale.tsv", &stale) && ok;
+	ok = nedits >= 0 && ok;
 	for (long i = 0; ok && i < files.n && bad >= 0; i++) {
 		const char **w = xcalloc((size_t)wanted.n + 1, sizeof(*w));
 		const char **s = xcalloc((size_t)stale.n + 1, sizeof(*s));
 		struct verify_lists v = { tag, w, symbols_of(&wanted, files.cells[2 * i], w),
 					  s, symbols_of(&stale, files.cells[2 * i], s) };
-		long r = verify_one(files.cells[2 * i], orig, changed, &v, out);
+		long r = verify_one(files.cells[2 * i], orig, changed, &v, edits,
+				    nedits > 0 ? (size_t)nedits : 0, out);
 
 		bad = r < 0 ? -1 : bad + r;
 		free(w);
@@ -292,6 +299,7 @@ long verify_outdir(const char *outdir, const char *orig, const char *changed, FI
 	free_tsv(files.cells, files.n, 2);
 	free_tsv(wanted.cells, wanted.n, 2);
 	free_tsv(stale.cells, stale.n, 2);
+	tagmacro_edits_free(edits, nedits > 0 ? (size_t)nedits : 0);
 	if (!ok)
 		bad = -1;
 	free(tag);

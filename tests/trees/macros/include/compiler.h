@@ -1,0 +1,2 @@
+/* include/compiler.h: the tag, as the kernel spells it (-include'd). */
+#define __visible __attribute__((externally_visible))
