@@ -1393,6 +1393,30 @@ static enum definer_verdict site_scan(struct site_search *S, struct definer_site
 	return DEFINER_OTHER;
 }
 
+/* 1 when tokens t are top-level asm statements only, `asm("..." "...");`
+ * (string literals inside), none of them the symbol: what the assembler
+ * makes from them no C declaration makes. */
+static int asm_statements_only(const struct toks *t, const char *symbol)
+{
+	size_t i = 0;
+
+	while (i < t->n) {
+		const char *s = t->v[i];
+
+		if (strcmp(s, "asm") && strcmp(s, "__asm__") && strcmp(s, "__asm"))
+			return 0;
+		if (++i >= t->n || strcmp(t->v[i++], "("))
+			return 0;
+		while (i < t->n && t->v[i][0] == '"' && strcmp(t->v[i], symbol))
+			i++;
+		if (i >= t->n || strcmp(t->v[i++], ")"))
+			return 0;
+		while (i < t->n && !strcmp(t->v[i], ";"))
+			i++;
+	}
+	return t->n > 0;
+}
+
 enum definer_verdict definer_site(struct definer_ctx *c, const char *text, size_t len,
 				  const char *source_abs, const char *cmd_file,
 				  const char *build_dir, const char *macro, unsigned line,
@@ -1419,6 +1443,12 @@ enum definer_verdict definer_site(struct definer_ctx *c, const char *text, size_
 		free(call.v);
 		call = (struct toks){ 0 };
 		v = site_scan(&S, site, why);
+		if (v == DEFINER_OTHER && asm_statements_only(&S.done.t, symbol)) {
+			free(*why);
+			*why = xasprintf("the expansion of %s is top-level asm only: the "
+					 "assembler makes %s", macro, symbol);
+			v = DEFINER_ASM;
+		}
 	}
 	toks_free(&call);
 	stream_free(&S.done);

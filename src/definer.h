@@ -25,6 +25,9 @@ enum definer_verdict {
 	DEFINER_OTHER,          /* it declares another name */
 	DEFINER_ARMS,           /* live #if arms disagree, or cannot be told */
 	DEFINER_UNKNOWN,        /* a definition was not found: unchecked */
+	DEFINER_ASM,            /* definer_site: the expansion is top-level asm that
+				 * names sym in no C token (the assembler makes it:
+				 * SYSCALL_ALIAS, SYS_NI) */
 };
 
 struct definer_ctx;
@@ -48,7 +51,9 @@ enum definer_verdict definer_check(struct definer_ctx *c, const char *text, size
  * the name). Macros are expanded as definer_check() does (the build's files,
  * #if arms by autoconf.h and -D). DEFINER_OK: found, not static;
  * DEFINER_STATIC: that declaration is static; DEFINER_OTHER: no macro of the
- * expansion makes it; DEFINER_ARMS, DEFINER_UNKNOWN as for definer_check.
+ * expansion makes it; DEFINER_ASM: nor does any C token of the whole expansion,
+ * which is top-level asm statements only (`asm(".set " #a ...)`: the name is in
+ * a string); DEFINER_ARMS, DEFINER_UNKNOWN as for definer_check.
  * *why is set (allocated) for every verdict but DEFINER_OK. */
 struct definer_site {
 	char *file;             /* the #define's file, as the build names it */

@@ -178,9 +178,41 @@ static void classify_row(struct srcset *files, struct row *r, struct placement *
 	p->kind = p->macro ? PLACE_PASTED : PLACE_NOT_IN_SOURCE;
 }
 
+/* Without the preprocessed unit: 1 when the macro call pasting r's name
+ * expands, by the #defines the build read, to top-level asm only (definer.h,
+ * DEFINER_ASM). */
+static int asm_made_by_macro(struct definer_ctx *dc, struct srcset *files, const struct row *r)
+{
+	const char *file = r->site.def_source ? r->site.def_source : r->site.source;
+	struct srcfile *f = file ? srcset_get(files, file, NULL) : NULL;
+	enum definer_verdict v = DEFINER_UNKNOWN;
+	struct definer_site site;
+	char *macro, *why = NULL;
+	const char *text;
+	unsigned line = 0;
+	size_t len;
+
+	if (!f || !(macro = srcfile_paste_call(f, r->symbol, &line)))
+		return 0;
+	if ((text = srcset_text(files, file, &len))) {
+		char *abs = path_join(srcset_srctree(files), file);
+
+		v = definer_site(dc, text, len, abs, r->ctx->cmd_file, r->ctx->build_dir, macro,
+				 line, r->symbol, NULL, &site, &why);
+		definer_site_free(&site);
+		free(abs);
+	}
+	free(why);
+	free(macro);
+	return v == DEFINER_ASM;
+}
+
 /* A pasted name the translation unit never declares in C is made by top-level
- * asm (SYSCALL_ALIAS): the preprocessed unit says so. */
-static void check_asm_alias(struct text_cache *pre, struct row *r, struct placement *p)
+ * asm (SYSCALL_ALIAS): the preprocessed unit says so or, when the build's
+ * commands are not run, the expansion of the pasting call by the #defines the
+ * build read. */
+static void check_asm_alias(struct text_cache *pre, struct definer_ctx *dc,
+			    struct srcset *files, struct row *r, struct placement *p)
 {
 	size_t len;
 	const char *text;
@@ -192,7 +224,8 @@ static void check_asm_alias(struct text_cache *pre, struct row *r, struct placem
 	if (p->macro && strstr(p->macro, "SYSCALL_DEFINE"))
 		return;
 	text = cached_cpp(pre, r, &len);
-	if (text && !cpp_has_identifier(text, len, r->symbol)) {
+	if (text ? !cpp_has_identifier(text, len, r->symbol) :
+	    p->kind == PLACE_PASTED && asm_made_by_macro(dc, files, r)) {
 		p->kind = PLACE_ASM_ALIAS;
 		r->site.asm_alias = 1;
 	}
@@ -258,7 +291,7 @@ void placement_classify(struct rows *rows, struct srcset *files, struct placemen
 		else
 			classify_row(files, r, &out[i]);
 		check_definer(dc, files, r, &out[i]);
-		check_asm_alias(&pre, r, &out[i]);
+		check_asm_alias(&pre, dc, files, r, &out[i]);
 	}
 	definer_free(dc);
 	free_cache(&pre);

@@ -185,6 +185,32 @@ expect_grep "note: f (a/x.c): made by top-level asm or pasted by a macro? --run-
 expect_status 0 $T "$CROSSYM" report --run-build-commands "$r"
 expect_grep "f  *a/x.c  *defined by top-level asm" "$TMP/out" \
 	"--run-build-commands: the compile command ran (by argv) and told"
+# a name a macro makes in top-level asm (the kernel's SYS_NI -> SYSCALL_ALIAS)
+# is told without running anything: the call's expansion by the #defines is
+# asm only, so it needs no tag (a re-declaration of it would not compile); a
+# name a macro pastes into a C definition keeps its re-declaration
+m=$TMP/asmmacro
+mkdir -p "$m/a" "$m/b"
+"$MKELF" "$m/a/x.o" 64 lsb 62 T:sys_foo T:sys_bar T:ni_syscall
+"$MKELF" "$m/b/y.o" 64 lsb 62 U:sys_foo U:sys_bar
+cat >"$m/a/x.c" <<'C'
+#define ALIAS(a, b) asm(".globl " #a "\n\t.set " #a ", " #b)
+#define NI(name) ALIAS(sys_##name, ni_syscall)
+#define MK(name) int sys_##name(void) { return 1; }
+int ni_syscall(void) { return 0; }
+NI(foo);
+MK(bar)
+C
+printf 'cmd_a/x.o := gcc -c -o a/x.o a/x.c\nsource_a/x.o := a/x.c\n' >"$m/a/.x.o.cmd"
+printf 'int y;\n' >"$m/b/y.c"
+expect_status 0 $T "$CROSSYM" report "$m"
+expect_grep "sys_foo  *a/x.c  *defined by top-level asm (no tag needed) NI" "$TMP/out" \
+	"a macro's top-level asm alias told by its expansion, nothing run"
+! grep -q "note: sys_foo" "$TMP/err"
+ok $? "... so no note that --run-build-commands would tell"
+expect_status 0 $T "$CROSSYM" cocci -o "$TMP/asmjob" "$m"
+! grep -q "sys_foo" "$TMP/asmjob/wanted.tsv" && grep -q "sys_bar" "$TMP/asmjob/wanted.tsv"
+ok $? "cocci: no tag (nor re-declaration) for the asm-made sys_foo; the pasted C sys_bar keeps its"
 printf 'cmd_a/x.o := gcc $(touch PWNED) -c -o a/x.o a/x.c\nsource_a/x.o := a/x.c\n' \
 	>"$r/a/.x.o.cmd"
 for opt in "" --run-build-commands; do
