@@ -35,7 +35,9 @@ mkdir "$tmp/ref"
 (cd "$TOP" && git archive "$REF") | tar -x -C "$tmp/ref" || exit 2
 make -s -C "$tmp/ref" crossym >"$tmp/ref-build.log" 2>&1 || { cat "$tmp/ref-build.log"; exit 2; }
 REFBIN=$tmp/ref/crossym
-cp "$TOP/scripts/annotate.sh" "$tmp/annotate.sh"    # later edits do not reach this run
+# the driver with the helpers it sources and runs (apply.sh, series.sh...):
+# later edits do not reach this run
+cp -R "$TOP/scripts" "$tmp/scripts" || exit 2
 
 # same WHAT FILE_A FILE_B
 same() {
@@ -91,7 +93,7 @@ annotate() {
 	shift 4
 	sh "$tmp/ref/scripts/annotate.sh" "$oa" "$src" -j "$JOBS" "$@" >"$tmp/an.a" 2>&1
 	echo $? >"$tmp/an.a.rc"
-	CROSSYM=$NEW sh "$tmp/annotate.sh" "$ob" "$src" -j "$JOBS" "$@" >"$tmp/an.b" 2>&1
+	CROSSYM=$NEW sh "$tmp/scripts/annotate.sh" "$ob" "$src" -j "$JOBS" "$@" >"$tmp/an.b" 2>&1
 	echo $? >"$tmp/an.b.rc"
 	for f in annotate.patch forms.tsv annotate.rejected.patch; do
 		[ -f "$oa/$f" ] || [ -f "$ob/$f" ] || continue
