@@ -148,7 +148,7 @@ static void walk(struct build *b, const char *rel, struct found *found, int dept
 	free(abs);
 }
 
-struct object *build_find(struct build *b, const char *name)
+struct object *build_find(const struct build *b, const char *name)
 {
 	long id = strtab_find(&b->objnames, name);
 

@@ -47,6 +47,6 @@ struct build {
 int build_scan(struct build *b, const char *dir, const struct scan_opts *opts);
 void build_free(struct build *b);
 /* The object with that name, or NULL. */
-struct object *build_find(struct build *b, const char *name);
+struct object *build_find(const struct build *b, const char *name);
 
 #endif

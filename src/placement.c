@@ -325,14 +325,6 @@ void placement_from_dwarf(const struct build *b, struct rows *rows, size_t first
 	}
 }
 
-static const struct object *object_named(const struct build *b, const char *name)
-{
-	for (size_t i = 0; i < b->set.count; i++)
-		if (!strcmp(b->set.objs[i].name, name))
-			return &b->set.objs[i];
-	return NULL;
-}
-
 /* The first C source of unit (in object order) whose build declares symbol. */
 static const struct object *host_object(const struct build *b, const char *unit,
 					const char *symbol)
@@ -365,7 +357,7 @@ void placement_generated(const struct build *b, struct rows *rows, size_t first)
 		struct row *r = &rows->v[i];
 		const struct object *o, *host;
 
-		if (r->status != STATUS_TAG || !(o = object_named(b, r->object)) || !o->generated)
+		if (r->status != STATUS_TAG || !(o = build_find(b, r->object)) || !o->generated)
 			continue;
 		host = host_object(b, r->unit, r->symbol);
 		if (!host)
