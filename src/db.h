@@ -1,7 +1,9 @@
 /* db.h - what a scan learned per object file, kept between runs (--db FILE).
  *
  * A file is re-read unless its size, mtime (ns) and inode all match the record,
- * so a re-scan after a merge reads only the objects that changed. */
+ * so a re-scan after a merge reads only the objects that changed; what the
+ * later steps derived from a file (an object's DWARF definitions, where a
+ * source file shows its definitions) is kept too, under the same rule. */
 #ifndef CROSSYM_DB_H
 #define CROSSYM_DB_H
 
@@ -20,6 +22,9 @@ struct db_object {
 	char *name;             /* object display name */
 	unsigned machine;
 	unsigned char elfclass;
+	unsigned char dwarf;    /* 0 no DWARF, 1 DWARF not read yet, 2 read: decls */
+	struct decl *decls;     /* what dwarf_definitions gave (dwarf 2) */
+	size_t ndecls, decls_cap;
 	struct db_sym *syms;
 	size_t nsyms, syms_cap;
 };
@@ -35,12 +40,30 @@ struct db_file {
 	int used;               /* seen by this scan: written back */
 };
 
+/* Where a source file's text shows a definition (the report's line column). */
+struct db_line {
+	char *symbol;
+	unsigned line;
+	unsigned char res;      /* enum locate_result */
+};
+
+struct db_source {
+	struct db_stamp stamp;
+	struct db_line *lines;
+	size_t nlines, lines_cap;
+	int used;               /* seen by this scan: written back */
+};
+
 struct db {
 	char *path;
 	struct strtab files;    /* file path -> index in file */
 	struct db_file *file;
 	size_t file_cap;
 	size_t reused, read;    /* object files taken from the db / read anew */
+	struct strtab sources;  /* source path -> index in source */
+	struct db_source *source;
+	size_t source_cap;
+	int changed;            /* something recorded besides the files read */
 };
 
 /* Load path (a missing file is an empty db). Returns -1 on a corrupt db. */
@@ -54,6 +77,16 @@ void db_put(struct db *db, const char *file, const struct stat *st,
  * objects are appended through add(), which returns NULL for a known name. */
 void db_replay(const struct db_file *rec, struct objset *set,
 	       struct object *(*add)(void *ctx, const char *name), void *ctx);
+/* Record obj's DWARF definitions (obj->decls_read) in the record of file,
+ * when this scan read or reused that file. */
+void db_put_decls(struct db *db, const char *file, const struct object *obj);
+/* The record of the source file at path, emptied when its stamp is not st's. */
+struct db_source *db_source(struct db *db, const char *path, const struct stat *st);
+/* What the record knows of symbol: 1 with *res and *line, else 0. */
+int db_source_get(const struct db_source *s, const char *symbol, int *res,
+		  unsigned *line);
+void db_source_put(struct db *db, struct db_source *s, const char *symbol, int res,
+		   unsigned line);
 /* Write the records this scan used. Returns 0, or -1 after error(). */
 int db_save(struct db *db);
 void db_free(struct db *db);

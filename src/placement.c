@@ -3,7 +3,7 @@
 #include "buildtree.h"
 #include "cpprun.h"
 #include "definer.h"
-#include "dwdecl.h"
+#include "objdecls.h"
 #include "srcscan.h"
 #include "strtab.h"
 #include "util.h"
@@ -278,13 +278,13 @@ static int cmp_decl_symbol(const void *key, const void *elem)
 static void dwarf_object(const struct build *b, struct rows *rows, size_t from,
 			 size_t to, const char *objfile)
 {
-	char *abs = path_join(b->dir, objfile);
-	struct decl *decls = NULL;
-	long n = dwarf_definitions(abs, &decls);
+	struct object *obj = build_find(b, objfile);
+	const struct decl *decls = NULL;
+	size_t n = obj ? object_decls(b, obj, &decls) : 0;
 
 	for (size_t i = from; n > 0 && i < to; i++) {
 		struct row *r = &rows->v[i];
-		const struct decl *d = bsearch(r->symbol, decls, (size_t)n, sizeof(*decls),
+		const struct decl *d = bsearch(r->symbol, decls, n, sizeof(*decls),
 					       cmp_decl_symbol);
 
 		if (r->status != STATUS_TAG || !d)
@@ -293,9 +293,6 @@ static void dwarf_object(const struct build *b, struct rows *rows, size_t from,
 		r->def_source = path_relative(d->file, b->srctree);
 		r->def_line = d->line;
 	}
-	if (n > 0)
-		dwarf_free(decls, (size_t)n);
-	free(abs);
 }
 
 static int cmp_row_object(const void *pa, const void *pb)
