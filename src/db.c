@@ -7,7 +7,8 @@
  *   X <section>          (the section of the definition just before)
  *   D <line> <symbol>    (a DWARF definition of the object, when dwarf is 2)
  *   E <file>             (its declaration file)
- *   L <size> <mtime_sec> <mtime_nsec> <inode> <path>   (a source file)
+ *   L <size> <mtime_sec> <mtime_nsec> <inode> <asm> <path>   (a source file;
+ *                        asm: 1 when its text has an asm statement, 2 unknown)
  *   W <result> <line> <symbol>   (where its text shows symbol's definition)
  */
 #include "db.h"
@@ -92,6 +93,7 @@ static void clear_source(struct db_source *s)
 		free(s->lines[i].symbol);
 	free(s->lines);
 	memset(s, 0, sizeof(*s));
+	s->asm_word = DB_ASM_UNKNOWN;
 }
 
 static struct db_object *push_object(struct db_file *f, const char *name)
@@ -200,17 +202,18 @@ static int load_object_line(char *line, struct db_object *o)
 /* Parse one line into the current records; -1 when malformed. */
 static int load_line(struct db *db, char *line, struct load_state *ls)
 {
-	long long v[4];
+	long long v[5];
 	char *rest;
 
 	if ((rest = numbers(line, 'F', 4, v)) != NULL) {
 		*ls = (struct load_state){ file_slot(db, rest), NULL, NULL };
 		clear_file(ls->f);
 		ls->f->stamp = (struct db_stamp){ v[0], v[1], v[2], v[3] };
-	} else if ((rest = numbers(line, 'L', 4, v)) != NULL) {
+	} else if ((rest = numbers(line, 'L', 5, v)) != NULL && in_range(v[4], 0, DB_ASM_UNKNOWN)) {
 		*ls = (struct load_state){ NULL, NULL, source_slot(db, rest) };
 		clear_source(ls->s);
 		ls->s->stamp = (struct db_stamp){ v[0], v[1], v[2], v[3] };
+		ls->s->asm_word = (unsigned char)v[4];
 	} else if (ls->f && (rest = numbers(line, 'O', 3, v)) != NULL &&
 		   in_range(v[0], 0, 0xffffffffLL) && in_range(v[1], 0, 0xffffffffLL) &&
 		   in_range(v[2], 0, 2)) {
@@ -470,10 +473,10 @@ static int write_records(const struct db *db, FILE *out)
 	for (size_t id = 0; id < db->sources.count && id < db->source_cap; id++) {
 		const struct db_source *s = &db->source[id];
 
-		if (!s->used || !s->nlines)
+		if (!s->used || (!s->nlines && s->asm_word == DB_ASM_UNKNOWN))
 			continue;
-		fprintf(out, "L\t%lld\t%lld\t%lld\t%lld\t%s\n", s->stamp.size,
-			s->stamp.mtime_sec, s->stamp.mtime_nsec, s->stamp.ino,
+		fprintf(out, "L\t%lld\t%lld\t%lld\t%lld\t%u\t%s\n", s->stamp.size,
+			s->stamp.mtime_sec, s->stamp.mtime_nsec, s->stamp.ino, s->asm_word,
 			strtab_str(&db->sources, (unsigned)id));
 		for (size_t i = 0; i < s->nlines; i++)
 			fprintf(out, "W\t%u\t%u\t%s\n", s->lines[i].res, s->lines[i].line,
@@ -531,4 +534,9 @@ void db_free(struct db *db)
 	strtab_free(&db->sources);
 	free(db->path);
 	memset(db, 0, sizeof(*db));
+}
+
+void db_source_changed(struct db *db)
+{
+	db->changed = 1;
 }

@@ -40,6 +40,8 @@ struct db_file {
 	int used;               /* seen by this scan: written back */
 };
 
+#define DB_ASM_UNKNOWN 2
+
 /* Where a source file's text shows a definition (the report's line column). */
 struct db_line {
 	char *symbol;
@@ -49,6 +51,8 @@ struct db_line {
 
 struct db_source {
 	struct db_stamp stamp;
+	unsigned char asm_word; /* its text has an asm statement: 0 no, 1 yes,
+				 * DB_ASM_UNKNOWN not looked at */
 	struct db_line *lines;
 	size_t nlines, lines_cap;
 	int used;               /* seen by this scan: written back */
@@ -80,13 +84,15 @@ void db_replay(const struct db_file *rec, struct objset *set,
 /* Record obj's DWARF definitions (obj->decls_read) in the record of file,
  * when this scan read or reused that file. */
 void db_put_decls(struct db *db, const char *file, const struct object *obj);
-/* The record of the source file at path, emptied when its stamp is not st's. */
+/* The record of the source file at path, emptied when its stamp is not st's
+ * (asm_word is then DB_ASM_UNKNOWN; set it, and call db_source_changed). */
 struct db_source *db_source(struct db *db, const char *path, const struct stat *st);
 /* What the record knows of symbol: 1 with *res and *line, else 0. */
 int db_source_get(const struct db_source *s, const char *symbol, int *res,
 		  unsigned *line);
 void db_source_put(struct db *db, struct db_source *s, const char *symbol, int res,
 		   unsigned line);
+void db_source_changed(struct db *db);
 /* Write the records this scan used. Returns 0, or -1 after error(). */
 int db_save(struct db *db);
 void db_free(struct db *db);
