@@ -398,7 +398,7 @@ static int load_from_db(struct build *b, const char *abs, const struct stat *st,
 
 	if (!b->db || !(rec = db_get(b->db, abs, st)))
 		return 0;
-	db_replay(rec, &b->set, replay_add, &ctx);
+	db_replay(b->db, rec, &b->set, replay_add, &ctx);
 	return 1;
 }
 

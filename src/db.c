@@ -70,10 +70,6 @@ static struct db_source *source_slot(struct db *db, const char *path)
 
 static void clear_object(struct db_object *o)
 {
-	for (size_t k = 0; k < o->nsyms; k++) {
-		free(o->syms[k].name);
-		free(o->syms[k].section);
-	}
 	free(o->syms);
 	free(o->name);
 	dwarf_free(o->decls, o->ndecls);
@@ -107,14 +103,15 @@ static struct db_object *push_object(struct db_file *f, const char *name)
 	return o;
 }
 
-static void push_sym(struct db_object *o, const char *name, int bind, int kind)
+static void push_sym(struct db *db, struct db_object *o, const char *name, int bind,
+		     int kind)
 {
 	struct db_sym *s;
 
 	grow_array((void **)&o->syms, &o->syms_cap, o->nsyms + 1, sizeof(*s));
 	s = &o->syms[o->nsyms++];
-	s->name = xstrdup(name);
-	s->section = NULL;
+	s->name = strtab_intern(&db->names, name);
+	s->section = 0;
 	s->bind = (unsigned char)bind;
 	s->kind = (unsigned char)kind;
 }
@@ -174,7 +171,7 @@ static int in_range(long long v, long long lo, long long hi)
 }
 
 /* The lines of an object record; 0, else -1 when malformed. */
-static int load_object_line(char *line, struct db_object *o)
+static int load_object_line(struct db *db, char *line, struct db_object *o)
 {
 	long long v[2];
 	char *rest;
@@ -182,10 +179,10 @@ static int load_object_line(char *line, struct db_object *o)
 	if ((rest = numbers(line, 'S', 2, v)) != NULL &&
 	    (in_range(v[0], SYM_DEF, SYM_EXPORT) || v[0] == SYM_SELFREF) &&
 	    in_range(v[1], INT_MIN, INT_MAX)) {
-		push_sym(o, rest, (int)v[0], (int)v[1]);
+		push_sym(db, o, rest, (int)v[0], (int)v[1]);
 	} else if (o->nsyms && !strncmp(line, "X\t", 2) &&
 		   !o->syms[o->nsyms - 1].section) {
-		o->syms[o->nsyms - 1].section = xstrdup(line + 2);
+		o->syms[o->nsyms - 1].section = strtab_intern(&db->names, line + 2);
 	} else if (o->dwarf == 2 && (rest = numbers(line, 'D', 1, v)) != NULL &&
 		   in_range(v[0], 0, UINT_MAX) &&
 		   (!o->ndecls || o->decls[o->ndecls - 1].file)) {
@@ -226,7 +223,7 @@ static int load_line(struct db *db, char *line, struct load_state *ls)
 	} else if (ls->s && (rest = numbers(line, 'W', 2, v)) != NULL &&
 		   in_range(v[0], LOC_NOT_FOUND, LOC_IN_MACRO) && in_range(v[1], 0, UINT_MAX)) {
 		push_line(ls->s, rest, (int)v[0], (unsigned)v[1]);
-	} else if (!ls->o || load_object_line(line, ls->o)) {
+	} else if (!ls->o || load_object_line(db, line, ls->o)) {
 		return -1;
 	}
 	return 0;
@@ -269,6 +266,8 @@ int db_load(struct db *db, const char *path)
 	db->path = xstrdup(path);
 	strtab_init(&db->files);
 	strtab_init(&db->sources);
+	strtab_init(&db->names);
+	strtab_intern(&db->names, "");       /* id 0: no section */
 	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
 		error("%s: not a regular file", path);
 		return -1;
@@ -340,10 +339,10 @@ void db_put(struct db *db, const char *file, const struct stat *st,
 		o->elfclass = obj->elfclass;
 		put_decls(o, obj);
 		for (size_t k = 0; k < obj->nsyms; k++) {
-			push_sym(o, strtab_str(&set->names, obj->syms[k].name),
+			push_sym(db, o, strtab_str(&set->names, obj->syms[k].name),
 				 obj->syms[k].bind, obj->syms[k].kind);
 			if (obj->syms[k].section)
-				o->syms[o->nsyms - 1].section = xstrdup(
+				o->syms[o->nsyms - 1].section = strtab_intern(&db->names,
 					strtab_str(&set->sections, obj->syms[k].section));
 		}
 	}
@@ -364,7 +363,7 @@ static void replay_decls(const struct db_object *o, struct object *obj)
 	}
 }
 
-void db_replay(const struct db_file *rec, struct objset *set,
+void db_replay(const struct db *db, const struct db_file *rec, struct objset *set,
 	       struct object *(*add)(void *ctx, const char *name), void *ctx)
 {
 	for (size_t i = 0; i < rec->nobjs; i++) {
@@ -376,15 +375,15 @@ void db_replay(const struct db_file *rec, struct objset *set,
 		obj->machine = o->machine;
 		obj->elfclass = o->elfclass;
 		replay_decls(o, obj);
+		grow_array((void **)&obj->syms, &obj->syms_cap, obj->nsyms + o->nsyms,
+			   sizeof(*obj->syms));
 		for (size_t k = 0; k < o->nsyms; k++) {
-			struct objsym *s;
+			struct objsym *s = &obj->syms[obj->nsyms++];
 
-			grow_array((void **)&obj->syms, &obj->syms_cap, obj->nsyms + 1,
-				   sizeof(*s));
-			s = &obj->syms[obj->nsyms++];
-			s->name = strtab_intern(&set->names, o->syms[k].name);
-			s->section = o->syms[k].section ?
-				strtab_intern(&set->sections, o->syms[k].section) : 0;
+			s->name = strtab_intern(&set->names,
+						strtab_str(&db->names, o->syms[k].name));
+			s->section = o->syms[k].section ? strtab_intern(&set->sections,
+				strtab_str(&db->names, o->syms[k].section)) : 0;
 			s->bind = o->syms[k].bind;
 			s->kind = o->syms[k].kind;
 		}
@@ -442,14 +441,14 @@ void db_source_put(struct db *db, struct db_source *s, const char *symbol, int r
 	db->changed = 1;
 }
 
-static void write_object(const struct db_object *o, FILE *out)
+static void write_object(const struct db *db, const struct db_object *o, FILE *out)
 {
 	fprintf(out, "O\t%u\t%u\t%u\t%s\n", o->machine, o->elfclass, o->dwarf, o->name);
 	for (size_t k = 0; k < o->nsyms; k++) {
 		fprintf(out, "S\t%d\t%d\t%s\n", o->syms[k].bind, o->syms[k].kind,
-			o->syms[k].name);
+			strtab_str(&db->names, o->syms[k].name));
 		if (o->syms[k].section)
-			fprintf(out, "X\t%s\n", o->syms[k].section);
+			fprintf(out, "X\t%s\n", strtab_str(&db->names, o->syms[k].section));
 	}
 	for (size_t k = 0; k < o->ndecls; k++)
 		fprintf(out, "D\t%u\t%s\nE\t%s\n", o->decls[k].line, o->decls[k].symbol,
@@ -468,7 +467,7 @@ static int write_records(const struct db *db, FILE *out)
 			f->stamp.mtime_sec, f->stamp.mtime_nsec, f->stamp.ino,
 			strtab_str(&db->files, (unsigned)id));
 		for (size_t i = 0; i < f->nobjs; i++)
-			write_object(&f->objs[i], out);
+			write_object(db, &f->objs[i], out);
 	}
 	for (size_t id = 0; id < db->sources.count && id < db->source_cap; id++) {
 		const struct db_source *s = &db->source[id];
@@ -532,6 +531,7 @@ void db_free(struct db *db)
 		clear_source(&db->source[i]);
 	free(db->source);
 	strtab_free(&db->sources);
+	strtab_free(&db->names);
 	free(db->path);
 	memset(db, 0, sizeof(*db));
 }

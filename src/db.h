@@ -13,8 +13,8 @@
 #include "strtab.h"
 
 struct db_sym {
-	char *name;
-	char *section;          /* a definition's section, or NULL */
+	unsigned name;          /* id in the db's names */
+	unsigned section;       /* a definition's section (id), or 0 */
 	unsigned char bind, kind;
 };
 
@@ -68,6 +68,7 @@ struct db {
 	struct db_source *source;
 	size_t source_cap;
 	int changed;            /* something recorded besides the files read */
+	struct strtab names;    /* symbol and section names; id 0 is "" */
 };
 
 /* Load path (a missing file is an empty db). Returns -1 on a corrupt db. */
@@ -79,7 +80,7 @@ void db_put(struct db *db, const char *file, const struct stat *st,
 	    const struct objset *set, size_t first);
 /* Replay a record into the set: one object per recorded object;
  * objects are appended through add(), which returns NULL for a known name. */
-void db_replay(const struct db_file *rec, struct objset *set,
+void db_replay(const struct db *db, const struct db_file *rec, struct objset *set,
 	       struct object *(*add)(void *ctx, const char *name), void *ctx);
 /* Record obj's DWARF definitions (obj->decls_read) in the record of file,
  * when this scan read or reused that file. */
