@@ -294,3 +294,12 @@ int lds_keep_matches(const struct lds_keep *keeps, size_t count,
 			return 1;
 	return 0;
 }
+
+int lds_keep_section_matches(const struct lds_keep *keeps, size_t count,
+			     const char *section)
+{
+	for (size_t i = 0; i < count; i++)
+		if (glob_matches(keeps[i].section, section))
+			return 1;
+	return 0;
+}
