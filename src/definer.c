@@ -1084,3 +1084,61 @@ int definer_declared(const char *source_text, size_t len, const char *cmd_file,
 	free(cmdtext);
 	return found;
 }
+
+/* Add the words of the lines of text[0..len) that have the word `extern`
+ * (with more after it on the line: extern_line's rule) to words. */
+static void add_extern_words(const char *text, size_t len, struct strtab *words)
+{
+	for (size_t bol = 0, eol; bol < len; bol = eol + 1) {
+		int has = 0;
+
+		for (eol = bol; eol < len && text[eol] != '\n'; eol++)
+			;
+		for (size_t i = bol, j; i < eol && !has; i = j + 1) {
+			for (j = i; j < eol && idchar(text[j]); j++)
+				;
+			has = j - i == 6 && !memcmp(text + i, "extern", 6) && j < eol;
+		}
+		for (size_t i = bol, j; has && i < eol; i = j + 1) {
+			for (j = i; j < eol && idchar(text[j]); j++)
+				;
+			if (j > i)
+				strtab_intern_n(words, text + i, j - i);
+		}
+	}
+}
+
+struct strtab *definer_extern_words(const char *source_text, size_t len,
+				    const char *cmd_file, const char *build_dir)
+{
+	struct strtab *words = xmalloc(sizeof(*words));
+	struct definer_ctx *c;
+	char *cmdtext;
+
+	strtab_init(words);
+	add_extern_words(source_text, len, words);
+	cmdtext = cmd_file ? read_file(cmd_file, NULL) : NULL;
+	if (!cmdtext)
+		return words;
+	c = definer_new();
+	mark_command(c, cmdtext, build_dir, mark_deps(c, cmdtext, build_dir));
+	for (size_t i = 0; i < c->paths.count; i++) {
+		size_t n = 0;
+		char *text = read_file(strtab_str(&c->paths, (unsigned)i), &n);
+
+		if (text)
+			add_extern_words(text, n, words);
+		free(text);
+	}
+	definer_free(c);
+	free(cmdtext);
+	return words;
+}
+
+int definer_symbol_is_word(const char *symbol)
+{
+	for (const char *p = symbol; *p; p++)
+		if (!idchar(*p))
+			return 0;
+	return *symbol != '\0';
+}
