@@ -19,8 +19,6 @@
 
 #include <stddef.h>
 
-struct strtab;
-
 enum definer_verdict {
 	DEFINER_OK,             /* the first declaration declares sym */
 	DEFINER_STATIC,         /* it is static (or a typedef) */
@@ -48,11 +46,5 @@ enum definer_verdict definer_check(struct definer_ctx *c, const char *text, size
  * a file where `extern __typeof__(symbol) symbol TAG;` can compile. */
 int definer_declared(const char *source_text, size_t len, const char *cmd_file,
 		     const char *build_dir, const char *symbol);
-/* The same for every symbol at once: the words definer_declared would find,
- * each on a line with `extern` (a fresh strtab; strtab_free, then free).
- * Only for a symbol that is a word (definer_symbol_is_word). */
-struct strtab *definer_extern_words(const char *source_text, size_t len,
-				    const char *cmd_file, const char *build_dir);
-int definer_symbol_is_word(const char *symbol);
 
 #endif

@@ -322,52 +322,27 @@ void placement_from_dwarf(const struct build *b, struct rows *rows, size_t first
 	}
 }
 
-/* The words on `extern` lines of each object's build, read once per object
- * (definer_extern_words) for all the generated rows that ask. */
-struct extern_cache {
-	struct strtab **words;  /* per object index; NULL: not read yet */
-	unsigned char *unreadable; /* its source cannot be read */
-	size_t n;
-};
-
-static int declares(const struct build *b, struct extern_cache *ec, size_t i,
-		    const char *symbol)
-{
-	const struct object *o = &b->set.objs[i];
-	char *path, *text, *cmd;
-	size_t len = 0;
-	int found;
-
-	if (ec->unreadable[i])
-		return 0;
-	path = path_join(b->srctree, o->source);
-	text = ec->words[i] && definer_symbol_is_word(symbol) ? NULL : read_file(path, &len);
-	cmd = o->cmd_path ? path_join(b->absdir, o->cmd_path) : NULL;
-	if (!definer_symbol_is_word(symbol)) {
-		found = text && definer_declared(text, len, cmd, b->absdir, symbol);
-	} else {
-		if (!ec->words[i] && text)
-			ec->words[i] = definer_extern_words(text, len, cmd, b->absdir);
-		ec->unreadable[i] = !ec->words[i];
-		found = ec->words[i] && strtab_find(ec->words[i], symbol) >= 0;
-	}
-	free(cmd);
-	free(text);
-	free(path);
-	return found;
-}
-
 /* The first C source of unit (in object order) whose build declares symbol. */
-static const struct object *host_object(const struct build *b, struct extern_cache *ec,
-					const char *unit, const char *symbol)
+static const struct object *host_object(const struct build *b, const char *unit,
+					const char *symbol)
 {
 	for (size_t i = 0; i < b->set.count; i++) {
 		const struct object *o = &b->set.objs[i];
+		char *path, *text, *cmd;
+		size_t len = 0;
+		int found;
 
 		if (!o->linked || o->generated || o->is_asm || !o->source || !o->unit ||
 		    strcmp(o->unit, unit) || !str_has_suffix(o->source, ".c"))
 			continue;
-		if (declares(b, ec, i, symbol))
+		path = path_join(b->srctree, o->source);
+		text = read_file(path, &len);
+		cmd = o->cmd_path ? path_join(b->absdir, o->cmd_path) : NULL;
+		found = text && definer_declared(text, len, cmd, b->absdir, symbol);
+		free(cmd);
+		free(text);
+		free(path);
+		if (found)
 			return o;
 	}
 	return NULL;
@@ -375,29 +350,17 @@ static const struct object *host_object(const struct build *b, struct extern_cac
 
 void placement_generated(const struct build *b, struct rows *rows, size_t first)
 {
-	struct extern_cache ec = {
-		xcalloc(b->set.count + 1, sizeof(*ec.words)),
-		xcalloc(b->set.count + 1, 1), b->set.count,
-	};
-
 	for (size_t i = first; i < rows->count; i++) {
 		struct row *r = &rows->v[i];
 		const struct object *o, *host;
 
 		if (r->status != STATUS_TAG || !(o = build_find(b, r->object)) || !o->generated)
 			continue;
-		host = host_object(b, &ec, r->unit, r->symbol);
+		host = host_object(b, r->unit, r->symbol);
 		if (!host)
 			continue;
 		free(r->def_source);
 		r->def_source = xstrdup(host->source);
 		r->def_line = 0;
 	}
-	for (size_t i = 0; i < ec.n; i++)
-		if (ec.words[i]) {
-			strtab_free(ec.words[i]);
-			free(ec.words[i]);
-		}
-	free(ec.words);
-	free(ec.unreadable);
 }
