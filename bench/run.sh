@@ -1,7 +1,8 @@
 #!/bin/sh
 # bench/run.sh: speed and memory of crossym, measured side by side (no pass/fail).
 # Prints tables and writes bench/results.md (with the machine description).
-#  1. scan + decide (`crossym report --format=tsv`) against, on the same objects:
+#  1. scan + decide (`crossym report --format=tsv`, also with a warm --db) against,
+#     on the same objects:
 #     `nm -A` alone, an nm | awk pipeline computing the same rows, `cat` of every
 #     object (the I/O floor); trees: the example tree, the cached Linux 6.1
 #     builds of `make check`, x86_64 defconfig when `make bench-kernel` built it,
@@ -55,18 +56,23 @@ scan_row() {
 	say "scan: $name ($runs rounds)"
 	objlists "$b"
 	nobj=$(wc -l <"$work/cat.lst")
+	rm -f "$work/warm.db"
+	"$crossym" report --format=tsv --db "$work/warm.db" "$b" >/dev/null 2>&1 || true
 	set -- \
 		crossym "exec '$crossym' report --format=tsv '$b' >/dev/null 2>&1" \
+		warm "exec '$crossym' report --format=tsv --db '$work/warm.db' '$b' >/dev/null 2>&1" \
 		nm "cd '$b' && exec xargs nm -A <'$work/nm.lst' >/dev/null 2>&1" \
 		cat "cd '$b' && exec xargs cat <'$work/cat.lst' >/dev/null"
 	[ -z "$xref" ] || set -- "$@" xref "$xref >/dev/null 2>&1"
 	"$timeit" "$runs" "$@" >"$work/t"
 	c=$(grep '^crossym' "$work/t") n=$(grep '^nm' "$work/t") k=$(grep '^cat' "$work/t")
+	ws=$(field "$(grep '^warm' "$work/t")" 2)
 	x=$(grep '^xref' "$work/t" || true)
 	cs=$(field "$c" 2) ns=$(field "$n" 2) ks=$(field "$k" 2)
 	if [ -n "$x" ]; then xs=$(field "$x" 2) xr=$(ratio "$xs" "$cs"); else xs=- xr=-; fi
-	printf '| %s | %s | %s | %s | %s | %s | %sx | %sx | %sx |\n' "$name" "$nobj" "$cs" \
-		"$ns" "$xs" "$ks" "$(ratio "$ns" "$cs")" "$xr" "$(ratio "$cs" "$ks")" >>"$work/scan.md"
+	printf '| %s | %s | %s | %s | %s | %s | %s | %sx | %sx | %sx | %sx |\n' "$name" "$nobj" \
+		"$cs" "$ws" "$ns" "$xs" "$ks" "$(ratio "$ns" "$cs")" "$xr" "$(ratio "$cs" "$ks")" \
+		"$(ratio "$ws" "$ks")" >>"$work/scan.md"
 	printf '%s\t%s\t%s\t%s\n' "$name" "$nobj" "$cs" "$(field "$c" 5)" >>"$work/scan.tsv"
 }
 
@@ -173,13 +179,15 @@ fi
 	echo
 	echo "## 1. Scan + decide, side by side"
 	echo
-	echo "Seconds (median wall). crossym: \`crossym report --format=tsv\`; nm: \`nm -A\`"
+	echo "Seconds (median wall). crossym: \`crossym report --format=tsv\`; db: the same"
+	echo "with \`--db\` written by a run just before (nothing changed: the per-file steps,"
+	echo "the sources' line column among them, come from the db); nm: \`nm -A\`"
 	echo "over \`crossym objects\`; nm|awk: the independent nm + awk computation of the"
 	echo "same rows (tests/real/lib/kernel-xref.sh, the example's nm-xref.sh); cat: \`cat\`"
 	echo "of every object file (thin archives expanded) to /dev/null."
 	echo
-	echo "| tree | objects | crossym | nm -A | nm\\|awk | cat | nm/crossym | nm\\|awk/crossym | crossym/cat |"
-	echo "|---|---|---|---|---|---|---|---|---|"
+	echo "| tree | objects | crossym | db | nm -A | nm\\|awk | cat | nm/crossym | nm\\|awk/crossym | crossym/cat | db/cat |"
+	echo "|---|---|---|---|---|---|---|---|---|---|---|"
 	cat "$work/scan.md"
 	if [ -f "$kcache/build-x86_64-def/.crossym-build-seconds" ]; then
 		echo

@@ -1,5 +1,6 @@
 /* asmrefs.c - references made only inside asm strings of C objects. */
 #include "asmrefs.h"
+#include "db.h"
 #include "elfread.h"
 #include "cpprun.h"
 #include "lto.h"
@@ -10,6 +11,7 @@
 #include <gelf.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -316,6 +318,30 @@ static int has_asm_word(const char *text)
 	return 0;
 }
 
+/* Whether the source at path has an asm statement: read, or from the db's
+ * record when the source has not changed. */
+static int source_has_asm(struct db *db, const char *path)
+{
+	struct db_source *rec = NULL;
+	struct stat st;
+	char *text;
+	int found;
+
+	if (db && stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+		rec = db_source(db, path, &st);
+		if (rec->asm_word != DB_ASM_UNKNOWN)
+			return rec->asm_word;
+	}
+	text = read_file(path, NULL);
+	found = text && has_asm_word(text);
+	if (rec && text) {
+		rec->asm_word = (unsigned char)found;
+		db_source_changed(db);
+	}
+	free(text);
+	return found;
+}
+
 void asmrefs_warn_unchecked(struct build *b)
 {
 	size_t n = 0;
@@ -323,17 +349,15 @@ void asmrefs_warn_unchecked(struct build *b)
 
 	for (size_t i = 0; i < b->set.count; i++) {
 		const struct object *o = &b->set.objs[i];
-		char *path, *text;
+		char *path;
 
 		if (!checkable(o))
 			continue;
 		path = path_join(b->srctree, o->source);
-		text = read_file(path, NULL);
-		if (text && has_asm_word(text)) {
+		if (source_has_asm(b->db, path)) {
 			n++;
 			first = first ? first : o->name;
 		}
-		free(text);
 		free(path);
 	}
 	if (n)

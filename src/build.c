@@ -5,7 +5,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
-struct object *build_find(struct build *b, const char *name)
+struct object *build_find(const struct build *b, const char *name)
 {
 	long id = strtab_find(&b->objnames, name);
 

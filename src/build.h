@@ -38,7 +38,7 @@ struct build {
 };
 
 /* The object with that name, or NULL. */
-struct object *build_find(struct build *b, const char *name);
+struct object *build_find(const struct build *b, const char *name);
 /* A new object, indexed by name; NULL when it is known already. */
 struct object *build_new_object(struct build *b, const char *name);
 /* "crossym: path: strerror(errno)", counted as a file that could not be read. */

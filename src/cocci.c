@@ -340,11 +340,13 @@ static void mkdir_p(const char *path)
 	free(p);
 }
 
-/* Every file of OUTDIR is written whole or not at all (util's atomic_file). */
+/* Every file of OUTDIR is written whole or not at all (util's atomic_file);
+ * they reach the disk together before OUTDIR/.complete is written. */
 static FILE *open_out(struct atomic_file *af, const char *path)
 {
 	if (atomic_open(af, path))
 		fatal("%s: %s", path, strerror(errno));
+	af->nosync = 1;         /* synced at once before .complete (sync_fs) */
 	return af->f;
 }
 

@@ -776,7 +776,7 @@ static void write_complete_marker(const char *outdir, size_t nadd, size_t nremov
 	if (diag.status)
 		fprintf(stderr, "crossym cocci: %s is incomplete (no %s): see the "
 			"errors above\n", outdir, COMPLETE_MARKER);
-	else if (sync_dir(outdir) || write_file_atomic(marker, text, strlen(text)) ||
+	else if (sync_fs(outdir) || write_file_atomic(marker, text, strlen(text)) ||
 		 sync_dir(outdir))
 		error("%s: %s", marker, strerror(errno));
 	free(text);

@@ -1,7 +1,9 @@
 /* db.h - what a scan learned per object file, kept between runs (--db FILE).
  *
  * A file is re-read unless its size, mtime (ns) and inode all match the record,
- * so a re-scan after a merge reads only the objects that changed. */
+ * so a re-scan after a merge reads only the objects that changed; what the
+ * later steps derived from a file (an object's DWARF definitions, where a
+ * source file shows its definitions) is kept too, under the same rule. */
 #ifndef CROSSYM_DB_H
 #define CROSSYM_DB_H
 
@@ -11,8 +13,8 @@
 #include "strtab.h"
 
 struct db_sym {
-	char *name;
-	char *section;          /* a definition's section, or NULL */
+	unsigned name;          /* id in the db's names */
+	unsigned section;       /* a definition's section (id), or 0 */
 	unsigned char bind, kind;
 };
 
@@ -20,6 +22,9 @@ struct db_object {
 	char *name;             /* object display name */
 	unsigned machine;
 	unsigned char elfclass;
+	unsigned char dwarf;    /* 0 no DWARF, 1 DWARF not read yet, 2 read: decls */
+	struct decl *decls;     /* what dwarf_definitions gave (dwarf 2) */
+	size_t ndecls, decls_cap;
 	struct db_sym *syms;
 	size_t nsyms, syms_cap;
 };
@@ -35,12 +40,35 @@ struct db_file {
 	int used;               /* seen by this scan: written back */
 };
 
+#define DB_ASM_UNKNOWN 2
+
+/* Where a source file's text shows a definition (the report's line column). */
+struct db_line {
+	char *symbol;
+	unsigned line;
+	unsigned char res;      /* enum locate_result */
+};
+
+struct db_source {
+	struct db_stamp stamp;
+	unsigned char asm_word; /* its text has an asm statement: 0 no, 1 yes,
+				 * DB_ASM_UNKNOWN not looked at */
+	struct db_line *lines;
+	size_t nlines, lines_cap;
+	int used;               /* seen by this scan: written back */
+};
+
 struct db {
 	char *path;
 	struct strtab files;    /* file path -> index in file */
 	struct db_file *file;
 	size_t file_cap;
 	size_t reused, read;    /* object files taken from the db / read anew */
+	struct strtab sources;  /* source path -> index in source */
+	struct db_source *source;
+	size_t source_cap;
+	int changed;            /* something recorded besides the files read */
+	struct strtab names;    /* symbol and section names; id 0 is "" */
 };
 
 /* Load path (a missing file is an empty db). Returns -1 on a corrupt db. */
@@ -52,8 +80,20 @@ void db_put(struct db *db, const char *file, const struct stat *st,
 	    const struct objset *set, size_t first);
 /* Replay a record into the set: one object per recorded object;
  * objects are appended through add(), which returns NULL for a known name. */
-void db_replay(const struct db_file *rec, struct objset *set,
+void db_replay(const struct db *db, const struct db_file *rec, struct objset *set,
 	       struct object *(*add)(void *ctx, const char *name), void *ctx);
+/* Record obj's DWARF definitions (obj->decls_read) in the record of file,
+ * when this scan read or reused that file. */
+void db_put_decls(struct db *db, const char *file, const struct object *obj);
+/* The record of the source file at path, emptied when its stamp is not st's
+ * (asm_word is then DB_ASM_UNKNOWN; set it, and call db_source_changed). */
+struct db_source *db_source(struct db *db, const char *path, const struct stat *st);
+/* What the record knows of symbol: 1 with *res and *line, else 0. */
+int db_source_get(const struct db_source *s, const char *symbol, int *res,
+		  unsigned *line);
+void db_source_put(struct db *db, struct db_source *s, const char *symbol, int res,
+		   unsigned line);
+void db_source_changed(struct db *db);
 /* Write the records this scan used. Returns 0, or -1 after error(). */
 int db_save(struct db *db);
 void db_free(struct db *db);

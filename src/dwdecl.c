@@ -93,8 +93,7 @@ static void read_symtab(Elf *elf, Elf_Scn *scn, const GElf_Shdr *shdr,
 	}
 }
 
-/* 1 when the object has DWARF. */
-static int has_debug_info(Elf *elf)
+int dwarf_present(Elf *elf)
 {
 	Elf_Scn *scn = NULL;
 	GElf_Shdr shdr;
@@ -117,7 +116,7 @@ static int scan_sections(Elf *elf, struct symset *set)
 	Elf_Scn *scn = NULL;
 	GElf_Shdr shdr;
 
-	if (!has_debug_info(elf))
+	if (!dwarf_present(elf))
 		return 0;
 	while ((scn = elf_nextscn(elf, scn)))
 		if (gelf_getshdr(scn, &shdr) && shdr.sh_type == SHT_SYMTAB)

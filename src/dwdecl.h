@@ -34,6 +34,9 @@ struct decl {
  * after error("%s: ...", path) when the file cannot be read as ELF (archives
  * included) or its DWARF cannot be read. */
 long dwarf_definitions(const char *path, struct decl **out);
+/* 1 when the object has a .debug_info (or .zdebug_info) section: what
+ * dwarf_definitions needs to find anything. */
+int dwarf_present(Elf *elf);
 void dwarf_free(struct decl *decls, size_t n);
 
 /* For other readers of an object's DWARF (mismatch.c): call fn for every

@@ -2,6 +2,7 @@
  * order) through libelf, classified the way binutils nm classifies them so that
  * ELF input and `nm -A` input give the same answers. */
 #include "elfread.h"
+#include "dwdecl.h"
 #include "lto.h"
 #include "util.h"
 
@@ -309,6 +310,7 @@ const char *elf_read_symbols(struct objset *set, struct object *obj,
 	} else {
 		obj->machine = ehdr.e_machine;
 		obj->elfclass = (unsigned char)gelf_getclass(elf);
+		obj->has_dwarf = (unsigned char)dwarf_present(elf);
 		why = lto_is_slim(elf) ? lto_read_symbols(set, obj, elf)
 				       : read_symtab(set, obj, elf);
 	}

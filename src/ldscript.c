@@ -254,14 +254,52 @@ void lds_keep_free(struct lds_keep *keeps, size_t count)
 	free(keeps);
 }
 
+/* fnmatch(pattern, s, 0) == 0: patterns of only `*`, `?` and plain bytes (every
+ * KEEP pattern of a kernel script) are matched here, glibc's fnmatch being
+ * slow enough to dominate a scan (one call per definition and pattern);
+ * brackets and backslashes go to fnmatch. */
+static int glob_matches(const char *pattern, const char *s)
+{
+	const char *p = pattern, *star = NULL, *resume = NULL;
+
+	if (strpbrk(pattern, "[\\"))
+		return !fnmatch(pattern, s, 0);
+	while (*s) {
+		if (*p == '?' || (*p && *p != '*' && *p == *s)) {
+			p++;
+			s++;
+		} else if (*p == '*') {
+			star = p++;
+			resume = s;
+		} else if (star) {
+			p = star + 1;
+			s = ++resume;
+		} else {
+			return 0;
+		}
+	}
+	while (*p == '*')
+		p++;
+	return !*p;
+}
+
 int lds_keep_matches(const struct lds_keep *keeps, size_t count,
 		     const char *file, const char *section)
 {
 	const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
 
 	for (size_t i = 0; i < count; i++)
-		if (!fnmatch(keeps[i].section, section, 0) &&
-		    (!fnmatch(keeps[i].file, file, 0) || !fnmatch(keeps[i].file, base, 0)))
+		if (glob_matches(keeps[i].section, section) &&
+		    (glob_matches(keeps[i].file, file) || glob_matches(keeps[i].file, base)))
+			return 1;
+	return 0;
+}
+
+int lds_keep_section_matches(const struct lds_keep *keeps, size_t count,
+			     const char *section)
+{
+	for (size_t i = 0; i < count; i++)
+		if (glob_matches(keeps[i].section, section))
 			return 1;
 	return 0;
 }

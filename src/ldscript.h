@@ -25,5 +25,9 @@ void lds_keep_free(struct lds_keep *keeps, size_t count);
 /* 1 when a definition in section of object file (its path) is kept. */
 int lds_keep_matches(const struct lds_keep *keeps, size_t count,
 		     const char *file, const char *section);
+/* 1 when some pattern keeps section in some file (0: lds_keep_matches is 0
+ * for every file). */
+int lds_keep_section_matches(const struct lds_keep *keeps, size_t count,
+			     const char *section);
 
 #endif

@@ -1,5 +1,6 @@
 /* objects.c - the object set of a build. */
 #include "objects.h"
+#include "dwdecl.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -28,6 +29,7 @@ void objset_free(struct objset *set)
 			free(o->included[k]);
 		free(o->included);
 		free(o->syms);
+		dwarf_free(o->decls, o->ndecls);
 	}
 	free(set->objs);
 	strtab_free(&set->names);

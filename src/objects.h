@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include "strtab.h"
 
+struct decl;
+
 enum sym_bind {
 	SYM_DEF,        /* global definition (nm: T D B R C G S ...) */
 	SYM_WEAKDEF,    /* weak definition (nm: W V) */
@@ -56,6 +58,10 @@ struct object {
 	unsigned char machine_ok;
 	unsigned machine;       /* ELF e_machine, 0 when unknown (nm input) */
 	unsigned char elfclass; /* ELFCLASS32/64, 0 when unknown */
+	unsigned char has_dwarf; /* a .debug_info section: its DWARF is worth reading */
+	unsigned char decls_read; /* decls holds its DWARF definitions (objdecls.h) */
+	struct decl *decls;     /* sorted by symbol, as dwarf_definitions gives them */
+	size_t ndecls;
 	struct objsym *syms;
 	size_t nsyms, syms_cap;
 };

@@ -74,6 +74,6 @@ int objload_from_db(struct build *b, const char *key, const struct stat *st,
 
 	if (!b->db || !(rec = db_get(b->db, key, st)))
 		return 0;
-	db_replay(rec, &b->set, replay_add, &ctx);
+	db_replay(b->db, rec, &b->set, replay_add, &ctx);
 	return 1;
 }

@@ -3,7 +3,7 @@
 #include "buildtree.h"
 #include "cpprun.h"
 #include "definer.h"
-#include "dwdecl.h"
+#include "objdecls.h"
 #include "srcscan.h"
 #include "strtab.h"
 #include "util.h"
@@ -314,13 +314,13 @@ static int cmp_decl_symbol(const void *key, const void *elem)
 static void dwarf_object(const struct build *b, struct rows *rows, size_t from,
 			 size_t to, const char *objfile)
 {
-	char *abs = path_join(b->dir, objfile);
-	struct decl *decls = NULL;
-	long n = dwarf_definitions(abs, &decls);
+	struct object *obj = build_find(b, objfile);
+	const struct decl *decls = NULL;
+	size_t n = obj ? object_decls(b, obj, &decls) : 0;
 
 	for (size_t i = from; n > 0 && i < to; i++) {
 		struct row *r = &rows->v[i];
-		const struct decl *d = bsearch(r->symbol, decls, (size_t)n, sizeof(*decls),
+		const struct decl *d = bsearch(r->symbol, decls, n, sizeof(*decls),
 					       cmp_decl_symbol);
 
 		if (r->status != STATUS_TAG || !d)
@@ -329,9 +329,6 @@ static void dwarf_object(const struct build *b, struct rows *rows, size_t from,
 		r->site.def_source = path_relative(d->file, b->srctree);
 		r->site.def_line = d->line;
 	}
-	if (n > 0)
-		dwarf_free(decls, (size_t)n);
-	free(abs);
 }
 
 static int cmp_row_object(const void *pa, const void *pb)
@@ -359,14 +356,6 @@ void placement_from_dwarf(const struct build *b, struct rows *rows, size_t first
 		start = i + 1;
 		has_tag = 0;
 	}
-}
-
-static const struct object *object_named(const struct build *b, const char *name)
-{
-	for (size_t i = 0; i < b->set.count; i++)
-		if (!strcmp(b->set.objs[i].name, name))
-			return &b->set.objs[i];
-	return NULL;
 }
 
 /* The first C source of unit (in object order) whose build declares symbol. */
@@ -401,7 +390,7 @@ void placement_generated(const struct build *b, struct rows *rows, size_t first)
 		struct row *r = &rows->v[i];
 		const struct object *o, *host;
 
-		if (r->status != STATUS_TAG || !(o = object_named(b, r->object)) || !o->generated)
+		if (r->status != STATUS_TAG || !(o = build_find(b, r->object)) || !o->generated)
 			continue;
 		host = host_object(b, r->unit, r->symbol);
 		if (!host)

@@ -1,13 +1,15 @@
-/* strtab.c - string interning (open-addressing hash table, FNV-1a). */
+/* strtab.c - string interning (open-addressing hash table, FNV-1a). Each
+ * bucket keeps the string's hash beside its id: a probe compares strings only
+ * when the hashes agree, and growing the table hashes nothing again. */
 #include "strtab.h"
 #include "util.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static size_t hash_bytes(const char *s, size_t len)
+static unsigned hash_bytes(const char *s, size_t len)
 {
-	size_t h = 2166136261u;
+	unsigned h = 2166136261u;
 
 	for (size_t i = 0; i < len; i++) {
 		h ^= (unsigned char)s[i];
@@ -21,6 +23,7 @@ void strtab_init(struct strtab *tab)
 	memset(tab, 0, sizeof(*tab));
 	tab->nbuckets = 1024;
 	tab->buckets = xcalloc(tab->nbuckets, sizeof(*tab->buckets));
+	tab->hashes = xcalloc(tab->nbuckets, sizeof(*tab->hashes));
 }
 
 void strtab_free(struct strtab *tab)
@@ -29,31 +32,37 @@ void strtab_free(struct strtab *tab)
 		free(tab->strings[i]);
 	free(tab->strings);
 	free(tab->buckets);
+	free(tab->hashes);
 	memset(tab, 0, sizeof(*tab));
 }
 
 static void rehash(struct strtab *tab)
 {
 	size_t n = tab->nbuckets * 2;
-	unsigned *b = xcalloc(n, sizeof(*b));
+	unsigned *b = xcalloc(n, sizeof(*b)), *h = xcalloc(n, sizeof(*h));
 
-	for (size_t id = 0; id < tab->count; id++) {
-		const char *s = tab->strings[id];
-		size_t i = hash_bytes(s, strlen(s)) & (n - 1);
+	for (size_t old = 0; old < tab->nbuckets; old++) {
+		size_t i;
 
+		if (!tab->buckets[old])
+			continue;
+		i = tab->hashes[old] & (n - 1);
 		while (b[i])
 			i = (i + 1) & (n - 1);
-		b[i] = (unsigned)id + 1;
+		b[i] = tab->buckets[old];
+		h[i] = tab->hashes[old];
 	}
 	free(tab->buckets);
+	free(tab->hashes);
 	tab->buckets = b;
+	tab->hashes = h;
 	tab->nbuckets = n;
 }
 
-/* Bucket index holding s, or the empty bucket where it would go. */
-static size_t lookup(const struct strtab *tab, const char *s, size_t len)
+/* Bucket index holding s (hash h), or the empty bucket where it would go. */
+static size_t lookup(const struct strtab *tab, const char *s, size_t len, unsigned h)
 {
-	size_t i = hash_bytes(s, len) & (tab->nbuckets - 1);
+	size_t i = h & (tab->nbuckets - 1);
 
 	for (;;) {
 		unsigned slot = tab->buckets[i];
@@ -62,7 +71,7 @@ static size_t lookup(const struct strtab *tab, const char *s, size_t len)
 		if (!slot)
 			return i;
 		t = tab->strings[slot - 1];
-		if (!strncmp(t, s, len) && t[len] == '\0')
+		if (tab->hashes[i] == h && !strncmp(t, s, len) && t[len] == '\0')
 			return i;
 		i = (i + 1) & (tab->nbuckets - 1);
 	}
@@ -70,7 +79,8 @@ static size_t lookup(const struct strtab *tab, const char *s, size_t len)
 
 unsigned strtab_intern_n(struct strtab *tab, const char *s, size_t len)
 {
-	size_t i = lookup(tab, s, len);
+	unsigned h = hash_bytes(s, len);
+	size_t i = lookup(tab, s, len, h);
 	unsigned id;
 
 	if (tab->buckets[i])
@@ -80,6 +90,7 @@ unsigned strtab_intern_n(struct strtab *tab, const char *s, size_t len)
 		   sizeof(*tab->strings));
 	tab->strings[tab->count++] = xstrndup(s, len);
 	tab->buckets[i] = id + 1;
+	tab->hashes[i] = h;
 	if (tab->count * 2 > tab->nbuckets)
 		rehash(tab);
 	return id;
@@ -92,7 +103,8 @@ unsigned strtab_intern(struct strtab *tab, const char *s)
 
 long strtab_find(const struct strtab *tab, const char *s)
 {
-	size_t i = lookup(tab, s, strlen(s));
+	size_t len = strlen(s);
+	size_t i = lookup(tab, s, len, hash_bytes(s, len));
 
 	return tab->buckets[i] ? (long)tab->buckets[i] - 1 : -1;
 }

@@ -12,6 +12,7 @@ struct strtab {
 	size_t count;           /* number of ids handed out */
 	size_t strings_cap;
 	unsigned *buckets;      /* open addressing: id + 1, 0 = empty */
+	unsigned *hashes;       /* the hash of each bucket's string */
 	size_t nbuckets;        /* power of two */
 };
 

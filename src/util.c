@@ -310,6 +310,7 @@ int atomic_open(struct atomic_file *af, const char *path)
 
 	umask(mask);
 	af->path = xstrdup(path);
+	af->nosync = 0;
 	af->tmp = xasprintf("%s/.%s.XXXXXX", dir, base);
 	free(dir);
 	fd = mkstemp(af->tmp);
@@ -332,7 +333,7 @@ int atomic_commit(struct atomic_file *af)
 {
 	int rc = 0, saved = 0;
 
-	if (fflush(af->f) || ferror(af->f) || fsync(fileno(af->f))) {
+	if (fflush(af->f) || ferror(af->f) || (!af->nosync && fsync(fileno(af->f)))) {
 		saved = errno ? errno : EIO;
 		rc = -1;
 	}
@@ -370,15 +371,26 @@ int write_file_atomic(const char *path, const char *text, size_t len)
 	return atomic_commit(&af);
 }
 
-int sync_dir(const char *dir)
+/* Open dir and call sync (fsync, syncfs) on it. */
+static int sync_path(const char *dir, int (*sync)(int))
 {
 	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc;
 
 	if (fd < 0)
 		return -1;
-	rc = fsync(fd);
+	rc = sync(fd);
 	close(fd);
 	return rc;
+}
+
+int sync_dir(const char *dir)
+{
+	return sync_path(dir, fsync);
+}
+
+int sync_fs(const char *dir)
+{
+	return sync_path(dir, syncfs);
 }
 
 int finish_stdout(void)

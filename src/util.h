@@ -67,10 +67,13 @@ const char *errstr(int err);
 
 /* A file written whole or not at all: the text goes to a temporary file in the
  * same directory, which atomic_commit() flushes, fsyncs and renames to path.
- * Both return 0, or -1 with errno set (the temporary file is removed). */
+ * Both return 0, or -1 with errno set (the temporary file is removed). A
+ * writer of many files sets nosync after atomic_open: atomic_commit then
+ * skips the fsync, and the writer calls sync_fs before it counts on them. */
 struct atomic_file {
 	FILE *f;                /* write here */
 	char *path, *tmp;
+	int nosync;
 };
 int atomic_open(struct atomic_file *af, const char *path);
 int atomic_commit(struct atomic_file *af);
@@ -80,6 +83,9 @@ void atomic_abort(struct atomic_file *af);
 int write_file_atomic(const char *path, const char *text, size_t len);
 /* fsync a directory (after renames into it); 0 or -1. */
 int sync_dir(const char *dir);
+/* syncfs the file system holding dir: every file written and renamed there
+ * (nosync atomic files among them) reaches the disk; 0 or -1. */
+int sync_fs(const char *dir);
 /* Flush stdout; on a write error (disk full, closed pipe) report it with
  * error() and return -1. */
 int finish_stdout(void);

@@ -22,6 +22,16 @@ ok $? "report without --run-build-commands exits 0"
 ok $? "... and cannot see the asm-only reference"
 expect_grep "warning: 2 C objects have asm statements in their source (k/entry.o and others)" \
 	"$TMP/err" "... which it says, naming the object"
+# --db keeps which sources have asm statements, and looks again when one changes
+cp -R "$(cd "$out/source" && pwd -P)" "$TMP/src"
+"$CROSSYM" report --format=tsv --srctree "$TMP/src" --db "$TMP/scan.db" "$out" >/dev/null 2>&1
+"$CROSSYM" report --format=tsv --srctree "$TMP/src" --db "$TMP/scan.db" "$out" >/dev/null 2>"$TMP/err"
+expect_grep "warning: 2 C objects have asm statements in their source (k/entry.o and others)" \
+	"$TMP/err" "... and so does a scan from the db"
+grep -v 'asm' "$TMP/src/k/helper.c" >"$TMP/helper.c" && cat "$TMP/helper.c" >"$TMP/src/k/helper.c"
+"$CROSSYM" report --format=tsv --srctree "$TMP/src" --db "$TMP/scan.db" "$out" >/dev/null 2>"$TMP/err"
+expect_grep "warning: 1 C objects have asm statements in their source (k/entry.o)" \
+	"$TMP/err" "... and after an edit takes the asm out of one source, the db scan sees it"
 
 "$CROSSYM" report --format=tsv --run-build-commands "$out" >"$TMP/got.tsv" 2>"$TMP/err"
 ok $? "report --run-build-commands exits 0"

@@ -6,6 +6,8 @@
 #include "ldscript.h"
 #include "util.h"
 
+#include <fnmatch.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 /* Parse cmd for target; the inputs as "path" or "path!" (whole archive),
@@ -63,6 +65,35 @@ static char *keeps(const char *text)
 	return out;
 }
 
+/* lds_keep_matches matches section patterns as fnmatch(pattern, s, 0) does
+ * (ldscript.c has its own matcher for `*` and `?`). */
+static void glob_like_fnmatch(void)
+{
+	static const char *const pats[] = {
+		"*", "?", ".list_*", "*.init", ".init*.data", "*a*b*", "?.x*", "**", "a*",
+		".text", ".t?xt*", "*[ab]c", "\\*x", "", "*.*.*",
+	};
+	static const char *const strs[] = {
+		"", "a", ".list_", ".list_hello", ".init", "x.init", ".init.rodata.data",
+		".initX.data", "aab", "ba", "b.xyz", ".text", ".text.f", ".txt", "ac", "*x",
+		"a.b.c", "a.b",
+	};
+	size_t bad = 0, n = 0;
+
+	for (size_t i = 0; i < sizeof(pats) / sizeof(*pats); i++)
+		for (size_t j = 0; j < sizeof(strs) / sizeof(*strs); j++) {
+			struct lds_keep k = { (char *)"*", (char *)pats[i] };
+			int want = !fnmatch(pats[i], strs[j], 0);
+
+			n++;
+			if (lds_keep_matches(&k, 1, "d/f.o", strs[j]) != want) {
+				bad++;
+				printf("# %s ~ %s: want %d\n", pats[i], strs[j], want);
+			}
+		}
+	TAP_OK(bad == 0, "section patterns match as fnmatch does (%zu cases)", n);
+}
+
 int main(void)
 {
 	static const char lds[] =
@@ -95,5 +126,6 @@ int main(void)
 	TAP_OK(!lds_keep_matches(k, 2, "a/cmds.o", ".data.list"), "the section must match");
 	TAP_OK(lds_keep_matches(k, 2, "lib/crtbegin.o", ".ctors"), "file pattern, by base name");
 	TAP_OK(!lds_keep_matches(k, 2, "lib/other.o", ".ctors"), "file pattern must match");
+	glob_like_fnmatch();
 	return tap_done();
 }
