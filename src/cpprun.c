@@ -185,13 +185,6 @@ static int side_effect_word(char *const *words, size_t i, size_t n, size_t *skip
 	       str_has_prefix(w, "-MF");
 }
 
-static void push_copy(char ***v, size_t *n, size_t *cap, const char *s)
-{
-	grow_array((void **)v, cap, *n + 2, sizeof(**v));
-	(*v)[(*n)++] = xstrdup(s);
-	(*v)[*n] = NULL;
-}
-
 char **cpp_rewrite_words(char *const *words, size_t n, const char *const *mode,
 			 const char *out, const char **why)
 {
@@ -209,23 +202,21 @@ char **cpp_rewrite_words(char *const *words, size_t n, const char *const *mode,
 		if (i > prog && !strcmp(words[i], "-c")) {
 			has_c = 1;
 			for (const char *const *m = mode; *m; m++)
-				push_copy(&v, &nv, &cap, *m);
+				strv_push(&v, &nv, &cap, *m);
 		} else if (i > prog && !strcmp(words[i], "-o") && i + 1 < n) {
 			has_o = 1;
-			push_copy(&v, &nv, &cap, "-o");
-			push_copy(&v, &nv, &cap, out);
+			strv_push(&v, &nv, &cap, "-o");
+			strv_push(&v, &nv, &cap, out);
 			i++;
 		} else if (i > prog && side_effect_word(words, i, n, &skip)) {
 			i += skip - 1;
 		} else {
-			push_copy(&v, &nv, &cap, words[i]);
+			strv_push(&v, &nv, &cap, words[i]);
 		}
 	}
 	if (has_c && has_o)
 		return v;
-	for (size_t i = 0; i < nv; i++)
-		free(v[i]);
-	free(v);
+	strv_free(v, nv);
 	*why = "no -c and -o";
 	return NULL;
 }

@@ -429,8 +429,9 @@ int cmp_strptr(const void *a, const void *b)
 
 void strv_push(char ***v, size_t *n, size_t *cap, const char *s)
 {
-	grow_array((void **)v, cap, *n + 1, sizeof(**v));
+	grow_array((void **)v, cap, *n + 2, sizeof(**v));
 	(*v)[(*n)++] = xstrdup(s);
+	(*v)[*n] = NULL;
 }
 
 void strv_free(char **v, size_t n)

@@ -102,7 +102,8 @@ unsigned long posix_cksum(const unsigned char *buf, size_t len);
 /* qsort comparator for an array of char *. */
 int cmp_strptr(const void *a, const void *b);
 
-/* Append a copy of s to the string vector *v (*n in use, *cap allocated). */
+/* Append a copy of s to the string vector *v (*n in use, *cap allocated);
+ * v[*n] is NULL after it (an argument vector). */
 void strv_push(char ***v, size_t *n, size_t *cap, const char *s);
 /* Free v[0..n) and v (NULL is fine). */
 void strv_free(char **v, size_t n);
