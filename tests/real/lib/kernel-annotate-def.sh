@@ -7,7 +7,9 @@
 #  B  = CACHE/build-x86_64-def, the untagged build (kernel-build.sh x86_64-def,
 #       vmlinux + modules); used only when its .crossym-build stamp exists
 #       (this script never builds that config: `make bench-kernel` does);
-#  crossym cocci -o R/out --tag __visible --keep-stale --run-build-commands B;
+#  crossym cocci -o R/out --tag __visible --keep-stale --run-build-commands B
+#       (RUN_BUILD_COMMANDS=0: without it, which spares recompiling every C
+#       object as the preprocessor and with -flto: about a build's time);
 #  COPY = CACHE/src-tagged-def (cp -al of the source), then
 #       scripts/annotate.sh R/out COPY --apply [--verify-build B when
 #       VERIFY_BUILD=1]; the apply must write no hard-linked file in place
@@ -16,7 +18,10 @@
 #       modules`, by DEF_BUILD:
 #       incremental (default): BT is a copy of B (cp -a, B is not touched) and
 #         make runs in a private mount namespace where COPY is bind-mounted on
-#         the source path B was built from: the command lines are B's, so
+#         the source path and BT on the build path B was built with: every
+#         command line and path is B's (otherwise the tools/objtool build,
+#         whose .cmd files hold absolute paths, is redone, and every object
+#         depends on objtool), so
 #         kbuild itself recompiles exactly the objects whose sources or
 #         headers the tags changed (and relinks vmlinux and the modules);
 #         the unchanged objects are B's, which compiled with -Werror and no
@@ -26,7 +31,7 @@
 #         hours on a loaded machine);
 #       changed: no kbuild run; every changed file compiled from COPY with its
 #         object's own .cmd command (-Werror), kernel-compile-changed.sh;
-#  crossym check --tag __visible --run-build-commands BT, with COPY on the
+#  crossym check --tag __visible [--run-build-commands] BT, with COPY on the
 #       source path as for the build (B for DEF_BUILD=changed, --srctree COPY).
 # Results in R = CACHE/annotate-x86_64-def: cocci.{err,rc}, annotate.{log,rc},
 # links.txt, build.rc, build.errors, diags.{untagged,tagged,new} (normalised
@@ -34,13 +39,16 @@
 # times.tsv (STEP<TAB>SECONDS), figures.txt (also on stderr). Prints R.
 # Exit 1 when a step could not run; the figures say whether the tagged tree
 # built, with how many new diagnostics, and what check found.
-# Environment: CROSSYM, JOBS (default 2), CROSSYM_CACHE, VERIFY_BUILD, DEF_BUILD.
+# Environment: CROSSYM, JOBS (default 2), CROSSYM_CACHE, VERIFY_BUILD, DEF_BUILD,
+# RUN_BUILD_COMMANDS (default 1).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$here/../../.." && pwd)
 CROSSYM=${CROSSYM:-$TOP/crossym}
 JOBS=${JOBS:-2}
 DEF_BUILD=${DEF_BUILD:-incremental}
+RBC=--run-build-commands
+[ "${RUN_BUILD_COMMANDS:-1}" = 1 ] || RBC=
 CACHE=${CROSSYM_CACHE:-$HOME/.cache/crossym}/linux-6.1
 SRC=$CACHE/src
 B=$CACHE/build-x86_64-def
@@ -56,10 +64,13 @@ die() { say "$*"; exit 1; }
 now() { date +%s; }
 # timed STEP SECONDS
 timed() { printf '%s\t%s\n' "$1" "$2" >>"$R/times.tsv"; say "$1: $2 s"; }
-# in_copy CMD...: CMD with COPY mounted on SRC (a private mount namespace)
+# in_copy CMD...: CMD in a private mount namespace where COPY is mounted on SRC
+# and BT on B: every absolute path of B's build (objtool, tools/, .cmd files)
+# is the same, so kbuild rebuilds only what the tags changed
 in_copy() {
 	# shellcheck disable=SC2016
-	unshare -m sh -c 'mount --bind "$0" "$1" && shift && exec "$@"' "$COPY" "$SRC" "$@"
+	unshare -m sh -c 'mount --bind "$0" "$1" && mount --bind "$2" "$3" && shift 3 && exec "$@"' \
+		"$COPY" "$SRC" "$BT" "$B" "$@"
 }
 # diags LOG: the diagnostics of a build log, paths relative, columns dropped
 # (an inserted tag moves them), sorted
@@ -78,7 +89,7 @@ command -v spatch >/dev/null 2>&1 || die "spatch not found (coccinelle)"
 [ -x "$CROSSYM" ] || die "$CROSSYM: not built"
 if [ "$DEF_BUILD" = incremental ]; then
 	grep -q '^CONFIG_WERROR=y' "$B/.config" || die "$B/.config: no CONFIG_WERROR=y (DEF_BUILD=incremental keeps B's config)"
-	in_copy true || die "unshare -m / mount --bind do not work here (try DEF_BUILD=full)"
+	unshare -m true || die "unshare -m does not work here (try DEF_BUILD=full)"
 fi
 mkdir -p "$R"
 exec 8>"$CACHE/annotate-x86_64-def.lock"
@@ -89,7 +100,7 @@ if command -v flock >/dev/null 2>&1; then flock -n 8 || die "another run holds $
 rm -rf "$R/out"
 t0=$(now)
 rc=0
-"$CROSSYM" cocci -o "$R/out" --tag "$TAG" --keep-stale --run-build-commands "$B" 2>"$R/cocci.err" || rc=$?
+"$CROSSYM" cocci -o "$R/out" --tag "$TAG" --keep-stale $RBC "$B" 2>"$R/cocci.err" || rc=$?
 echo $rc >"$R/cocci.rc"
 timed cocci $(($(now) - t0))
 [ -f "$R/out/files.tsv" ] || die "crossym cocci wrote no files.tsv (exit $rc)"
@@ -122,7 +133,7 @@ incremental)
 	timed copy-build $(($(now) - t0))
 	say "building the tagged tree in $BT, incrementally (log: $BT/build.log)"
 	t0=$(now)
-	in_copy nice make -C "$SRC" O="$BT" ARCH=x86_64 -k -j"$JOBS" vmlinux modules >"$BT/build.log" 2>&1 || rc=$?
+	in_copy nice make -C "$SRC" O="$B" ARCH=x86_64 -k -j"$JOBS" vmlinux modules >"$BT/build.log" 2>&1 || rc=$?
 	;;
 full)
 	rm -rf "$BT"
@@ -146,12 +157,13 @@ changed)
 esac
 echo $rc >"$R/build.rc"
 timed build $(($(now) - t0))
+t0=$(now)
 if [ "$DEF_BUILD" = changed ]; then
 	build="changed files compiled with -Werror: $(cat "$R/cc.out")"
 	: >"$R/build.errors"
 	: >"$R/diags.new"
 	rc=0
-	"$CROSSYM" check --tag "$TAG" --srctree "$COPY" "$B" >"$R/check.out" 2>"$R/check.err" || rc=$?
+	"$CROSSYM" check --tag "$TAG" $RBC --srctree "$COPY" "$B" >"$R/check.out" 2>"$R/check.err" || rc=$?
 else
 	grep -E 'error:' "$BT/build.log" | sed "s|$COPY/||g; s|$SRC/||g" >"$R/build.errors" || true
 	diags "$B/build.log" >"$R/diags.untagged"
@@ -162,12 +174,11 @@ else
 	build="$DEF_BUILD make -k vmlinux modules: exit $rc, vmlinux+modules built: $ok,"
 	build="$build $(grep -c '^  CC ' "$BT/build.log" || true) CC lines (untagged $(grep -c '^  CC ' "$B/build.log" || true)),"
 	build="$build $(wc -l <"$R/build.errors") error lines, $(wc -l <"$R/diags.new") new diagnostics"
-	t0=$(now)
 	rc=0
 	if [ "$DEF_BUILD" = incremental ]; then
-		in_copy "$CROSSYM" check --tag "$TAG" --run-build-commands "$BT" >"$R/check.out" 2>"$R/check.err" || rc=$?
+		in_copy "$CROSSYM" check --tag "$TAG" $RBC "$B" >"$R/check.out" 2>"$R/check.err" || rc=$?
 	else
-		"$CROSSYM" check --tag "$TAG" --run-build-commands "$BT" >"$R/check.out" 2>"$R/check.err" || rc=$?
+		"$CROSSYM" check --tag "$TAG" $RBC "$BT" >"$R/check.out" 2>"$R/check.err" || rc=$?
 	fi
 fi
 echo $rc >"$R/check.rc"
