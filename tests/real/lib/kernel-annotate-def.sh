@@ -7,6 +7,10 @@
 #  B  = CACHE/build-x86_64-def, the untagged build (kernel-build.sh x86_64-def,
 #       vmlinux + modules); used only when its .crossym-build stamp exists
 #       (this script never builds that config: `make bench-kernel` does);
+#       DEF_BUILD_DIR=DIR: another cached kernel build instead (its own
+#       .config: without CONFIG_WERROR=y only DEF_BUILD=full adds it, the
+#       figures say werror no; warnings are compared all the same), the
+#       source tree being the one DIR was built from (DIR/source);
 #  crossym cocci -o R/out --tag __visible --keep-stale --run-build-commands B
 #       (RUN_BUILD_COMMANDS=0: without it, which spares recompiling every C
 #       object as the preprocessor and with -flto: about a build's time);
@@ -40,7 +44,7 @@
 # Exit 1 when a step could not run; the figures say whether the tagged tree
 # built, with how many new diagnostics, and what check found.
 # Environment: CROSSYM, JOBS (default 2), CROSSYM_CACHE, VERIFY_BUILD, DEF_BUILD,
-# RUN_BUILD_COMMANDS (default 1).
+# RUN_BUILD_COMMANDS (default 1), DEF_BUILD_DIR.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$here/../../.." && pwd)
@@ -50,8 +54,8 @@ DEF_BUILD=${DEF_BUILD:-incremental}
 RBC=--run-build-commands
 [ "${RUN_BUILD_COMMANDS:-1}" = 1 ] || RBC=
 CACHE=${CROSSYM_CACHE:-$HOME/.cache/crossym}/linux-6.1
-SRC=$CACHE/src
-B=$CACHE/build-x86_64-def
+B=${DEF_BUILD_DIR:-$CACHE/build-x86_64-def}
+SRC=$( (cd "$B/source" && pwd -P) 2>/dev/null) || SRC=$CACHE/src
 COPY=$CACHE/src-tagged-def
 BT=$CACHE/build-x86_64-def-tagged
 R=$CACHE/annotate-x86_64-def
@@ -87,8 +91,13 @@ esac
 [ -f "$B/.crossym-build" ] || die "$B: no .crossym-build stamp (build x86_64-def first: make bench-kernel; not started here)"
 command -v spatch >/dev/null 2>&1 || die "spatch not found (coccinelle)"
 [ -x "$CROSSYM" ] || die "$CROSSYM: not built"
+targets=vmlinux
+grep -q '^CONFIG_MODULES=y' "$B/.config" && targets="vmlinux modules"
+# B built without CONFIG_WERROR=y (DEF_BUILD_DIR of another config): only the
+# full build adds it; the others' warnings are compared all the same
+werror=yes
+[ "$DEF_BUILD" = full ] || grep -q '^CONFIG_WERROR=y' "$B/.config" || werror=no
 if [ "$DEF_BUILD" = incremental ]; then
-	grep -q '^CONFIG_WERROR=y' "$B/.config" || die "$B/.config: no CONFIG_WERROR=y (DEF_BUILD=incremental keeps B's config)"
 	unshare -m true || die "unshare -m does not work here (try DEF_BUILD=full)"
 fi
 mkdir -p "$R"
@@ -133,7 +142,8 @@ incremental)
 	timed copy-build $(($(now) - t0))
 	say "building the tagged tree in $BT, incrementally (log: $BT/build.log)"
 	t0=$(now)
-	in_copy nice make -C "$SRC" O="$B" ARCH=x86_64 -k -j"$JOBS" vmlinux modules >"$BT/build.log" 2>&1 || rc=$?
+	# shellcheck disable=SC2086
+	in_copy nice make -C "$SRC" O="$B" ARCH=x86_64 -k -j"$JOBS" $targets >"$BT/build.log" 2>&1 || rc=$?
 	;;
 full)
 	rm -rf "$BT"
@@ -141,9 +151,10 @@ full)
 	cp "$B/.config" "$BT/.config"
 	"$SRC/scripts/config" --file "$BT/.config" --enable WERROR
 	say "building the tagged tree in $BT from scratch (log: $BT/build.log)"
+	# shellcheck disable=SC2086
 	{
 		make -C "$COPY" O="$BT" ARCH=x86_64 olddefconfig &&
-		nice make -C "$COPY" O="$BT" ARCH=x86_64 -k -j"$JOBS" vmlinux modules
+		nice make -C "$COPY" O="$BT" ARCH=x86_64 -k -j"$JOBS" $targets
 	} >"$BT/build.log" 2>&1 || rc=$?
 	;;
 changed)
@@ -170,8 +181,8 @@ else
 	diags "$BT/build.log" >"$R/diags.tagged"
 	comm -13 "$R/diags.untagged" "$R/diags.tagged" >"$R/diags.new"
 	ok=no
-	[ $rc -eq 0 ] && [ -f "$BT/vmlinux" ] && [ -f "$BT/modules.order" ] && ok=yes
-	build="$DEF_BUILD make -k vmlinux modules: exit $rc, vmlinux+modules built: $ok,"
+	[ $rc -eq 0 ] && [ -f "$BT/vmlinux" ] && { [ "$targets" = vmlinux ] || [ -f "$BT/modules.order" ]; } && ok=yes
+	build="$DEF_BUILD make -k $targets: exit $rc, built: $ok, werror $werror,"
 	build="$build $(grep -c '^  CC ' "$BT/build.log" || true) CC lines (untagged $(grep -c '^  CC ' "$B/build.log" || true)),"
 	build="$build $(wc -l <"$R/build.errors") error lines, $(wc -l <"$R/diags.new") new diagnostics"
 	rc=0
