@@ -76,10 +76,12 @@ in_copy() {
 	unshare -m sh -c 'mount --bind "$0" "$1" && mount --bind "$2" "$3" && shift 3 && exec "$@"' \
 		"$COPY" "$SRC" "$BT" "$B" "$@"
 }
-# diags LOG: the diagnostics of a build log, paths relative, columns dropped
-# (an inserted tag moves them), sorted
+# diags LOG: the diagnostics of a build log (the compilers', modpost's
+# WARNING:, and the objtool sync check's "Warning: Kernel ABI header at
+# tools/... differs": a tag in a file tools/ mirrors), paths relative,
+# columns dropped (an inserted tag moves them), sorted
 diags() {
-	grep -E '(warning|error|WARNING):' "$1" |
+	grep -E '([Ww]arning|[Ee]rror|WARNING):' "$1" |
 		sed -e "s|$COPY/||g; s|$SRC/||g; s|$BT/||g; s|$B/||g" \
 			-e 's/^\([^ :]*\):\([0-9][0-9]*\):[0-9][0-9]*:/\1:\2:/' | sort || true
 }
