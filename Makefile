@@ -34,7 +34,7 @@ UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/%)
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(ELF_CFLAGS) -I$(BUILD) -Isrc $(CFLAGS_EXTRA)
 
 .PHONY: all clean check check-plain check-asan check-valgrind fuzz fuzz-bins fuzz-smoke \
-	fuzz-long deps demo unit busybox-proof kernel-check kernel-proof bench bench-kernel \
+	fuzz-long deps demo unit busybox-proof kernel-check kernel-proof bench bench-kernel kernel-def-werror \
 	report-svg install uninstall FORCE
 
 all: $(BIN)
@@ -181,6 +181,12 @@ uninstall:
 # The x86_64 defconfig build bench/ measures when present (cached; ~16 min).
 bench-kernel: deps
 	sh tests/real/lib/kernel-build.sh x86_64-def
+
+# The defconfig tagged with __visible as a user would, built with CONFIG_WERROR=y
+# (incrementally on a copy of bench-kernel's build), diagnostics compared,
+# crossym check on it; prints the figures (outside make check: ~30+ min).
+kernel-def-werror: bench-kernel $(BIN)
+	sh tests/real/lib/kernel-annotate-def.sh
 
 $(BUILD)/timeit: bench/timeit.c | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) $(CFLAGS_EXTRA) -o $@ $<

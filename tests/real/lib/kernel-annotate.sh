@@ -124,27 +124,8 @@ else
 	ta=$(($(now) - t0))
 	timed annotate run $ta
 	[ $rc -eq 0 ] || { tail -n 20 "$R/annotate.log" >&2; die "annotate.sh failed (exit $rc), see $R/annotate.log"; }
-	# Hard links: every patched file has its own inode now, every other file of
-	# the copy still shares the cached source's; the cached source is unchanged.
-	grep '^+++ b/' "$R/out/annotate.patch" | sed 's|^+++ b/||; s|\t.*||' | sort -u >"$R/patched"
-	{
-		n=0 broken=0 pristine=0
-		while read -r f; do
-			n=$((n + 1))
-			[ "$(stat -c %h "$COPY/$f")" -eq 1 ] && broken=$((broken + 1))
-		done <"$R/patched"
-		while IFS='	' read -r f sum size rest; do
-			# shellcheck disable=SC2046
-			set -- $(cksum <"$SRC/$f")
-			[ "$1" = "$sum" ] && [ "$2" = "$size" ] && pristine=$((pristine + 1))
-		done <"$R/out/files.tsv"
-		shared=$(find "$COPY/kernel" -maxdepth 1 -name '*.c' -links +1 | wc -l)
-		echo "patched $n"
-		echo "own-inode $broken"
-		echo "files.tsv $(wc -l <"$R/out/files.tsv")"
-		echo "pristine $pristine"
-		echo "shared-kernel-c $shared"
-	} >"$R/links.txt"
+	# hard links: the apply wrote no file of the cached source
+	sh "$here/kernel-links.sh" "$SRC" "$COPY" "$R/out" >"$R/links.txt"
 	mkdir -p "$R/keep"
 	cp "$R/out/annotate.patch" "$R/out/forms.tsv" "$R/keep/"
 	cp "$R/annotate.log" "$R/keep/annotate.log"
