@@ -47,10 +47,12 @@ static void check(const char *cmd, const char *target, const char *want)
 	free(got);
 }
 
-static char *keeps(const char *text)
+/* "file:section ..." of the patterns found (lds_keep_patterns or
+ * lds_input_sections). */
+static char *keeps(const char *text, struct lds_keep *(*find)(const char *, size_t *))
 {
 	size_t n;
-	struct lds_keep *k = lds_keep_patterns(text, &n);
+	struct lds_keep *k = find(text, &n);
 	char *out = xstrdup("");
 
 	for (size_t i = 0; i < n; i++) {
@@ -87,9 +89,19 @@ int main(void)
 	check("rm -f vmlinux.a; ar cDPrST vmlinux.a a.o", "vmlinux.a", NULL);
 	check("sh scripts/link-vmlinux.sh \"ld\" \"-m elf_x86_64\"", "vmlinux", NULL);
 
-	got = keeps(lds);
+	got = keeps(lds, lds_keep_patterns);
 	TAP_STR(got, "*:.list_* *crtbegin.o:.ctors *:.ctors *:.dtors *:.initcall0.init",
 		"KEEP patterns: SORT unwrapped, file patterns, EXCLUDE_FILE skipped, comments");
+	free(got);
+	got = keeps(lds, lds_input_sections);
+	TAP_STR(got, "*:.list_* *crtbegin.o:.ctors *:.ctors *:.dtors *:.initcall0.init *:.text",
+		"input sections: inside KEEP or not, each with its file pattern");
+	free(got);
+	got = keeps("SECTIONS { .data : { __sched_class_highest = .; *(__stop_sched_class)\n"
+		    "  *(__dl_sched_class) *(__rt_sched_class) . = ALIGN(8); x = SIZEOF(.text) * (2);\n"
+		    "  __sched_class_lowest = .; } }", lds_input_sections);
+	TAP_STR(got, "*:__stop_sched_class *:__dl_sched_class *:__rt_sched_class *:2",
+		"input sections one by one (and `* (2)` of an expression, which names no section)");
 	free(got);
 	TAP_OK(lds_keep_matches(k, 2, "a/cmds.o", ".list_hello"), "* matches any object");
 	TAP_OK(!lds_keep_matches(k, 2, "a/cmds.o", ".data.list"), "the section must match");
