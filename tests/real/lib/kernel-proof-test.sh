@@ -22,6 +22,12 @@ nwanted=$(wc -l <"$R/out/wanted.tsv")
 nlink=$(wc -l <"$R/linktags.tsv")
 echo "# units: $(grep -c . "$R/units.tsv") objects listed, $(cut -f1 "$R/units.tsv" | sed 1d | sort -u | wc -l) units; options: $(tr '\n' ' ' <"$R/units.opts")"
 echo "# tags: $ntag tag rows, $nwanted added by crossym cocci + annotate.sh (the rest already __visible)"
+echo "# definitions only vmlinux.lds places (crossym units --ordered), their objects excluded:"
+sed 's/^/#   /' "$R/ordered.tsv"
+(IFS='
+'; "$CROSSYM" units --ordered $(cat "$R/units.opts") "$(dirname "$R")/build-x86_64-boot") | sed 1d >"$TMP/ordered.after"
+[ ! -s "$TMP/ordered.after" ]
+ok $? "with those excludes no unit holds two of them (units --ordered lists nothing)"
 echo "# link-derived tags (symbols crossym missed; each one fails the test): $nlink"
 sed 's/^/#   /' "$R/linktags.tsv"
 [ "$nlink" -eq 0 ]

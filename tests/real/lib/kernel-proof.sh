@@ -7,7 +7,7 @@
 #
 #  1. B = kernel-build.sh x86_64-boot (normal build, cached);
 #  2. OPTS = scripts/wholeprogram.sh --units-opts B plus the hazard excludes
-#     (HAZARDS below): the units the build will make (a unit per contiguous run
+#     (crossym units --ordered): the units the build will make (a unit per contiguous run
 #     of a directory's objects, head objects out of units);
 #  3. crossym cocci -o R/out --tag __visible --keep-stale --run-build-commands
 #     OPTS B (R/report.tsv: crossym report with the same options, run beside
@@ -45,13 +45,6 @@ BW=$CACHE/build-x86_64-boot-wp
 R=$CACHE/proof-x86_64-boot
 TAG=__visible
 MAXROUNDS=6
-# Hazards no object shows (FACTS: "Hazards"): objects whose definitions sit in
-# sections only the linker script orders and whose addresses are compared.
-#   kernel/sched/fair.o, kernel/sched/build_policy.o: DEFINE_SCHED_CLASS puts
-#   fair/rt/dl/idle/stop_sched_class in __*_sched_class sections that
-#   vmlinux.lds orders; sched_class_above(a, b) is `a < b`; with kernel/sched
-#   one unit GCC folds the comparisons in sched_init to BUG (a bare ud2).
-HAZARDS="kernel/sched/fair.o kernel/sched/build_policy.o"
 LC_ALL=C
 export LC_ALL
 
@@ -74,8 +67,18 @@ if command -v flock >/dev/null 2>&1; then flock 8; fi
 timed() { printf '%s\t%s\n' "$1" "$2" >>"$R/times.tsv"; say "$1: $2 s"; }
 
 # --- 2. the units ------------------------------------------------------------------------
+# Hazards no object shows (FACTS: "Hazards"): the definitions alone in sections
+# only vmlinux.lds orders (DEFINE_SCHED_CLASS: sched_init's check folds to a
+# bare ud2 when one unit holds them all), found by crossym units --ordered
+# with the build's own options; their objects stay out of units
+# (R/ordered.tsv; R/hazards: one object per line)
+sh "$TOP/scripts/wholeprogram.sh" --units-opts "$B" >"$R/units.opts.base"
+(IFS='
+'; "$CROSSYM" units --ordered $(cat "$R/units.opts.base") "$B") >"$R/ordered.tsv" ||
+	die "crossym units --ordered failed"
+awk -F '\t' 'NR > 1 { print $2 }' "$R/ordered.tsv" | sort -u >"$R/hazards"
 haz=
-for h in $HAZARDS; do haz="$haz --exclude $h"; done
+[ ! -s "$R/hazards" ] || haz="--exclude @$R/hazards"
 # shellcheck disable=SC2086
 sh "$TOP/scripts/wholeprogram.sh" --units-opts $haz "$B" >"$R/units.opts"
 # shellcheck disable=SC2046
@@ -133,7 +136,7 @@ if [ ! -s "$R/defs.tsv" ] || [ "$R/defs.tsv" -ot "$B/vmlinux" ]; then
 		nm --defined-only "$B/$o" 2>/dev/null | awk -v s="$s" '$2 ~ /^[A-Z]$/ { print $3 "\t" s }'
 	done | sort -u >"$R/defs.tsv"
 fi
-wpkey() { { cat "$R/out/annotate.patch" "$R/linktags.tsv" "$R/units.opts"; } | sha256sum | cut -d ' ' -f 1; }
+wpkey() { { cat "$R/out/annotate.patch" "$R/linktags.tsv" "$R/units.opts" "$R/hazards"; } | sha256sum | cut -d ' ' -f 1; }
 if [ ! -f "$BW/.crossym-wp" ] || [ "$(cat "$BW/.crossym-wp")" != "$(wpkey)" ]; then
 	if [ ! -f "$BW/.crossym-base" ] || [ "$(cat "$BW/.crossym-base")" != "$key $(cat "$B/.crossym-build")" ]; then
 		t0=$(date +%s)
