@@ -93,10 +93,10 @@ struct optdef {
 #define OPTDEF_ORDERED { { "ordered", no_argument, NULL, OPT_ORDERED }, \
 	"  --ordered         instead: the global definitions alone in a section the\n" \
 	"                    linker script names one by one (its order only the\n" \
-	"                    script fixes), in units with two or more of them and\n" \
-	"                    more than one C object (a whole-program unit may fold\n" \
-	"                    comparisons of their addresses): unit, object,\n" \
-	"                    symbol, section, script\n" }
+	"                    script fixes), in units with two or more of them in\n" \
+	"                    one output section and more than one C object (a\n" \
+	"                    whole-program unit may fold comparisons of their\n" \
+	"                    addresses): unit, object, symbol, section, script\n" }
 #define OPTDEF_END { { NULL, 0, NULL, 0 }, NULL }
 
 /* The help line every command takes. */

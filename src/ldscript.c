@@ -169,6 +169,7 @@ static void push_keep(struct lds_keep **v, size_t *n, size_t *cap,
 	grow_array((void **)v, cap, *n + 1, sizeof(**v));
 	(*v)[*n].file = xstrndup(file, flen);
 	(*v)[*n].section = xstrndup(sec, slen);
+	(*v)[*n].output = NULL;
 	(*n)++;
 }
 
@@ -258,15 +259,28 @@ struct lds_keep *lds_input_sections(const char *text, size_t *count)
 	struct lexer lx = { text, NULL, 0, 0 };
 	struct lds_keep *v = NULL;
 	size_t n = 0, cap = 0;
+	int depth = 0;
+	const char *name = NULL, *output = NULL;        /* in the text */
+	size_t namelen = 0, outlen = 0;
 
 	for (;;) {
 		const char *after;
-		size_t len;
+		size_t len, first = n;
 
 		skip_space(&lx);
 		if (!*lx.p)
 			break;
-		len = pattern_len(lx.p);
+		if (*lx.p == '{' || *lx.p == '}') {
+			depth += *lx.p++ == '{' ? 1 : -1;
+			if (depth == 2 && lx.p[-1] == '{' && name) {
+				output = name;  /* `NAME ... : ... {` inside SECTIONS */
+				outlen = namelen;
+			} else if (depth < 2) {
+				output = name = NULL;
+			}
+			continue;
+		}
+		len = strcspn(lx.p, " \t\n\r(){}:;,=");
 		after = lx.p + len;
 		while (isspace((unsigned char)*after))
 			after++;
@@ -275,9 +289,15 @@ struct lds_keep *lds_input_sections(const char *text, size_t *count)
 
 			lx.p = after;
 			parse_keep(&lx, &v, &n, &cap, file, len, 0);
-		} else {
-			lx.p += len ? len : 1;
+			for (size_t k = first; k < n; k++)
+				v[k].output = output ? xstrndup(output, outlen) : NULL;
+			continue;
 		}
+		if (len && depth == 1 && *after == ':') {
+			name = lx.p;
+			namelen = len;
+		}
+		lx.p += len ? len : 1;
 	}
 	*count = n;
 	return v;
@@ -288,6 +308,7 @@ void lds_keep_free(struct lds_keep *keeps, size_t count)
 	for (size_t i = 0; i < count; i++) {
 		free(keeps[i].file);
 		free(keeps[i].section);
+		free(keeps[i].output);
 	}
 	free(keeps);
 }

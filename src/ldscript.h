@@ -17,6 +17,8 @@ void lds_free(char **names, size_t count);
 struct lds_keep {
 	char *file;             /* file name pattern ("*", "*crtbegin.o") */
 	char *section;          /* section name pattern */
+	char *output;           /* lds_input_sections: the output section it is
+				 * in (NULL outside one); else NULL */
 };
 
 /* The KEEP input-section patterns of text, in order. */

@@ -21,8 +21,9 @@ static int is_def(const struct objsym *s)
 }
 
 /* named[id] = 1 + the index of the first script that names section id one by
- * one (no wildcard); 0 when none does. */
-static void mark_named(const struct build *b, size_t *named)
+ * one (no wildcard), output[id] the output section it puts it in ("" when
+ * none); named[id] = 0 when no script does. */
+static void mark_named(const struct build *b, size_t *named, char **output)
 {
 	for (size_t i = 0; i < b->set.count; i++) {
 		const struct object *s = &b->set.objs[i];
@@ -41,8 +42,10 @@ static void mark_named(const struct build *b, size_t *named)
 		for (size_t k = 0; k < n; k++) {
 			long id = strtab_find(&b->set.sections, d[k].section);
 
-			if (id > 0 && !named[id] && !strpbrk(d[k].section, "*?["))
+			if (id > 0 && !named[id] && !strpbrk(d[k].section, "*?[")) {
 				named[id] = i + 1;
+				output[id] = xstrdup(d[k].output ? d[k].output : "");
+			}
 		}
 		lds_keep_free(d, n);
 		free(text);
@@ -68,89 +71,103 @@ static void mark_owners(const struct build *b, size_t *owner)
 	}
 }
 
-/* Calls fn for every ordered definition of object i. */
-static void each_ordered(const struct build *b, size_t i, const size_t *named,
-			 const size_t *owner,
-			 void (*fn)(const struct build *, size_t, const struct objsym *,
-				    size_t, void *), void *arg)
-{
-	const struct object *o = &b->set.objs[i];
-
-	for (size_t k = 0; k < o->nsyms; k++) {
-		const struct objsym *s = &o->syms[k];
-
-		if (is_def(s) && named[s->section] && owner[s->section] == i + 1)
-			fn(b, i, s, named[s->section] - 1, arg);
-	}
-}
-
-static void count_one(const struct build *b, size_t i, const struct objsym *s,
-		      size_t script, void *arg)
-{
-	(void)b, (void)i, (void)s, (void)script;
-	(*(size_t *)arg)++;
-}
-
-struct printing {
+struct ordered {
+	const struct build *b;
+	size_t *named, *owner;  /* mark_named, mark_owners */
+	char **output;
+	struct strtab groups;   /* "UNIT\tOUTPUT_SECTION" */
+	size_t *ndefs, cap;     /* ordered definitions per group */
+	struct strtab units;
+	size_t *nobjs, ucap;    /* C objects per unit */
 	FILE *out;
 	size_t rows;
 };
 
-static void print_one(const struct build *b, size_t i, const struct objsym *s,
-		      size_t script, void *arg)
+/* count[id]++ for id, growing count (zeroed) as needed. */
+static void bump(size_t **count, size_t *cap, unsigned id)
 {
-	struct printing *p = arg;
-	const struct object *o = &b->set.objs[i];
+	size_t old = *cap;
 
-	fprintf(p->out, "%s\t%s\t%s\t%s\t%s\n", o->unit, o->name,
-		strtab_str(&b->set.names, s->name),
-		strtab_str(&b->set.sections, s->section), b->set.objs[script].name);
-	p->rows++;
+	if (id >= old) {
+		grow_array((void **)count, cap, (size_t)id + 1, sizeof(**count));
+		memset(*count + old, 0, (*cap - old) * sizeof(**count));
+	}
+	(*count)[id]++;
+}
+
+/* The group of object i's definition s: its unit and output section. */
+static char *group_of(const struct ordered *od, size_t i, const struct objsym *s)
+{
+	return xasprintf("%s\t%s", od->b->set.objs[i].unit, od->output[s->section]);
+}
+
+/* Calls fn for every ordered definition of object i. */
+static void each_ordered(struct ordered *od, size_t i,
+			 void (*fn)(struct ordered *, size_t, const struct objsym *))
+{
+	const struct object *o = &od->b->set.objs[i];
+
+	for (size_t k = 0; k < o->nsyms; k++) {
+		const struct objsym *s = &o->syms[k];
+
+		if (is_def(s) && od->named[s->section] && od->owner[s->section] == i + 1)
+			fn(od, i, s);
+	}
+}
+
+static void count_one(struct ordered *od, size_t i, const struct objsym *s)
+{
+	char *g = group_of(od, i, s);
+
+	bump(&od->ndefs, &od->cap, strtab_intern(&od->groups, g));
+	free(g);
+}
+
+static void print_one(struct ordered *od, size_t i, const struct objsym *s)
+{
+	const struct build *b = od->b;
+	const struct object *o = &b->set.objs[i];
+	char *g = group_of(od, i, s);
+	long id = strtab_find(&od->groups, g);
+
+	free(g);
+	if (od->ndefs[id] < 2 || od->nobjs[strtab_find(&od->units, o->unit)] < 2)
+		return;
+	fprintf(od->out, "%s\t%s\t%s\t%s\t%s\n", o->unit, o->name,
+		strtab_str(&b->set.names, s->name), strtab_str(&b->set.sections, s->section),
+		b->set.objs[od->named[s->section] - 1].name);
+	od->rows++;
 }
 
 size_t ordered_print(FILE *out, struct build *b)
 {
-	size_t nsec = b->set.sections.count;
-	size_t *named = xcalloc(nsec + 1, sizeof(*named));
-	size_t *owner = xcalloc(nsec + 1, sizeof(*owner));
-	struct strtab units;
-	size_t *ndefs = NULL, *nobjs = NULL, cap = 0;
-	struct printing p = { out, 0 };
+	size_t nsec = b->set.sections.count + 1;
+	struct ordered od = { .b = b, .out = out };
 
-	mark_named(b, named);
-	mark_owners(b, owner);
-	strtab_init(&units);
-	for (size_t i = 0; i < b->set.count; i++) {
-		unsigned u;
-
-		if (!unit_member(&b->set.objs[i]))
-			continue;
-		u = strtab_intern(&units, b->set.objs[i].unit);
-		if (u >= cap) {
-			size_t old = cap;
-
-			grow_array((void **)&ndefs, &cap, (size_t)u + 1, sizeof(*ndefs));
-			nobjs = xrealloc(nobjs, cap * sizeof(*nobjs));
-			memset(ndefs + old, 0, (cap - old) * sizeof(*ndefs));
-			memset(nobjs + old, 0, (cap - old) * sizeof(*nobjs));
+	od.named = xcalloc(nsec, sizeof(*od.named));
+	od.owner = xcalloc(nsec, sizeof(*od.owner));
+	od.output = xcalloc(nsec, sizeof(*od.output));
+	mark_named(b, od.named, od.output);
+	mark_owners(b, od.owner);
+	strtab_init(&od.groups);
+	strtab_init(&od.units);
+	for (size_t i = 0; i < b->set.count; i++)
+		if (unit_member(&b->set.objs[i])) {
+			bump(&od.nobjs, &od.ucap, strtab_intern(&od.units, b->set.objs[i].unit));
+			each_ordered(&od, i, count_one);
 		}
-		nobjs[u]++;
-		each_ordered(b, i, named, owner, count_one, &ndefs[u]);
-	}
 	fputs("unit\tobject\tsymbol\tsection\tscript\n", out);
-	for (size_t i = 0; i < b->set.count; i++) {
-		long u;
-
-		if (!unit_member(&b->set.objs[i]))
-			continue;
-		u = strtab_find(&units, b->set.objs[i].unit);
-		if (ndefs[u] >= 2 && nobjs[u] >= 2)
-			each_ordered(b, i, named, owner, print_one, &p);
-	}
-	strtab_free(&units);
-	free(ndefs);
-	free(nobjs);
-	free(named);
-	free(owner);
-	return p.rows;
+	for (size_t i = 0; i < b->set.count; i++)
+		if (unit_member(&b->set.objs[i]))
+			each_ordered(&od, i, print_one);
+	for (size_t k = 0; k < nsec; k++)
+		free(od.output[k]);
+	strtab_free(&od.groups);
+	strtab_free(&od.units);
+	free(od.ndefs);
+	free(od.nobjs);
+	free(od.named);
+	free(od.owner);
+	free(od.output);
+	return od.rows;
 }

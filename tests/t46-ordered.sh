@@ -5,7 +5,8 @@
 # ordered.lds names one by one, and sched/core.c checks that lo_class is
 # right after hi_class, as sched_init does.
 #  - `crossym units --ordered` lists the two, with unit, object, section and
-#    script; with their objects excluded it lists nothing;
+#    script, and not core_flag, alone in a section ordered.lds names but in
+#    another output section; with their objects excluded it lists nothing;
 #  - the proof: scripts/wholeprogram.sh with sched/ one unit gives an image
 #    that traps (GCC sees both definitions and folds the check: ud2), and
 #    with the objects --ordered lists excluded the image runs as the normal
@@ -33,6 +34,8 @@ for o in hi lo; do
 	grep -q "\*(__${o}_class)" "$b/ordered.lds"
 	ok $? "ordered.lds names __${o}_class one by one"
 done
+objdump -h "$b/sched/core.o" | grep -q " __core_flag " && grep -q '\.flags : { \*(__core_flag) }' "$b/ordered.lds"
+ok $? "core_flag: alone in __core_flag, which ordered.lds names in output section .flags"
 awk -F '\t' 'NR > 1 { print $2 }' "$TMP/got.tsv" | sort -u >"$TMP/excl"
 "$CROSSYM" units --ordered --exclude "@$TMP/excl" "$b" | sed 1d >"$TMP/after"
 [ ! -s "$TMP/after" ]

@@ -7,6 +7,7 @@
 #include "util.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* Parse cmd for target; the inputs as "path" or "path!" (whole archive),
  * then "-T script", joined by blanks; NULL when it is not a link of target. */
@@ -72,7 +73,7 @@ int main(void)
 		"  __list_end = .; }\n"
 		"  .ctors : { KEEP (*crtbegin.o(.ctors)) KEEP(*(EXCLUDE_FILE(*crtend.o) .ctors .dtors)) }\n"
 		"  /* KEEP(*(.commented)) */ .init : { KEEP(*(.initcall0.init)) *(.text) } }";
-	struct lds_keep k[2] = { { "*", ".list_*" }, { "*crtbegin.o", ".ctors" } };
+	struct lds_keep k[2] = { { "*", ".list_*", NULL }, { "*crtbegin.o", ".ctors", NULL } };
 	char *got;
 
 	check("gcc -Wl,--gc-sections -o image -Wl,-T,image.lds start/start.o start/os.o "
@@ -103,6 +104,16 @@ int main(void)
 	TAP_STR(got, "*:__stop_sched_class *:__dl_sched_class *:__rt_sched_class *:2",
 		"input sections one by one (and `* (2)` of an expression, which names no section)");
 	free(got);
+	{
+		size_t n;
+		struct lds_keep *d = lds_input_sections(
+			"SECTIONS { .data : AT(ADDR(.data) - 8) { *(__a) x = y ? 1 : 2; }\n"
+			"  .text : { KEEP(*(__b)) } } *(__c)", &n);
+
+		TAP_OK(n == 3 && !strcmp(d[0].output, ".data") && !strcmp(d[1].output, ".text") &&
+		       !d[2].output, "input sections: the output section each is in");
+		lds_keep_free(d, n);
+	}
 	TAP_OK(lds_keep_matches(k, 2, "a/cmds.o", ".list_hello"), "* matches any object");
 	TAP_OK(!lds_keep_matches(k, 2, "a/cmds.o", ".data.list"), "the section must match");
 	TAP_OK(lds_keep_matches(k, 2, "lib/crtbegin.o", ".ctors"), "file pattern, by base name");

@@ -9,3 +9,7 @@ __attribute__((externally_visible)) int classes_ok(void)
 		__builtin_trap();
 	return hi_class.prio + lo_class.prio;
 }
+
+/* alone in a section ordered.lds names, but in another output section:
+ * units --ordered does not count it with the classes */
+int core_flag __attribute__((section("__core_flag"), externally_visible)) = 1;
