@@ -1,5 +1,5 @@
 #!/bin/sh
-# t62-kernel-proof: `make kernel-proof` (tests/real/lib/kernel-proof.sh): Linux 6.1
+# kernel-proof-test: `make kernel-proof` (tests/real/lib/kernel-proof.sh): Linux 6.1
 # x86_64 tinyconfig + boot options, tagged by crossym (--tag __visible), built
 # with every unit whole-program (scripts/wholeprogram.sh), boots under qemu to
 # the static init like the normal build, with the same initcalls in the same
