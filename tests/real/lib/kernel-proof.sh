@@ -73,6 +73,7 @@ timed() { printf '%s\t%s\n' "$1" "$2" >>"$R/times.tsv"; say "$1: $2 s"; }
 # with the build's own options; their objects stay out of units
 # (R/ordered.tsv; R/hazards: one object per line)
 sh "$TOP/scripts/wholeprogram.sh" --units-opts "$B" >"$R/units.opts.base"
+# shellcheck disable=SC2046
 (IFS='
 '; "$CROSSYM" units --ordered $(cat "$R/units.opts.base") "$B") >"$R/ordered.tsv" ||
 	die "crossym units --ordered failed"
@@ -92,10 +93,12 @@ sh "$TOP/scripts/wholeprogram.sh" --units-opts $haz "$B" >"$R/units.opts"
 t0=$(date +%s)
 rm -rf "$R/out"
 rc=0
+# shellcheck disable=SC2046
 (IFS='
 '; exec "$CROSSYM" report --format=tsv --run-build-commands $(cat "$R/units.opts") "$B") \
 	>"$R/report.tsv" 2>"$R/report.err" &
 rpid=$!
+# shellcheck disable=SC2046
 (IFS='
 '; "$CROSSYM" cocci -o "$R/out" --tag "$TAG" --keep-stale --run-build-commands $(cat "$R/units.opts") "$B") \
 	2>"$R/cocci.err" || rc=$?
