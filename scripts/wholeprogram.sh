@@ -121,6 +121,9 @@ fi
 [ "$(wc -l <"$W/units.tsv")" -gt 1 ] || die "crossym units found no objects in $B"
 
 # --- 2 and 3. the makefile of the LTO objects and the units ------------------------------
+# (units.txt.old: the units of the last run; a unit whose members changed is
+# made again, though its file is newer than each member)
+if [ -f "$W/units.txt" ]; then mv "$W/units.txt" "$W/units.txt.old"; else : >"$W/units.txt.old"; fi
 # unit file of unit U: DIR/unit.o, DIR/unit@N.o; a module DIR/NAME.ko: DIR/NAME.unit.o
 awk -F '\t' -v B="$B" -v old="$oldsrc/" -v new="$newsrc/" '
 	function unitfile(u,   d, n) {
@@ -201,6 +204,7 @@ awk -F '\t' -v B="$B" -v old="$oldsrc/" -v new="$newsrc/" '
 		exit bad
 	}' "$W/units.tsv" >"$W/wp.mk" || die "cannot make the unit makefile"
 { printf 'Q = @\n.DELETE_ON_ERROR:\n'; cat "$W/wp.mk"; } >"$W/wp.mk.tmp" && mv "$W/wp.mk.tmp" "$W/wp.mk"
+grep -Fxvf "$W/units.txt.old" "$W/units.txt" | cut -f 1 | (cd "$B" && xargs rm -f)
 t0=$(date +%s)
 make -C "$B" -f "$W/wp.mk" -j"$JOBS" all >"$W/compile.log" 2>&1 || {
 	grep -E 'error|Error' "$W/compile.log" | head -n 20 >&2

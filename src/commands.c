@@ -15,6 +15,7 @@
 #include "complete.h"
 #include "tagcheck.h"
 #include "tagmacro.h"
+#include "ordersec.h"
 #include "units.h"
 #include "verify.h"
 #include "util.h"
@@ -45,6 +46,7 @@ struct options {
 	int classify;           /* report: make the class rows (classify.c) */
 	int lines;              /* report: find every row's definition line */
 	int mismatches;         /* report --mismatches */
+	int ordered;            /* units --ordered (ordersec.c) */
 	struct unit_opts unitopt; /* --exclude, --runs (units.c) */
 	char **builds;          /* the BUILD_DIR arguments */
 	int nbuilds;
@@ -52,7 +54,7 @@ struct options {
 
 enum { OPT_OUTPUT = 'o', OPT_SRCTREE = 256, OPT_NM, OPT_FORMAT, OPT_TAG, OPT_DB,
        OPT_LDS, OPT_KEEP, OPT_ALL, OPT_UNIT, OPT_MISMATCH, OPT_RUN, OPT_EXCLUDE, OPT_RUNS,
-       OPT_TAG_MACROS };
+       OPT_TAG_MACROS, OPT_ORDERED };
 
 /* One option a command takes: its getopt_long entry and its --help lines. */
 struct optdef {
@@ -95,6 +97,13 @@ struct optdef {
 	"                    needs the tag, tag the declaration in the macro's #define\n" \
 	"                    once instead of re-declaring each; a macro one of whose\n" \
 	"                    definitions must stay untagged is not changed (says why)\n" }
+#define OPTDEF_ORDERED { { "ordered", no_argument, NULL, OPT_ORDERED }, \
+	"  --ordered         instead: the global definitions alone in a section the\n" \
+	"                    linker script names one by one (its order only the\n" \
+	"                    script fixes), in units with two or more of them in\n" \
+	"                    one output section and more than one C object (a\n" \
+	"                    whole-program unit may fold comparisons of their\n" \
+	"                    addresses): unit, object, symbol, section, script\n" }
 #define OPTDEF_END { { NULL, 0, NULL, 0 }, NULL }
 
 /* The help line every command takes. */
@@ -165,6 +174,7 @@ static void set_option(struct options *opts, int c)
 	case OPT_ALL: opts->all = 1; break;
 	case OPT_MISMATCH: opts->mismatches = 1; break;
 	case OPT_RUNS: opts->unitopt.runs = 1; break;
+	case OPT_ORDERED: opts->ordered = 1; break;
 	case OPT_EXCLUDE:
 		if (units_add_exclude(&opts->unitopt, optarg))
 			fatal("--exclude %s: cannot read the list", optarg);
@@ -1001,15 +1011,15 @@ int cmd_diff(int argc, char **argv)
 }
 
 static const char units_cmd_help[] =
-	"usage: crossym units [--exclude OBJ]... [--runs] [--srctree DIR] [--nm FILE]\n"
-	"                     BUILD_DIR\n\n"
+	"usage: crossym units [--exclude OBJ]... [--runs] [--ordered] [--srctree DIR]\n"
+	"                     [--nm FILE] BUILD_DIR\n\n"
 	"List the linked objects of the build in link order with the unit each\n"
 	"belongs to, as TSV: unit, object, file, role (c, asm or excluded) and the\n"
 	"library archive a member is linked from (- when always linked). The units\n"
 	"are the decision's: report, cocci and check take the same options.\n\n";
 
 static const struct optdef units_options[] = {
-	OPTDEF_EXCLUDE, OPTDEF_RUNS, OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_END
+	OPTDEF_EXCLUDE, OPTDEF_RUNS, OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_ORDERED, OPTDEF_END
 };
 
 int cmd_units(int argc, char **argv)
@@ -1034,7 +1044,10 @@ int cmd_units(int argc, char **argv)
 	}
 	units_assign(&b, &opts.unitopt);
 	graph_decide(&b, &rows);        /* which objects the link takes */
-	units_print(stdout, &b);
+	if (opts.ordered)
+		ordered_print(stdout, &b);
+	else
+		units_print(stdout, &b);
 	rows_free(&rows);
 	build_free(&b);
 	units_opts_free(&opts.unitopt);

@@ -169,16 +169,17 @@ static void push_keep(struct lds_keep **v, size_t *n, size_t *cap,
 	grow_array((void **)v, cap, *n + 1, sizeof(**v));
 	(*v)[*n].file = xstrndup(file, flen);
 	(*v)[*n].section = xstrndup(sec, slen);
+	(*v)[*n].output = NULL;
 	(*n)++;
 }
 
-/* The section patterns of one KEEP( ... ): p is after "KEEP", at '('.
- * Returns the end of the KEEP. */
+/* The section patterns of one KEEP( ... ) (file_depth 1: its words at depth 1
+ * are file patterns) or of one input-section description FILE( ... )
+ * (file_depth 0: the file pattern is file): lx->p is at the '('.
+ * Returns the end of the KEEP or description. */
 static const char *parse_keep(struct lexer *lx, struct lds_keep **v, size_t *n,
-			      size_t *cap)
+			      size_t *cap, const char *file, size_t flen, int file_depth)
 {
-	const char *file = "*";
-	size_t flen = 1;
 	int depth = 0, exclude_depth = -1;
 
 	for (;;) {
@@ -209,7 +210,7 @@ static const char *parse_keep(struct lexer *lx, struct lds_keep **v, size_t *n,
 			exclude_depth = depth;
 		else if (exclude_depth >= 0 || is_sort_keyword(lx->p, len))
 			;       /* excluded files, SORT(...) wrappers */
-		else if (depth == 1) {
+		else if (depth == file_depth) {
 			file = lx->p;   /* the file pattern, before its '(' */
 			flen = len;
 		} else {
@@ -236,10 +237,67 @@ struct lds_keep *lds_keep_patterns(const char *text, size_t *count)
 			lx.p += len;
 			skip_space(&lx);
 			if (*lx.p == '(')
-				parse_keep(&lx, &v, &n, &cap);
+				parse_keep(&lx, &v, &n, &cap, "*", 1, 1);
 		} else {
 			lx.p += len ? len : 1;
 		}
+	}
+	*count = n;
+	return v;
+}
+
+/* 1 when the word is the file pattern of an input-section description: it
+ * has a wildcard or names an object or archive ("*", "*crtbegin.o", "x.a"). */
+static int file_pattern(const char *p, size_t n)
+{
+	return memchr(p, '*', n) || memchr(p, '?', n) ||
+	       (n > 2 && p[n - 2] == '.' && (p[n - 1] == 'o' || p[n - 1] == 'a'));
+}
+
+struct lds_keep *lds_input_sections(const char *text, size_t *count)
+{
+	struct lexer lx = { text, NULL, 0, 0 };
+	struct lds_keep *v = NULL;
+	size_t n = 0, cap = 0;
+	int depth = 0;
+	const char *name = NULL, *output = NULL;        /* in the text */
+	size_t namelen = 0, outlen = 0;
+
+	for (;;) {
+		const char *after;
+		size_t len, first = n;
+
+		skip_space(&lx);
+		if (!*lx.p)
+			break;
+		if (*lx.p == '{' || *lx.p == '}') {
+			depth += *lx.p++ == '{' ? 1 : -1;
+			if (depth == 2 && lx.p[-1] == '{' && name) {
+				output = name;  /* `NAME ... : ... {` inside SECTIONS */
+				outlen = namelen;
+			} else if (depth < 2) {
+				output = name = NULL;
+			}
+			continue;
+		}
+		len = strcspn(lx.p, " \t\n\r(){}:;,=");
+		after = lx.p + len;
+		while (isspace((unsigned char)*after))
+			after++;
+		if (len && *after == '(' && file_pattern(lx.p, len)) {
+			const char *file = lx.p;
+
+			lx.p = after;
+			parse_keep(&lx, &v, &n, &cap, file, len, 0);
+			for (size_t k = first; k < n; k++)
+				v[k].output = output ? xstrndup(output, outlen) : NULL;
+			continue;
+		}
+		if (len && depth == 1 && *after == ':') {
+			name = lx.p;
+			namelen = len;
+		}
+		lx.p += len ? len : 1;
 	}
 	*count = n;
 	return v;
@@ -250,6 +308,7 @@ void lds_keep_free(struct lds_keep *keeps, size_t count)
 	for (size_t i = 0; i < count; i++) {
 		free(keeps[i].file);
 		free(keeps[i].section);
+		free(keeps[i].output);
 	}
 	free(keeps);
 }

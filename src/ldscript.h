@@ -17,10 +17,15 @@ void lds_free(char **names, size_t count);
 struct lds_keep {
 	char *file;             /* file name pattern ("*", "*crtbegin.o") */
 	char *section;          /* section name pattern */
+	char *output;           /* lds_input_sections: the output section it is
+				 * in (NULL outside one); else NULL */
 };
 
 /* The KEEP input-section patterns of text, in order. */
 struct lds_keep *lds_keep_patterns(const char *text, size_t *count);
+/* Every input-section description of text, inside KEEP or not, one entry
+ * per section pattern: `*(.a .b)` gives ("*", ".a") and ("*", ".b"). */
+struct lds_keep *lds_input_sections(const char *text, size_t *count);
 void lds_keep_free(struct lds_keep *keeps, size_t count);
 /* 1 when a definition in section of object file (its path) is kept. */
 int lds_keep_matches(const struct lds_keep *keeps, size_t count,

@@ -9,6 +9,7 @@
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Parse cmd for target; the inputs as "path" or "path!" (whole archive),
  * then "-T script", joined by blanks; NULL when it is not a link of target. */
@@ -49,10 +50,12 @@ static void check(const char *cmd, const char *target, const char *want)
 	free(got);
 }
 
-static char *keeps(const char *text)
+/* "file:section ..." of the patterns found (lds_keep_patterns or
+ * lds_input_sections). */
+static char *keeps(const char *text, struct lds_keep *(*find)(const char *, size_t *))
 {
 	size_t n;
-	struct lds_keep *k = lds_keep_patterns(text, &n);
+	struct lds_keep *k = find(text, &n);
 	char *out = xstrdup("");
 
 	for (size_t i = 0; i < n; i++) {
@@ -101,7 +104,7 @@ int main(void)
 		"  __list_end = .; }\n"
 		"  .ctors : { KEEP (*crtbegin.o(.ctors)) KEEP(*(EXCLUDE_FILE(*crtend.o) .ctors .dtors)) }\n"
 		"  /* KEEP(*(.commented)) */ .init : { KEEP(*(.initcall0.init)) *(.text) } }";
-	struct lds_keep k[2] = { { "*", ".list_*" }, { "*crtbegin.o", ".ctors" } };
+	struct lds_keep k[2] = { { "*", ".list_*", NULL }, { "*crtbegin.o", ".ctors", NULL } };
 	char *got;
 
 	check("gcc -Wl,--gc-sections -o image -Wl,-T,image.lds start/start.o start/os.o "
@@ -118,10 +121,30 @@ int main(void)
 	check("rm -f vmlinux.a; ar cDPrST vmlinux.a a.o", "vmlinux.a", NULL);
 	check("sh scripts/link-vmlinux.sh \"ld\" \"-m elf_x86_64\"", "vmlinux", NULL);
 
-	got = keeps(lds);
+	got = keeps(lds, lds_keep_patterns);
 	TAP_STR(got, "*:.list_* *crtbegin.o:.ctors *:.ctors *:.dtors *:.initcall0.init",
 		"KEEP patterns: SORT unwrapped, file patterns, EXCLUDE_FILE skipped, comments");
 	free(got);
+	got = keeps(lds, lds_input_sections);
+	TAP_STR(got, "*:.list_* *crtbegin.o:.ctors *:.ctors *:.dtors *:.initcall0.init *:.text",
+		"input sections: inside KEEP or not, each with its file pattern");
+	free(got);
+	got = keeps("SECTIONS { .data : { __sched_class_highest = .; *(__stop_sched_class)\n"
+		    "  *(__dl_sched_class) *(__rt_sched_class) . = ALIGN(8); x = SIZEOF(.text) * (2);\n"
+		    "  __sched_class_lowest = .; } }", lds_input_sections);
+	TAP_STR(got, "*:__stop_sched_class *:__dl_sched_class *:__rt_sched_class *:2",
+		"input sections one by one (and `* (2)` of an expression, which names no section)");
+	free(got);
+	{
+		size_t n;
+		struct lds_keep *d = lds_input_sections(
+			"SECTIONS { .data : AT(ADDR(.data) - 8) { *(__a) x = y ? 1 : 2; }\n"
+			"  .text : { KEEP(*(__b)) } } *(__c)", &n);
+
+		TAP_OK(n == 3 && !strcmp(d[0].output, ".data") && !strcmp(d[1].output, ".text") &&
+		       !d[2].output, "input sections: the output section each is in");
+		lds_keep_free(d, n);
+	}
 	TAP_OK(lds_keep_matches(k, 2, "a/cmds.o", ".list_hello"), "* matches any object");
 	TAP_OK(!lds_keep_matches(k, 2, "a/cmds.o", ".data.list"), "the section must match");
 	TAP_OK(lds_keep_matches(k, 2, "lib/crtbegin.o", ".ctors"), "file pattern, by base name");

@@ -7,20 +7,22 @@
 #
 #  1. B = kernel-build.sh x86_64-boot (normal build, cached);
 #  2. OPTS = scripts/wholeprogram.sh --units-opts B plus the hazard excludes
-#     (HAZARDS below): the units the build will make (a unit per contiguous run
+#     (crossym units --ordered): the units the build will make (a unit per contiguous run
 #     of a directory's objects, head objects out of units);
-#  3. crossym cocci -o R/out --tag __visible --keep-stale OPTS B; COPY =
-#     CACHE/src-tagged-boot, a hard-linked copy of the source, gets
+#  3. crossym cocci -o R/out --tag __visible --keep-stale --run-build-commands
+#     OPTS B (R/report.tsv: crossym report with the same options, run beside
+#     it); COPY = CACHE/src-tagged-boot, a hard-linked copy of the source, gets
 #     scripts/annotate.sh R/out COPY --apply;
 #  4. BW = CACHE/build-x86_64-boot-wp: a copy of B, then
 #     scripts/wholeprogram.sh --srctree COPY BW: every object of a unit is
 #     compiled again, with -flto, from the tagged copy (its symbol table is the
 #     same as the untagged object's: t61 checks that on x86_64-tiny), so the
-#     tagged tree needs no normal build of its own. References no symbol table shows (names in
-#     asm strings) make that link fail; until crossym sees them, each
-#     undefined symbol S gets `extern __typeof__(S) S __visible;` appended to
-#     its defining file in COPY (found with nm in B), round by round, as
-#     busybox-tagloop.sh does; R/linktags.tsv lists them (round, symbol, file);
+#     tagged tree needs no normal build of its own. The tags are crossym's
+#     alone; the link is the check: a symbol it leaves undefined is one crossym
+#     missed. So that the boot can still be tried, each such symbol S gets
+#     `extern __typeof__(S) S __visible;` appended to its defining file in COPY
+#     (found with nm in B), round by round; R/linktags.tsv lists them (round,
+#     symbol, file) and the test fails on any;
 #  5. both bzImages boot under qemu with initcall_debug; R/boot-{normal,wp}.log,
 #     R/initcalls-{normal,wp}.txt (the initcalls in call order, named through
 #     each kernel's System.map);
@@ -43,13 +45,6 @@ BW=$CACHE/build-x86_64-boot-wp
 R=$CACHE/proof-x86_64-boot
 TAG=__visible
 MAXROUNDS=6
-# Hazards no object shows (FACTS: "Hazards"): objects whose definitions sit in
-# sections only the linker script orders and whose addresses are compared.
-#   kernel/sched/fair.o, kernel/sched/build_policy.o: DEFINE_SCHED_CLASS puts
-#   fair/rt/dl/idle/stop_sched_class in __*_sched_class sections that
-#   vmlinux.lds orders; sched_class_above(a, b) is `a < b`; with kernel/sched
-#   one unit GCC folds the comparisons in sched_init to BUG (a bare ud2).
-HAZARDS="kernel/sched/fair.o kernel/sched/build_policy.o"
 LC_ALL=C
 export LC_ALL
 
@@ -72,8 +67,19 @@ if command -v flock >/dev/null 2>&1; then flock 8; fi
 timed() { printf '%s\t%s\n' "$1" "$2" >>"$R/times.tsv"; say "$1: $2 s"; }
 
 # --- 2. the units ------------------------------------------------------------------------
+# Hazards no object shows (FACTS: "Hazards"): the definitions alone in sections
+# only vmlinux.lds orders (DEFINE_SCHED_CLASS: sched_init's check folds to a
+# bare ud2 when one unit holds them all), found by crossym units --ordered
+# with the build's own options; their objects stay out of units
+# (R/ordered.tsv; R/hazards: one object per line)
+sh "$TOP/scripts/wholeprogram.sh" --units-opts "$B" >"$R/units.opts.base"
+# shellcheck disable=SC2046
+(IFS='
+'; "$CROSSYM" units --ordered $(cat "$R/units.opts.base") "$B") >"$R/ordered.tsv" ||
+	die "crossym units --ordered failed"
+awk -F '\t' 'NR > 1 { print $2 }' "$R/ordered.tsv" | sort -u >"$R/hazards"
 haz=
-for h in $HAZARDS; do haz="$haz --exclude $h"; done
+[ ! -s "$R/hazards" ] || haz="--exclude @$R/hazards"
 # shellcheck disable=SC2086
 sh "$TOP/scripts/wholeprogram.sh" --units-opts $haz "$B" >"$R/units.opts"
 # shellcheck disable=SC2046
@@ -81,15 +87,29 @@ sh "$TOP/scripts/wholeprogram.sh" --units-opts $haz "$B" >"$R/units.opts"
 '; "$CROSSYM" units $(cat "$R/units.opts") "$B") >"$R/units.tsv"
 
 # --- 3. tags -------------------------------------------------------------------------------
+# crossym alone decides the tags: --run-build-commands compiles every C object
+# again to find the symbols named only inside asm strings (about 5 minutes
+# each; cocci and report run side by side, one core each)
 t0=$(date +%s)
 rm -rf "$R/out"
 rc=0
+# shellcheck disable=SC2046
 (IFS='
-'; "$CROSSYM" cocci -o "$R/out" --tag "$TAG" --keep-stale $(cat "$R/units.opts") "$B") \
+'; exec "$CROSSYM" report --format=tsv --run-build-commands $(cat "$R/units.opts") "$B") \
+	>"$R/report.tsv" 2>"$R/report.err" &
+rpid=$!
+# shellcheck disable=SC2046
+(IFS='
+'; "$CROSSYM" cocci -o "$R/out" --tag "$TAG" --keep-stale --run-build-commands $(cat "$R/units.opts") "$B") \
 	2>"$R/cocci.err" || rc=$?
 echo $rc >"$R/cocci.rc"
-"$CROSSYM" report --format=tsv $(cat "$R/units.opts" | tr '\n' ' ') "$B" >"$R/report.tsv" 2>/dev/null || :
+rrc=0
+wait $rpid || rrc=$?
+echo $rrc >"$R/report.rc"
+timed crossym "$(($(date +%s) - t0))"
 [ -f "$R/out/files.tsv" ] || { cat "$R/cocci.err" >&2; die "crossym cocci wrote no files.tsv"; }
+[ $rrc -eq 0 ] || { cat "$R/report.err" >&2; die "crossym report failed"; }
+t0=$(date +%s)
 key=$( { (cd "$R/out" && find . -type f | sort | xargs sha256sum); sha256sum <"$TOP/scripts/annotate.sh"; } |
 	sha256sum | cut -d ' ' -f 1)
 if [ -f "$COPY/.crossym-key" ] && [ "$(cat "$COPY/.crossym-key")" = "$key" ] && [ -f "$R/keep/annotate.patch" ]; then
@@ -119,7 +139,7 @@ if [ ! -s "$R/defs.tsv" ] || [ "$R/defs.tsv" -ot "$B/vmlinux" ]; then
 		nm --defined-only "$B/$o" 2>/dev/null | awk -v s="$s" '$2 ~ /^[A-Z]$/ { print $3 "\t" s }'
 	done | sort -u >"$R/defs.tsv"
 fi
-wpkey() { { cat "$R/out/annotate.patch" "$R/linktags.tsv" "$R/units.opts"; } | sha256sum | cut -d ' ' -f 1; }
+wpkey() { { cat "$R/out/annotate.patch" "$R/linktags.tsv" "$R/units.opts" "$R/hazards"; } | sha256sum | cut -d ' ' -f 1; }
 if [ ! -f "$BW/.crossym-wp" ] || [ "$(cat "$BW/.crossym-wp")" != "$(wpkey)" ]; then
 	if [ ! -f "$BW/.crossym-base" ] || [ "$(cat "$BW/.crossym-base")" != "$key $(cat "$B/.crossym-build")" ]; then
 		t0=$(date +%s)

@@ -1,0 +1,32 @@
+#!/bin/sh
+# tests/trees/ordered/build.sh OUT: a kbuild-style build of this tree in OUT:
+# init/main.o and sched/{core,hi,lo}.o, each directory a thin archive
+# DIR/built-in.a, the top thin archive built-in.a listing them again, and
+#   cc -o image -Wl,-T,ordered.lds -Wl,--whole-archive built-in.a ...
+# Every command runs in OUT and is recorded in DIR/.NAME.cmd (cmd_... :=,
+# source_... :=); OUT/source links to this tree. hi_class and lo_class sit
+# in sections only ordered.lds orders (tests/t47-ordered.sh).
+set -eu
+out=$1
+src=$(cd "$(dirname "$0")" && pwd)
+mkdir -p "$out/init" "$out/sched"
+out=$(cd "$out" && pwd)
+ln -sfn "$src" "$out/source"
+cp "$src/ordered.lds" "$out/ordered.lds"
+cd "$out"
+
+# record OBJ CMD [SOURCE]: run CMD, write OBJ's .cmd file
+record() {
+	obj=$1 cmd=$2
+	sh -c "$cmd"
+	{ printf 'cmd_%s := %s\n\n' "$obj" "$cmd"
+	  [ $# -lt 3 ] || printf 'source_%s := %s\n\n' "$obj" "$3"; } \
+		>"$(dirname "$obj")/.$(basename "$obj").cmd"
+}
+for o in init/main sched/core sched/hi sched/lo; do
+	record "$o.o" "gcc -O2 -c -o $o.o $src/$o.c" "$src/$o.c"
+done
+record init/built-in.a "rm -f init/built-in.a; ar cDPrST init/built-in.a init/main.o"
+record sched/built-in.a "rm -f sched/built-in.a; ar cDPrST sched/built-in.a sched/core.o sched/hi.o sched/lo.o"
+record built-in.a "rm -f built-in.a; ar cDPrST built-in.a init/main.o sched/core.o sched/hi.o sched/lo.o"
+record image "gcc -o image -Wl,-T,ordered.lds -Wl,--whole-archive built-in.a -Wl,--no-whole-archive"

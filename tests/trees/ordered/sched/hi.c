@@ -1,0 +1,2 @@
+#include "../include.h"
+DEFINE_CLASS(hi) = { 1, "hi" };

@@ -1,0 +1,2 @@
+#include "../include.h"
+DEFINE_CLASS(lo) = { 2, "lo" };
