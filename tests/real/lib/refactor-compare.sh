@@ -9,7 +9,7 @@
 #     wrote); then `report` (tsv, --all) of all those builds merged;
 #   - x86_64-tiny with `--tag __visible --keep-stale`: the same, then
 #     annotate.sh OUTDIR SRC (no --apply): annotate.patch, forms.tsv, the log
-#     (less its timing line), the exit status;
+#     (less its timing and progress lines), the exit status;
 #   - the BusyBox defconfig build: report (text, tsv, json, --all tsv), check,
 #     cocci and annotate.sh with tests/real/lib/busybox-macros.h
 #     (SKIP_BUSYBOX=1 leaves it out; SKIP_KERNEL=1 the kernel builds,
@@ -100,8 +100,8 @@ annotate() {
 		same "$what: $f" "$oa/$f" "$ob/$f"
 	done
 	same "$what: annotate.sh status" "$tmp/an.a.rc" "$tmp/an.b.rc"
-	grep -v ': spatch: [0-9]* files in' "$tmp/an.a" >"$tmp/an.a.log"
-	grep -v ': spatch: [0-9]* files in' "$tmp/an.b" >"$tmp/an.b.log"
+	grep -v -e ': spatch: [0-9]* files in' -e '^\[[0-9]*/[0-9]*\] files' "$tmp/an.a" >"$tmp/an.a.log"
+	grep -v -e ': spatch: [0-9]* files in' -e '^\[[0-9]*/[0-9]*\] files' "$tmp/an.b" >"$tmp/an.b.log"
 	same "$what: annotate.sh output" "$tmp/an.a.log" "$tmp/an.b.log"
 }
 
