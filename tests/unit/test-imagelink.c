@@ -85,7 +85,7 @@ static void glob_like_fnmatch(void)
 
 	for (size_t i = 0; i < sizeof(pats) / sizeof(*pats); i++)
 		for (size_t j = 0; j < sizeof(strs) / sizeof(*strs); j++) {
-			struct lds_keep k = { (char *)"*", (char *)pats[i] };
+			struct lds_keep k = { (char *)"*", (char *)pats[i], NULL };
 			int want = !fnmatch(pats[i], strs[j], 0);
 
 			n++;
