@@ -51,6 +51,14 @@ export LC_ALL
 say() { echo "kernel-proof: $*" >&2; }
 die() { say "$*"; exit 1; }
 sha() { sha256sum "$1" | cut -d ' ' -f 1; }
+# in_bw CMD...: CMD in a private mount namespace where the copy BW is mounted
+# on B's path: every absolute path kbuild recorded in B (tools/objtool's .cmd
+# files among them) is the same, so kbuild remakes neither objtool nor,
+# through it, every object of the copy; B itself is not written
+in_bw() {
+	# shellcheck disable=SC2016
+	unshare -m sh -c 'mount --bind "$0" "$1" && shift 2 && exec "$@"' "$BW" "$B" "$@"
+}
 
 B=$(sh "$here/kernel-build.sh" x86_64-boot) || die "kernel-build.sh x86_64-boot failed"
 [ -x "$CROSSYM" ] || die "$CROSSYM: not built"
@@ -156,7 +164,7 @@ if [ ! -f "$BW/.crossym-wp" ] || [ "$(cat "$BW/.crossym-wp")" != "$(wpkey)" ]; t
 		t0=$(date +%s)
 		rc=0
 		# shellcheck disable=SC2086
-		JOBS=$JOBS sh "$TOP/scripts/wholeprogram.sh" $haz --srctree "$COPY" "$BW" \
+		in_bw env JOBS="$JOBS" sh "$TOP/scripts/wholeprogram.sh" $haz --srctree "$COPY" "$B" \
 			>"$R/undefined.txt" 2>"$R/wp.log" || rc=$?
 		timed "wholeprogram-round$round" "$(($(date +%s) - t0))"
 		printf '%s\t%s\n' "$round" "$(wc -l <"$R/undefined.txt")" >>"$R/rounds.tsv"
