@@ -57,7 +57,7 @@ sha() { sha256sum "$1" | cut -d ' ' -f 1; }
 # through it, every object of the copy; B itself is not written
 in_bw() {
 	# shellcheck disable=SC2016
-	unshare -m sh -c 'mount --bind "$0" "$1" && shift 2 && exec "$@"' "$BW" "$B" "$@"
+	unshare -m sh -c 'mount --bind "$0" "$1" && shift && exec "$@"' "$BW" "$B" "$@"
 }
 
 B=$(sh "$here/kernel-build.sh" x86_64-boot) || die "kernel-build.sh x86_64-boot failed"
