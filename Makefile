@@ -145,7 +145,7 @@ busybox-proof: deps
 
 kernel-proof: deps
 	$(MAKE) $(BIN)
-	prove -v tests/real/lib/kernel-proof-test.sh
+	prove -v tests/real/t63-kernel-proof.sh
 
 kernel-check: deps
 	$(MAKE) $(BIN)

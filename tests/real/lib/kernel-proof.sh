@@ -3,7 +3,7 @@
 # needs (kernel-build.sh x86_64-boot), built normally and whole-program from
 # crossym-tagged sources; both booted under qemu-system-x86_64 (TCG) to a static
 # init (kernel-init.c) that prints a line and powers off. Records everything
-# kernel-proof-test.sh checks and prints the size table. Prints R on stdout.
+# tests/real/t63-kernel-proof.sh checks and prints the size table. Prints R on stdout.
 #
 #  1. B = kernel-build.sh x86_64-boot (normal build, cached);
 #  2. OPTS = scripts/wholeprogram.sh --units-opts B plus the hazard excludes
