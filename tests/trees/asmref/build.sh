@@ -6,6 +6,7 @@
 # build is whole-program instead (each directory one -fwhole-program unit, the
 # tag rows re-declared externally_visible in a wrapper per source).
 set -eu
+. "$(cd "$(dirname "$0")/.." && pwd)/record.sh"
 out=$1 tags=${2:-}
 src=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out/main" "$out/k"
@@ -13,13 +14,6 @@ out=$(cd "$out" && pwd)
 ln -sfn "$src" "$out/source"
 cd "$out"
 CFLAGS="-O2 -ffunction-sections -fdata-sections -fno-pie"
-record() {
-	obj=$1 cmd=$2
-	sh -c "$cmd"
-	{ printf 'cmd_%s := %s\n\n' "$obj" "$cmd"
-	  [ $# -lt 3 ] || printf 'source_%s := %s\n\n' "$obj" "$3"; } \
-		>"$(dirname "$obj")/.$(basename "$obj").cmd"
-}
 if [ -z "$tags" ]; then
 	for o in main/main k/entry k/helper; do
 		record "$o.o" "gcc $CFLAGS -Wp,-MMD,$o.d -DNAME='\"$o\"' -c -o $o.o $src/$o.c" "$src/$o.c"

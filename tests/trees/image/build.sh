@@ -12,6 +12,7 @@
 # per source), linked into DIR/unit.o with the GCC 12 recipe, and the image
 # linked from the units with the same linker script.
 set -eu
+. "$(cd "$(dirname "$0")/.." && pwd)/record.sh"
 out=$1 tags=${2:-}
 src=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out/start" "$out/a" "$out/b"
@@ -21,14 +22,6 @@ cp "$src/image.lds" "$out/image.lds"
 cd "$out"
 CFLAGS="-O2 -ffunction-sections -fdata-sections -I$src/include"
 
-# record OBJ CMD [SOURCE]: run CMD, write OBJ's .cmd file
-record() {
-	obj=$1 cmd=$2
-	sh -c "$cmd"
-	{ printf 'cmd_%s := %s\n\n' "$obj" "$cmd"
-	  [ $# -lt 3 ] || printf 'source_%s := %s\n\n' "$obj" "$3"; } \
-		>"$(dirname "$obj")/.$(basename "$obj").cmd"
-}
 
 # wrap SRC: a wrapper that includes SRC and re-declares its tag rows
 wrap() {

@@ -7,6 +7,7 @@
 # the tags being those the sources carry. EXTRA_CFLAGS: more compiler flags
 # (-DUSE_BETA: a second configuration, where main/ uses hook_beta too).
 set -eu
+. "$(cd "$(dirname "$0")/.." && pwd)/record.sh"
 out=$1
 src=$(cd "${2:-$(dirname "$0")}" && pwd)
 wp=${3:-}
@@ -15,13 +16,6 @@ out=$(cd "$out" && pwd)
 ln -sfn "$src" "$out/source"
 cd "$out"
 CFLAGS="-O2 -Wall -Werror -ffunction-sections -fdata-sections -I$src/include -include $src/include/compiler.h ${EXTRA_CFLAGS:-}"
-record() {
-	obj=$1 cmd=$2
-	sh -c "$cmd"
-	{ printf 'cmd_%s := %s\n\n' "$obj" "$cmd"
-	  [ $# -lt 3 ] || printf 'source_%s := %s\n\n' "$obj" "$3"; } \
-		>"$(dirname "$obj")/.$(basename "$obj").cmd"
-}
 if [ -z "$wp" ]; then
 	for o in main/main k/sys k/hooks k/other; do
 		record "$o.o" "gcc $CFLAGS -c -o $o.o $src/$o.c" "$src/$o.c"

@@ -5,8 +5,9 @@
 #   cc -o image -Wl,-T,ordered.lds -Wl,--whole-archive built-in.a ...
 # Every command runs in OUT and is recorded in DIR/.NAME.cmd (cmd_... :=,
 # source_... :=); OUT/source links to this tree. hi_class and lo_class sit
-# in sections only ordered.lds orders (tests/t47-ordered.sh).
+# in sections only ordered.lds orders (tests/t46-ordered.sh).
 set -eu
+. "$(cd "$(dirname "$0")/.." && pwd)/record.sh"
 out=$1
 src=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out/init" "$out/sched"
@@ -15,14 +16,6 @@ ln -sfn "$src" "$out/source"
 cp "$src/ordered.lds" "$out/ordered.lds"
 cd "$out"
 
-# record OBJ CMD [SOURCE]: run CMD, write OBJ's .cmd file
-record() {
-	obj=$1 cmd=$2
-	sh -c "$cmd"
-	{ printf 'cmd_%s := %s\n\n' "$obj" "$cmd"
-	  [ $# -lt 3 ] || printf 'source_%s := %s\n\n' "$obj" "$3"; } \
-		>"$(dirname "$obj")/.$(basename "$obj").cmd"
-}
 for o in init/main sched/core sched/hi sched/lo; do
 	record "$o.o" "gcc -O2 -c -o $o.o $src/$o.c" "$src/$o.c"
 done
