@@ -7,6 +7,7 @@
  * (blank lines and lines starting with # are skipped). Exit 1 when cocci_write
  * reported errors. */
 #include "tap.h"
+#include "fixture.h"
 #include "cocci.h"
 #include "util.h"
 
@@ -95,20 +96,7 @@ static char *slurp(const char *dir, const char *name)
 
 static void spit(const char *dir, const char *name, const char *text)
 {
-	char *path = path_join(dir, name), *d = path_dirname(path);
-	char *cmd = xasprintf("mkdir -p '%s'", d);
-	FILE *f;
-
-	if (system(cmd))
-		fatal("%s failed", cmd);
-	f = fopen(path, "w");
-	if (!f)
-		fatal("%s: cannot write", path);
-	fputs(text, f);
-	fclose(f);
-	free(cmd);
-	free(d);
-	free(path);
+	fixture_put(dir, name, text);
 }
 
 static void test_ident(void)

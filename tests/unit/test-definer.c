@@ -2,6 +2,7 @@
  * expansion (definer.c), on a small fake build: a .cmd file with -I, -D and
  * -include, headers, and the build's autoconf.h. TAP. */
 #include "tap.h"
+#include "fixture.h"
 #include "definer.h"
 #include "util.h"
 
@@ -15,18 +16,7 @@ static char dir[] = "/tmp/test-definer.XXXXXX";
 
 static void put(const char *rel, const char *text)
 {
-	char *p = path_join(dir, rel), *d = path_dirname(p);
-	char *cmd = xasprintf("mkdir -p '%s'", d);
-	FILE *f;
-
-	if (system(cmd) != 0)
-		fatal("%s: cannot make", d);
-	f = fopen(p, "w");
-	if (!f || fputs(text, f) < 0 || fclose(f))
-		fatal("%s: cannot write", p);
-	free(cmd);
-	free(d);
-	free(p);
+	fixture_put(dir, rel, text);
 }
 
 static const char header[] =

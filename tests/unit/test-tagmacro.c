@@ -2,6 +2,7 @@
  * and annotate's side of --tag-macros (tagmacro.c: macros.tsv read, the tag
  * inserted, the result verified). TAP. */
 #include "tap.h"
+#include "fixture.h"
 #include "definer.h"
 #include "tagmacro.h"
 #include "util.h"
@@ -15,18 +16,7 @@ static char dir[] = "/tmp/test-tagmacro.XXXXXX";
 
 static void put(const char *rel, const char *text)
 {
-	char *p = path_join(dir, rel), *d = path_dirname(p);
-	char *cmd = xasprintf("mkdir -p '%s'", d);
-	FILE *f;
-
-	if (system(cmd) != 0)
-		fatal("%s: cannot make", d);
-	f = fopen(p, "w");
-	if (!f || fputs(text, f) < 0 || fclose(f))
-		fatal("%s: cannot write", p);
-	free(cmd);
-	free(d);
-	free(p);
+	fixture_put(dir, rel, text);
 }
 
 /* shaped like syscall_wrapper.h: the global declaration two macros down */
