@@ -50,7 +50,7 @@ $(BUILD)/%.o: src/%.c $(BUILD)/cflags | $(BUILD)/templates.h $(BUILD)/version.h
 $(BUILD)/cflags: FORCE | $(BUILD)
 	@echo '$(ALL_CFLAGS)' | cmp -s - $@ || echo '$(ALL_CFLAGS)' >$@
 
--include $(OBJS:.o=.d)
+-include $(OBJS:.o=.d) $(UNIT_BINS:=.d) $(BUILD)/mkelf.d
 
 $(BUILD)/templates.h: $(TEMPLATES) scripts/embed.sh | $(BUILD)
 	sh scripts/embed.sh $(TEMPLATES) > $@.tmp && mv $@.tmp $@
@@ -63,13 +63,13 @@ $(BUILD)/version.h: FORCE | $(BUILD)
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
 $(BUILD)/test-%: tests/unit/test-%.c $(LIB_OBJS) $(BUILD)/cflags
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJS) $(ELF_LIBS)
+	$(CC) $(ALL_CFLAGS) -MMD -MP $(LDFLAGS) -o $@ $< $(LIB_OBJS) $(ELF_LIBS)
 
 $(BUILD):
 	mkdir -p $@
 
 $(BUILD)/mkelf: tests/unit/mkelf.c $(BUILD)/cflags
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(ELF_LIBS)
+	$(CC) $(ALL_CFLAGS) -MMD -MP $(LDFLAGS) -o $@ $< $(ELF_LIBS)
 
 unit: $(UNIT_BINS) $(BUILD)/mkelf
 
