@@ -13,9 +13,14 @@ const char *lto_parse_table(const unsigned char *tab, size_t len,
 			    const unsigned char *ext, size_t extlen,
 			    void (*fn)(void *ctx, const struct lto_sym *sym), void *ctx)
 {
-	const unsigned char *p = tab, *end = tab + len;
+	const unsigned char *p = tab, *end;
 	size_t index = 0;
 
+	if (!len)
+		return NULL;            /* an empty table: no symbols */
+	if (!tab)
+		return "LTO symbol table: no contents";
+	end = tab + len;
 	if (ext && (extlen < 1 || ext[0] != 1))
 		ext = NULL;             /* an unknown extension version: no types */
 	while (p < end) {
@@ -136,6 +141,8 @@ const char *lto_read_symbols(struct objset *set, struct object *obj, Elf *elf)
 			return "unreadable LTO symbol table";
 		ext = section_by_name(elf, shstrndx, EXT_PREFIX,
 				      name + strlen(SYMTAB_PREFIX));
+		if (ext && !ext->d_buf)
+			ext = NULL;     /* SHT_NOBITS: no types */
 		why = lto_parse_table(tab->d_buf, tab->d_size, ext ? ext->d_buf : NULL,
 				      ext ? ext->d_size : 0, add_lto_sym, &ctx);
 		if (why)

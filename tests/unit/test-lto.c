@@ -68,5 +68,11 @@ int main(void)
 	tab[2 + 1 + 0] = 9;     /* "f\0\0" then the kind byte */
 	why = lto_parse_table(tab, len, NULL, 0, collect, &seen);
 	TAP_OK(why && strstr(why, "unknown symbol kind"), "an unknown kind: an error");
+	/* found by fuzzing: an SHT_NOBITS table has a size but no contents */
+	why = lto_parse_table(NULL, 4, NULL, 0, collect, &seen);
+	TAP_OK(why && strstr(why, "no contents"), "a table with a size and no contents: an error");
+	seen.text[0] = '\0';
+	why = lto_parse_table(NULL, 0, NULL, 0, collect, &seen);
+	TAP_OK(!why && !seen.text[0], "an empty table: no symbols, no error");
 	return tap_done();
 }
