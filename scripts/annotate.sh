@@ -126,63 +126,6 @@ crossym ${version:-(unknown version)}
 EOF
 }
 
-# ---- worker modes, run by xargs: annotate.sh --spatch-one|--parse-one WORK ID
-# WORK/list line ID is "source<TAB>semantic patch".
-
-worker() {
-	mode=$1 WORK=$2 id=$3
-	line=$(sed -n "${id}p" "$WORK/list")
-	src=${line%%	*}
-	cocci=${line#*	}
-	if [ -f "$WORK/builtins.h" ]; then
-		set -- --very-quiet --no-includes --macro-file "$WORK/macros.h" \
-			--macro-file-builtins "$WORK/builtins.h"
-	else
-		set -- --very-quiet --no-includes --macro-file "$WORK/macros.h"
-	fi
-	if [ "$mode" = --spatch-one ] && ! grep -q '^@' "$cocci"; then
-		echo 0 >"$WORK/status/$id"     # no rule: nothing to do in place
-		echo 0 >"$WORK/time/$id"
-	elif [ "$mode" = --spatch-one ]; then
-		start=$(date +%s)
-		tries=0
-		while :; do
-			# shellcheck disable=SC2086
-			[ "${VERBOSE:-0}" = 1 ] && echo "  (cd $WORK/b && $SPATCH $* --timeout $TIMEOUT" \
-				"${SPFLAGS:+$SPFLAGS }--sp-file $cocci --in-place $src)" >&2
-			# shellcheck disable=SC2086
-			(cd "$WORK/b" && "$SPATCH" "$@" --timeout "$TIMEOUT" ${SPFLAGS:-} \
-				--sp-file "$cocci" --in-place "$src") >"$WORK/log/$id" 2>&1
-			rc=$?
-			# A macro spatch expands defines the same name: retry without it.
-			name=$(sed -n 's/.*try to delete an expanded token: \([A-Za-z_][A-Za-z0-9_]*\).*/\1/p' \
-				"$WORK/log/$id" | sed 1q)
-			[ $rc -ne 0 ] && [ -n "$name" ] && [ $tries -lt 5 ] || break
-			tries=$((tries + 1))
-			sed "/^identifier /{s/{$name}/{crossym_none__}/; s/{$name, /{/; s/, $name}/}/; s/, $name,/,/;}" \
-				"$cocci" >"$WORK/retry/$id.$tries.cocci"
-			cocci=$WORK/retry/$id.$tries.cocci
-			echo "$name" >>"$WORK/expanded/$id"
-		done
-		echo $rc >"$WORK/status/$id"
-		echo $(( $(date +%s) - start )) >"$WORK/time/$id"
-	else
-		(cd "$WORK/a" && "$SPATCH" --parse-c "$src" "$@") >"$WORK/parse/$id" 2>&1
-		rc=$?
-		if [ $rc -ne 0 ] || grep -q 'nb bad = [1-9]' "$WORK/parse/$id"; then
-			printf '%s\n' "$src" >"$WORK/parsed/$id"      # parse errors
-		fi
-	fi
-	exit 0
-}
-
-case ${1:-} in
---spatch-one|--parse-one)
-	[ $# -eq 3 ] || usage "bad worker call"
-	worker "$@"
-	;;
-esac
-
 # ---- options -----------------------------------------------------------------
 
 OUTDIR= SRCTREE= JOBS= APPLY=0 MACROFILE= SPLIT=0 VERBOSE=0 MDIR= SPFLAGS= VBUILD=
@@ -317,26 +260,7 @@ done <"$WORK/files.tsv"
 NFILES=$n
 check_sources "$WORK/a" || exit 1       # not changed while copied
 
-# The tag must be known to spatch's parser, or `TAG DEFINE_X(name);` does not
-# parse; the definer macros must stay unexpanded (standard.h expands
-# DEFINE_PER_CPU), or spatch cannot see them as declarers; SYSCALL_DEFINEn(x)
-# must expand to sys_x, not x, or spatch fails on the whole file when the
-# real function x is wanted ("try to delete an expanded token: x").
-{
-	echo "#define $TAG"
-	[ -z "$MACROFILE" ] || cat "$MACROFILE"
-} >"$WORK/macros.h"
-builtins=$("$SPATCH" --help 2>&1 | sed -n 's/.*--macro-file-builtins.*default=\([^)]*\)).*/\1/p' | sed 1q)
-if [ -n "$builtins" ] && [ -f "$builtins" ]; then
-	while IFS='	' read -r src cocci; do cat "$cocci"; done <"$WORK/list" |
-		sed -n 's/^declarer name \([A-Za-z0-9_]*\);$/\1/p' | sort -u >"$WORK/definers"
-	awk 'FNR == NR { drop[$1] = 1; next }
-	     /^#define[ \t]/ { name = $2; sub(/\(.*/, "", name); skip = (name in drop)
-				sc = name ~ /^SYSCALL_DEFINE[0-9]$/ }
-	     sc && /^[ \t]/ { sub(/ func\(/, " sys_##func("); sc = 0 }
-	     !skip { print }
-	     skip && !/\\$/ { skip = 0 }' "$WORK/definers" "$builtins" >"$WORK/builtins.h"
-fi
+sh "$HERE/spatch-one.sh" --macros "$WORK" "$TAG" "$MACROFILE" || exit 2
 
 t0=$(date +%s)
 if [ "$NFILES" -gt 0 ]; then
@@ -344,7 +268,7 @@ if [ "$NFILES" -gt 0 ]; then
 	sh "$HERE/progress.sh" "$WORK" "$OUTDIR" "$NFILES" &
 	progress=$!
 	awk -v n="$NFILES" 'BEGIN { for (i = 1; i <= n; i++) print i }' >"$WORK/ids"
-	run_group "$WORK/ids" xargs -P "$JOBS" -n 1 sh "$SELF" --spatch-one "$WORK"
+	run_group "$WORK/ids" xargs -P "$JOBS" -n 1 sh "$HERE/spatch-one.sh" --spatch-one "$WORK"
 	: >"$WORK/.spatch-done"
 	wait "$progress"
 fi
@@ -394,7 +318,7 @@ awk -F '\t' '$1 == "F" && $5 == "?not matched" { print $2 }' "$WORK/report" | so
 if [ -s "$WORK/redecl-files" ]; then
 	awk -F '\t' 'FNR == NR { want[$1] = 1; next } ($1 in want) { print FNR }' \
 		"$WORK/redecl-files" "$WORK/list" >"$WORK/ids"
-	run_group "$WORK/ids" xargs -P "$JOBS" -n 1 sh "$SELF" --parse-one "$WORK"
+	run_group "$WORK/ids" xargs -P "$JOBS" -n 1 sh "$HERE/spatch-one.sh" --parse-one "$WORK"
 fi
 { echo /; cat "$WORK"/parsed/* 2>/dev/null; } >"$WORK/parse-bad"     # "/": never empty
 # Definitions whose placement says why they are re-declared (wanted.tsv: a

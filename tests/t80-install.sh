@@ -25,6 +25,7 @@ cat >"$TMP/want-files" <<EOF
 .$PREFIX/libexec/crossym/apply.sh
 .$PREFIX/libexec/crossym/progress.sh
 .$PREFIX/libexec/crossym/series.sh
+.$PREFIX/libexec/crossym/spatch-one.sh
 .$PREFIX/libexec/crossym/verify-build.sh
 .$PREFIX/share/man/man1/crossym-annotate.1
 .$PREFIX/share/man/man1/crossym.1

@@ -1,0 +1,105 @@
+#!/bin/sh
+# spatch-one.sh: annotate.sh's spatch steps, one job each.
+#
+#   spatch-one.sh --macros WORK TAG [MACROFILE]
+#       write WORK/macros.h (the tag, MACROFILE) and WORK/builtins.h (spatch's
+#       standard macros less the definer macros the semantic patches of
+#       WORK/list name: the tag must be known to spatch's parser, or
+#       `TAG DEFINE_X(name);` does not parse; the definer macros must stay
+#       unexpanded (standard.h expands DEFINE_PER_CPU), or spatch cannot see
+#       them as declarers; SYSCALL_DEFINEn(x) must expand to sys_x, not x, or
+#       spatch fails on the whole file when the real function x is wanted
+#       ("try to delete an expanded token: x"));
+#   spatch-one.sh --spatch-one WORK ID
+#       run spatch with its semantic patch on WORK/b's copy of WORK/list line
+#       ID ("source<TAB>semantic patch"), in place; a macro spatch expands
+#       that defines the same name is dropped from the patch and spatch run
+#       again (up to 5 times); exit status in WORK/status/ID, seconds in
+#       WORK/time/ID, the log in WORK/log/ID;
+#   spatch-one.sh --parse-one WORK ID
+#       spatch --parse-c on WORK/a's copy: the source goes to WORK/parsed/ID
+#       when it has parse errors.
+# Run by annotate.sh (through xargs for the per-file modes), with SPATCH,
+# TIMEOUT, VERBOSE and SPFLAGS in the environment.
+set -u
+
+macros() {
+	WORK=$1 TAG=$2 MACROFILE=${3:-}
+	{
+		echo "#define $TAG"
+		[ -z "$MACROFILE" ] || cat "$MACROFILE"
+	} >"$WORK/macros.h" || exit 2
+	builtins=$("$SPATCH" --help 2>&1 | sed -n 's/.*--macro-file-builtins.*default=\([^)]*\)).*/\1/p' | sed 1q)
+	[ -n "$builtins" ] && [ -f "$builtins" ] || exit 0
+	while IFS='	' read -r src cocci; do cat "$cocci"; done <"$WORK/list" |
+		sed -n 's/^declarer name \([A-Za-z0-9_]*\);$/\1/p' | sort -u >"$WORK/definers"
+	awk 'FNR == NR { drop[$1] = 1; next }
+	     /^#define[ \t]/ { name = $2; sub(/\(.*/, "", name); skip = (name in drop)
+				sc = name ~ /^SYSCALL_DEFINE[0-9]$/ }
+	     sc && /^[ \t]/ { sub(/ func\(/, " sys_##func("); sc = 0 }
+	     !skip { print }
+	     skip && !/\\$/ { skip = 0 }' "$WORK/definers" "$builtins" >"$WORK/builtins.h" || exit 2
+}
+
+worker() {
+	mode=$1 WORK=$2 id=$3
+	line=$(sed -n "${id}p" "$WORK/list")
+	src=${line%%	*}
+	cocci=${line#*	}
+	if [ -f "$WORK/builtins.h" ]; then
+		set -- --very-quiet --no-includes --macro-file "$WORK/macros.h" \
+			--macro-file-builtins "$WORK/builtins.h"
+	else
+		set -- --very-quiet --no-includes --macro-file "$WORK/macros.h"
+	fi
+	if [ "$mode" = --spatch-one ] && ! grep -q '^@' "$cocci"; then
+		echo 0 >"$WORK/status/$id"     # no rule: nothing to do in place
+		echo 0 >"$WORK/time/$id"
+	elif [ "$mode" = --spatch-one ]; then
+		start=$(date +%s)
+		tries=0
+		while :; do
+			# shellcheck disable=SC2086
+			[ "${VERBOSE:-0}" = 1 ] && echo "  (cd $WORK/b && $SPATCH $* --timeout $TIMEOUT" \
+				"${SPFLAGS:+$SPFLAGS }--sp-file $cocci --in-place $src)" >&2
+			# shellcheck disable=SC2086
+			(cd "$WORK/b" && "$SPATCH" "$@" --timeout "$TIMEOUT" ${SPFLAGS:-} \
+				--sp-file "$cocci" --in-place "$src") >"$WORK/log/$id" 2>&1
+			rc=$?
+			# A macro spatch expands defines the same name: retry without it.
+			name=$(sed -n 's/.*try to delete an expanded token: \([A-Za-z_][A-Za-z0-9_]*\).*/\1/p' \
+				"$WORK/log/$id" | sed 1q)
+			[ $rc -ne 0 ] && [ -n "$name" ] && [ $tries -lt 5 ] || break
+			tries=$((tries + 1))
+			sed "/^identifier /{s/{$name}/{crossym_none__}/; s/{$name, /{/; s/, $name}/}/; s/, $name,/,/;}" \
+				"$cocci" >"$WORK/retry/$id.$tries.cocci"
+			cocci=$WORK/retry/$id.$tries.cocci
+			echo "$name" >>"$WORK/expanded/$id"
+		done
+		echo $rc >"$WORK/status/$id"
+		echo $(( $(date +%s) - start )) >"$WORK/time/$id"
+	else
+		(cd "$WORK/a" && "$SPATCH" --parse-c "$src" "$@") >"$WORK/parse/$id" 2>&1
+		rc=$?
+		if [ $rc -ne 0 ] || grep -q 'nb bad = [1-9]' "$WORK/parse/$id"; then
+			printf '%s\n' "$src" >"$WORK/parsed/$id"      # parse errors
+		fi
+	fi
+	exit 0
+}
+
+case ${1:-} in
+--macros)
+	[ $# -ge 3 ] || { echo "spatch-one.sh: usage: --macros WORK TAG [MACROFILE]" >&2; exit 2; }
+	shift
+	macros "$@"
+	;;
+--spatch-one|--parse-one)
+	[ $# -eq 3 ] || { echo "spatch-one.sh: usage: $1 WORK ID" >&2; exit 2; }
+	worker "$@"
+	;;
+*)
+	echo "spatch-one.sh: usage: --macros WORK TAG [MACROFILE] | --spatch-one WORK ID | --parse-one WORK ID" >&2
+	exit 2
+	;;
+esac
