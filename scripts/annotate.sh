@@ -322,11 +322,13 @@ if [ -s "$WORK/redecl-files" ]; then
 fi
 { echo /; cat "$WORK"/parsed/* 2>/dev/null; } >"$WORK/parse-bad"     # "/": never empty
 # Definitions whose placement says why they are re-declared (wanted.tsv: a
-# definer macro whose expansion cannot carry the tag, a generated source).
+# definer macro whose expansion cannot carry the tag, a generated source, a
+# file mirrored under tools/).
 awk -F '\t' -v OFS='\t' 'BEGIN { why["declarer-static"] = "its expansion begins with a static declaration"
 		why["declarer-other"] = "its expansion declares another name first"
 		why["declarer-arms"] = "defined differently in #if arms" }
 	$6 == "generated" { print $1, $2, "defined in " $5 ", which the build generates" }
+	$6 == "synced" { print $1, $2, "kept equal to " $5 " by objtool'"'"'s sync check" }
 	$6 in why { print $1, $2, "definer macro " $5 ": " why[$6] }' \
 	"$OUTDIR/wanted.tsv" >"$WORK/placed-why"
 awk -F '\t' -v OFS='\t' 'FILENAME == ARGV[1] { placed[$1 "\t" $2] = $3; next } FILENAME == ARGV[2] { bad[$1] = 1; next }

@@ -284,9 +284,11 @@ static char *file_patch(const char *tag, const char *source, struct srcfile *f,
 	srcscan_free_names(macros, nmacros);    /* only is_free[] is wanted here */
 	for (i = 0; i < n; i++) {
 		/* a definer macro whose expansion's first declaration is not the
-		 * symbol: no rule, annotate.sh re-declares it */
+		 * symbol, or a file mirrored under tools/: no rule, annotate.sh
+		 * re-declares it */
 		int rejected = (!e[i].remove && e[i].t->place &&
-				str_has_prefix(e[i].t->place, "declarer-")) ||
+				(str_has_prefix(e[i].t->place, "declarer-") ||
+				 !strcmp(e[i].t->place, "synced"))) ||
 			       e[i].kind == DEF_MACRO;
 
 		by_macro[i] = !is_free[i] && !rejected;

@@ -3,8 +3,10 @@
  * in the awk program this replaces, so that its results stay byte for byte. */
 #include "complete.h"
 #include "srcscan.h"
+#include "synccheck.h"
 #include "tagmacro.h"
 #include "util.h"
+#include "verify.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -345,9 +347,21 @@ static void spatch_changes(struct job *J)
 			problem(J, " %s: tagged %ld times", in->wanted[w], J->inplace[w]);
 }
 
-static char *redecl(const struct job *J, const char *sym)
+/* The re-declaration of wanted symbol w; in a file mirrored under tools/
+ * (place `synced`) with the comment objtool's sync check passes over. */
+static char *redecl(const struct job *J, size_t w)
 {
-	return xasprintf("extern __typeof__(%s) %s %s;", sym, sym, J->in->tag);
+	const char *sym = J->in->wanted[w];
+	int synced = J->in->places && !strcmp(J->in->places[w], "synced");
+
+	return xasprintf("extern __typeof__(%s) %s %s;%s", sym, sym, J->in->tag,
+			 synced ? " " SYNC_IGNORE_COMMENT : "");
+}
+
+/* Whether line is a re-declaration of sym (either form). */
+static int is_redecl(const struct job *J, const char *line, const char *sym)
+{
+	return verify_is_redecl(line, strlen(line), sym, J->in->tag);
 }
 
 static void form(const struct job *J, const char *sym, const char *f, const char *why)
@@ -372,7 +386,6 @@ static int ends_proto(const char *t)
 static int already(const struct job *J, size_t w)
 {
 	const char *sym = J->in->wanted[w];
-	char *rd = redecl(J, sym);
 	int found = 0;
 
 	for (long i = 0; i < J->A.n && !found; i++) {
@@ -381,7 +394,7 @@ static int already(const struct job *J, size_t w)
 		if (!wordat(J->A.v[i], J->in->tag, 1) || !wordat(J->A.v[i], sym, 1))
 			continue;
 		t = trim(J->A.v[i]);
-		if (!strcmp(t, rd))
+		if (is_redecl(J, t, sym))
 			found = 1;
 		else if (!strncmp(t, "extern", 6) && (t[6] == ' ' || t[6] == '\t'))
 			;
@@ -391,7 +404,6 @@ static int already(const struct job *J, size_t w)
 			found = 1;
 		free(t);
 	}
-	free(rd);
 	return found;
 }
 
@@ -442,14 +454,9 @@ static void remove_stale(struct job *J, char *del)
 	for (size_t s = 0; s < in->nstale; s++) {
 		const char *sym = in->stale[s];
 		long by_spatch = J->gone[s], sl = (long)strlen(sym), q;
-		char *rd = redecl(J, sym);
 
 		for (long i = 0; i < J->B.n; i++) {
-			char *t = trim(J->B.v[i]);
-			int is_rd = !strcmp(t, rd);
-
-			free(t);
-			if (is_rd) {
+			if (is_redecl(J, J->B.v[i], sym)) {
 				del[i] = 1;
 				J->gone[s]++;
 				continue;
@@ -467,7 +474,6 @@ static void remove_stale(struct job *J, char *del)
 				J->gone[s]++;
 			}
 		}
-		free(rd);
 		if (J->gone[s])
 			form(J, sym, "removed", "-");
 		else
@@ -526,7 +532,7 @@ static size_t wanted_forms(struct job *J, int failed, char **add)
 			form(J, sym, "redeclared", why);
 			free(why);
 		}
-		add[nadd++] = redecl(J, sym);
+		add[nadd++] = redecl(J, w);
 	}
 	srcfile_close(f);
 	return nadd;
@@ -661,14 +667,16 @@ static int complete_one(const struct tables *T, const char *src, const char *ori
 	const char **w = xcalloc((size_t)T->nwanted + 1, sizeof(*w));
 	const char **k = xcalloc((size_t)T->nwanted + 1, sizeof(*k));
 	unsigned *lines = xcalloc((size_t)T->nwanted + 1, sizeof(*lines));
+	const char **pl = xcalloc((size_t)T->nwanted + 1, sizeof(*pl));
 	const char **s = xcalloc((size_t)T->nstale + 1, sizeof(*s));
 	int rc = -1;
 
 	for (long i = 0; i < T->nwanted; i++)
-		if (!strcmp(T->wanted[4 * i], src)) {
-			w[nw] = T->wanted[4 * i + 1];
-			lines[nw] = (unsigned)strtoul(T->wanted[4 * i + 3], NULL, 10);
-			k[nw++] = T->wanted[4 * i + 2];
+		if (!strcmp(T->wanted[6 * i], src)) {
+			w[nw] = T->wanted[6 * i + 1];
+			lines[nw] = (unsigned)strtoul(T->wanted[6 * i + 3], NULL, 10);
+			pl[nw] = T->wanted[6 * i + 5];
+			k[nw++] = T->wanted[6 * i + 2];
 		}
 	for (long i = 0; i < T->nstale; i++)
 		if (!strcmp(T->stale[2 * i], src))
@@ -677,7 +685,7 @@ static int complete_one(const struct tables *T, const char *src, const char *ori
 		error("%s: %s", a ? pb : pa, strerror(errno));
 	} else {
 		struct complete_in in = { src, T->tag, a, b, la, lb, is_failed(T, src),
-					  w, k, lines, nw, s, ns };
+					  w, k, lines, pl, nw, s, ns };
 
 		c = complete_file(&in, &lc, out);
 		c = tag_defines(T, src, c, &lc, out);
@@ -687,6 +695,7 @@ static int complete_one(const struct tables *T, const char *src, const char *ori
 	free(w);
 	free(k);
 	free(lines);
+	free(pl);
 	free(s);
 	free(a);
 	free(b);
@@ -711,7 +720,7 @@ int complete_outdir(const char *outdir, const char *orig, const char *spatched,
 	T.nfiles = read_tsv(p, 1, &T.files);
 	free(p);
 	p = path_join(outdir, "wanted.tsv");
-	T.nwanted = read_tsv(p, 4, &T.wanted);
+	T.nwanted = read_tsv(p, 6, &T.wanted);
 	free(p);
 	p = path_join(outdir, "stale.tsv");
 	T.nstale = read_tsv(p, 2, &T.stale);
@@ -725,7 +734,7 @@ int complete_outdir(const char *outdir, const char *orig, const char *spatched,
 		rc = complete_one(&T, T.files[i], orig, spatched, dest, out);
 	free_tsv(tagcell, ntag, 1);
 	free_tsv(T.files, T.nfiles, 1);
-	free_tsv(T.wanted, T.nwanted, 4);
+	free_tsv(T.wanted, T.nwanted, 6);
 	free_tsv(T.stale, T.nstale, 2);
 	free_tsv(T.failed, T.nfailed, 1);
 	tagmacro_edits_free(T.macros, T.nmacros > 0 ? (size_t)T.nmacros : 0);

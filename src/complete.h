@@ -10,7 +10,8 @@
  *  - stale tags spatch did not remove (re-declarations, `TAG MACRO(sym)`,
  *    `TAG sym`, `sym TAG`) are removed as text;
  *  - a wanted definition not tagged in place and not tagged already gets a
- *    re-declaration `extern __typeof__(S) S TAG;` appended.
+ *    re-declaration `extern __typeof__(S) S TAG;` appended (place `synced`:
+ *    followed by the comment objtool's sync check passes over).
  * Report lines on out, one per finding:
  *   F<TAB>src<TAB>sym<TAB>form<TAB>reason   form inplace, already, redeclared
  *       (reason ?WHY, or !WHY when spatch failed: several definitions ...,
@@ -30,6 +31,7 @@ struct complete_in {
 	int failed;             /* spatch failed on the file: b is not used */
 	const char *const *wanted, *const *kinds;  /* wanted.tsv order */
 	const unsigned *lines;  /* wanted.tsv's line of each (0: unknown), or NULL */
+	const char *const *places;  /* wanted.tsv's place of each, or NULL */
 	size_t nwanted;
 	const char *const *stale;
 	size_t nstale;

@@ -6,6 +6,7 @@
 #include "objdecls.h"
 #include "srcscan.h"
 #include "strtab.h"
+#include "synccheck.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -19,6 +20,7 @@ const char *placement_name(enum place_kind kind)
 		"definer macro, its expansion declares another name first:",
 		"definer macro, defined differently in #if arms:",
 		"defined in a generated source",
+		"in a file kept equal to its copy under tools/:",
 		"no definition found in the source", "source unknown",
 		"defined by top-level asm (no tag needed)", "-",
 	};
@@ -29,7 +31,7 @@ const char *placement_token(enum place_kind kind)
 {
 	static const char *const tokens[] = {
 		"declarator", "declarer", "pasted", "declarer-static", "declarer-other",
-		"declarer-arms", "generated", "not-in-source", "no-source",
+		"declarer-arms", "generated", "synced", "not-in-source", "no-source",
 		"asm", "-",
 	};
 	return tokens[kind];
@@ -273,6 +275,24 @@ static void check_definer(struct definer_ctx *dc, struct srcset *files, const st
 	}
 }
 
+/* A tag in place in a file mirrored under tools/ (arch/x86/lib/insn.c) makes
+ * objtool's sync check warn: such a definition is re-declared with the comment
+ * that check passes over (synccheck.h). */
+static void check_synced(struct srcset *files, const struct row *r, struct placement *p)
+{
+	const char *file = r->site.def_source;
+
+	if ((p->kind != PLACE_DECLARATOR && p->kind != PLACE_DECLARER) || !file ||
+	    !synccheck_mirrored(srcset_srctree(files), file))
+		return;
+	p->kind = PLACE_SYNCED;
+	free(p->macro);
+	free(p->why);
+	p->macro = xasprintf("tools/%s", file);
+	p->why = xstrdup("objtool's sync check compares the two; the re-declaration "
+			 "carries " SYNC_IGNORE_COMMENT);
+}
+
 void placement_classify(struct rows *rows, struct srcset *files, struct placement *out)
 {
 	struct text_cache pre = { { 0 }, NULL, 0 };
@@ -292,6 +312,7 @@ void placement_classify(struct rows *rows, struct srcset *files, struct placemen
 			classify_row(files, r, &out[i]);
 		check_definer(dc, files, r, &out[i]);
 		check_asm_alias(&pre, dc, files, r, &out[i]);
+		check_synced(files, r, &out[i]);
 	}
 	definer_free(dc);
 	free_cache(&pre);

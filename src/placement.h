@@ -19,6 +19,8 @@ enum place_kind {
 	PLACE_MACRO_ARMS,       /* ... defined differently in #if arms */
 	PLACE_GENERATED,        /* defined in a source the build generated: a
 				 * re-declaration in another source of the unit */
+	PLACE_SYNCED,           /* in a file objtool's sync check keeps equal to
+				 * its copy under tools/ (synccheck.h) */
 	PLACE_NOT_IN_SOURCE,    /* the name is nowhere in the source file */
 	PLACE_NO_SOURCE,        /* the source file is unknown or unreadable */
 	PLACE_ASM_ALIAS,        /* made by top-level asm in C: needs no tag */

@@ -1,6 +1,7 @@
 /* verify.c - the final check of annotate.sh, line by line and by the
  * scanner's view of the tags. */
 #include "verify.h"
+#include "synccheck.h"
 #include "srcscan.h"
 #include "tagmacro.h"
 #include "util.h"
@@ -69,7 +70,14 @@ int verify_is_redecl(const char *line, size_t len, const char *sym, const char *
 		line++, len--;
 	while (len && (line[len - 1] == ' ' || line[len - 1] == '\t'))
 		len--;
-	/* extern __typeof__(S) S TAG; */
+	/* extern __typeof__(S) S TAG; [the comment objtool's sync check skips] */
+	if (len > 18 + 2 * sl + tl + 4 + sizeof(SYNC_IGNORE_COMMENT) - 1 &&
+	    !memcmp(line + len - (sizeof(SYNC_IGNORE_COMMENT) - 1), SYNC_IGNORE_COMMENT,
+		    sizeof(SYNC_IGNORE_COMMENT) - 1)) {
+		len -= sizeof(SYNC_IGNORE_COMMENT) - 1;
+		while (len && (line[len - 1] == ' ' || line[len - 1] == '\t'))
+			len--;
+	}
 	return len == 18 + sl + 2 + sl + 1 + tl + 1 &&
 	       !memcmp(line, "extern __typeof__(", 18) && !memcmp(line + 18, sym, sl) &&
 	       !memcmp(line + 18 + sl, ") ", 2) && !memcmp(line + 20 + sl, sym, sl) &&

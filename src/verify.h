@@ -22,7 +22,8 @@ int verify_insertions(const char *a, size_t la, const char *b, size_t lb,
 		      const char *tag);
 
 /* 1 when line (len bytes; blanks around it ignored) is
- * `extern __typeof__(S) S TAG;` for S = sym. */
+ * `extern __typeof__(S) S TAG;` for S = sym, alone or followed by
+ * SYNC_IGNORE_COMMENT (synccheck.h). */
 int verify_is_redecl(const char *line, size_t len, const char *sym, const char *tag);
 
 struct verify_lists {

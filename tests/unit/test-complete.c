@@ -16,7 +16,7 @@ static struct result run(const char *a, const char *b, int failed,
 			 const char *const *s, size_t ns)
 {
 	struct complete_in in = { "x.c", "__global", a, b, strlen(a), strlen(b), failed,
-				  w, k, NULL, nw, s, ns };
+				  w, k, NULL, NULL, nw, s, ns };
 	struct result r;
 	size_t len, rlen = 0;
 	FILE *f = open_memstream(&r.report, &rlen);
@@ -32,12 +32,56 @@ static void done(struct result *r)
 	free(r->report);
 }
 
+/* A file mirrored under tools/ (place `synced`): the re-declaration carries
+ * the comment objtool's sync check passes over; such a line is recognised as
+ * the tag already there, and removed when stale. */
+static void test_synced(void)
+{
+	const char *w[] = { "insn_init" }, *k[] = { "func" }, *pl[] = { "synced" };
+	const char *stale[] = { "insn_init" };
+	const char *a = "void insn_init(void)\n{\n}\n";
+	const char *tagged = "void insn_init(void)\n{\n}\n"
+			     "extern __typeof__(insn_init) insn_init __global; /* __ignore_sync_check__ */\n";
+	struct complete_in in = { "x.c", "__global", a, a, strlen(a), strlen(a), 0,
+				  w, k, NULL, pl, 1, NULL, 0 };
+	char *rep = NULL, *text;
+	size_t len, rlen = 0;
+	FILE *f = open_memstream(&rep, &rlen);
+
+	text = complete_file(&in, &len, f);
+	fclose(f);
+	TAP_STR(text, tagged, "synced: the re-declaration carries the sync-check comment");
+	free(rep);
+	free(text);
+
+	in.a = in.b = tagged;
+	in.alen = in.blen = strlen(tagged);
+	f = open_memstream(&rep, &rlen);
+	text = complete_file(&in, &len, f);
+	fclose(f);
+	TAP_STR(rep, "F\tx.c\tinsn_init\talready\t-\n",
+		"synced: that re-declaration counts as the tag already there");
+	free(rep);
+	free(text);
+
+	in.nwanted = 0;
+	in.stale = stale;
+	in.nstale = 1;
+	f = open_memstream(&rep, &rlen);
+	text = complete_file(&in, &len, f);
+	fclose(f);
+	TAP_STR(text, a, "synced: a stale re-declaration with the comment is removed");
+	free(rep);
+	free(text);
+}
+
 int main(void)
 {
 	const char *w[] = { "f", "g" }, *k[] = { "func", "var" }, *ks[] = { "several" };
 	const char *stale[] = { "old" };
 	struct result r;
 
+	test_synced();
 	r = run("int f(void)\n{\n}\nint g;\n", "int __global f(void)\n{\n}\nint __global g;\n",
 		0, w, k, 2, NULL, 0);
 	TAP_STR(r.text, "int __global f(void)\n{\n}\nint __global g;\n", "spatch's tags kept");
@@ -112,7 +156,7 @@ int main(void)
 		unsigned pl[] = { 2 };
 		const char *a = "int a;\nMAKE_THING(zz);\n", *b = "int a;\n__global MAKE_THING(zz);\n";
 		struct complete_in in = { "x.c", "__global", a, b, strlen(a), strlen(b), 0,
-					  pw, pk, pl, 1, NULL, 0 };
+					  pw, pk, pl, NULL, 1, NULL, 0 };
 		char *rep = NULL, *text;
 		size_t len, rlen = 0;
 		FILE *f = open_memstream(&rep, &rlen);

@@ -46,6 +46,12 @@ static void test_redecl(void)
 	TAP_OK(!redecl("extern __typeof__(foo) bar __global;", "foo"), "two names");
 	TAP_OK(!redecl("extern __typeof__(foo) foo __visible;", "foo"), "another tag");
 	TAP_OK(!redecl("extern __typeof__(foo) foo __global", "foo"), "no semicolon");
+	TAP_OK(redecl("extern __typeof__(foo) foo __global; /* __ignore_sync_check__ */", "foo"),
+	       "followed by the comment objtool's sync check passes over");
+	TAP_OK(!redecl("extern __typeof__(foo) foo __global; /* other */", "foo"),
+	       "followed by another comment");
+	TAP_OK(!redecl("extern __typeof__(foo) foo __global /* __ignore_sync_check__ */", "foo"),
+	       "the comment without the semicolon");
 }
 
 /* verify_file on a and c with the wanted and stale symbols; its output. */
