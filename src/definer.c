@@ -485,18 +485,6 @@ static void mark(struct definer_ctx *c, unsigned file)
 	c->in_obj[file] = 1;
 }
 
-static void mark_path(struct definer_ctx *c, const char *build_dir, const char *p, size_t len)
-{
-	char *rel = xstrndup(p, len);
-	char *abs = rel[0] == '/' || !build_dir ? xstrdup(rel) : path_join(build_dir, rel);
-	char *norm = path_normalize(abs);
-
-	mark(c, read_path(c, norm));
-	free(norm);
-	free(abs);
-	free(rel);
-}
-
 /* The headers under dir (-I), at most MAX_HEADERS in all. */
 static void mark_dir(struct definer_ctx *c, const char *dir, size_t *count)
 {
@@ -522,8 +510,11 @@ static void mark_dir(struct definer_ctx *c, const char *dir, size_t *count)
 		closedir(d);
 }
 
-/* The files of the deps_ list of a .cmd text; 0 when it has none. */
-static int mark_deps(struct definer_ctx *c, const char *cmdtext, const char *build_dir)
+/* Call fn(arg, path) for each file of the deps_ list of a .cmd text (paths
+ * relative to build_dir made absolute and normalised) until fn returns
+ * nonzero; returns that, or -1 when the list is empty or missing. */
+static int deps_each(const char *cmdtext, const char *build_dir,
+		     int (*fn)(void *arg, const char *path), void *arg)
 {
 	const char *p = strstr(cmdtext, "\ndeps_");
 	int any = 0;
@@ -531,6 +522,8 @@ static int mark_deps(struct definer_ctx *c, const char *cmdtext, const char *bui
 	p = p ? strchr(p + 1, '\n') : NULL;
 	while (p && *p) {
 		const char *s;
+		char *rel, *abs, *norm;
+		int stop;
 
 		while (*p == ' ' || *p == '\t' || *p == '\\' || (*p == '\n' && p[1] != '\n'))
 			p++;
@@ -548,10 +541,32 @@ static int mark_deps(struct definer_ctx *c, const char *cmdtext, const char *bui
 				p++;
 			continue;
 		}
-		mark_path(c, build_dir, s, (size_t)(p - s));
+		rel = xstrndup(s, (size_t)(p - s));
+		abs = rel[0] == '/' || !build_dir ? xstrdup(rel) : path_join(build_dir, rel);
+		norm = path_normalize(abs);
+		stop = fn(arg, norm);
+		free(norm);
+		free(abs);
+		free(rel);
 		any = 1;
+		if (stop)
+			return stop;
 	}
-	return any;
+	return any ? 0 : -1;
+}
+
+static int mark_one_dep(void *arg, const char *path)
+{
+	struct definer_ctx *c = arg;
+
+	mark(c, read_path(c, path));
+	return 0;
+}
+
+/* The files of the deps_ list of a .cmd text; 0 when it has none. */
+static int mark_deps(struct definer_ctx *c, const char *cmdtext, const char *build_dir)
+{
+	return deps_each(cmdtext, build_dir, mark_one_dep, c) == 0;
 }
 
 /* -D names, and without a deps_ list the -include files and -I directories. */
@@ -1148,6 +1163,16 @@ static int extern_line(const char *text, size_t len, const char *symbol)
 	return 0;
 }
 
+static int dep_declares(void *symbol, const char *path)
+{
+	size_t n = 0;
+	char *text = read_file(path, &n);
+	int found = text && extern_line(text, n, symbol);
+
+	free(text);
+	return found;
+}
+
 int definer_declared(const char *source_text, size_t len, const char *cmd_file,
 		     const char *build_dir, const char *symbol)
 {
@@ -1160,6 +1185,13 @@ int definer_declared(const char *source_text, size_t len, const char *cmd_file,
 	cmdtext = cmd_file ? read_file(cmd_file, NULL) : NULL;
 	if (!cmdtext)
 		return 0;
+	/* the deps_ list names every file the unit read: no #define is needed */
+	found = deps_each(cmdtext, build_dir, dep_declares, (void *)symbol);
+	if (found >= 0) {
+		free(cmdtext);
+		return found;
+	}
+	found = 0;
 	c = definer_new();
 	mark_command(c, cmdtext, build_dir, mark_deps(c, cmdtext, build_dir));
 	for (size_t i = 0; i < c->paths.count && !found; i++) {
