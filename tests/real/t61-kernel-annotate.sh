@@ -109,7 +109,7 @@ awk '
 	/^\+\+\+ b\// { file = substr($0, 7); sub(/\t.*/, "", file); nm = k = 0; next }
 	/^--- a\// { next }
 	/^@@/ || /^ / { nm = k = 0; next }
-	/^\+extern __typeof__\([A-Za-z0-9_]*\) [A-Za-z0-9_]* __visible;$/ {
+	/^\+extern __typeof__\([A-Za-z0-9_]*\) [A-Za-z0-9_]* __visible;( \/\* __ignore_sync_check__ \*\/)?$/ {
 		x = $0; sub(/^\+extern __typeof__\(/, "", x); sub(/\).*/, "", x)
 		print "R\t" file "\t" x; next
 	}
@@ -203,6 +203,7 @@ awk -F '\t' '
 		good = (w ~ /^pasted by a macro/ && r == "redeclared (name not in source)") ||
 		       (w ~ /^definer macro, / && r ~ /^redeclared \(definer macro /) ||
 		       (w ~ /^defined in a generated source/ && r ~ /^redeclared \(defined in /) ||
+		       (w ~ /^in a file kept equal to its copy under tools/ && r ~ /^redeclared \(kept equal to /) ||
 		       (w ~ /^no definition found/ && $3 == "redeclared") ||
 		       (w == "in place or on the definer macro" && ($3 == "inplace" || $3 == "redeclared"))
 		wk = w; sub(/ [A-Z_0-9]+$/, "", wk)
