@@ -1193,7 +1193,7 @@ int definer_declared(const char *source_text, size_t len, const char *cmd_file,
 	}
 	found = 0;
 	c = definer_new();
-	mark_command(c, cmdtext, build_dir, mark_deps(c, cmdtext, build_dir));
+	mark_command(c, cmdtext, build_dir, 0);        /* no deps_ list: -include, -I */
 	for (size_t i = 0; i < c->paths.count && !found; i++) {
 		size_t n = 0;
 		char *text = read_file(strtab_str(&c->paths, (unsigned)i), &n);

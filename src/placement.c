@@ -280,10 +280,12 @@ static void check_definer(struct definer_ctx *dc, struct srcset *files, const st
  * that check passes over (synccheck.h). */
 static void check_synced(struct srcset *files, const struct row *r, struct placement *p)
 {
-	const char *file = r->site.def_source;
+	const char *file = r->site.def_source, *text;
+	size_t len;
 
 	if ((p->kind != PLACE_DECLARATOR && p->kind != PLACE_DECLARER) || !file ||
-	    !synccheck_mirrored(srcset_srctree(files), file))
+	    !(text = srcset_text(files, file, &len)) ||
+	    !synccheck_mirrored(srcset_srctree(files), file, text, len))
 		return;
 	p->kind = PLACE_SYNCED;
 	free(p->macro);

@@ -42,20 +42,16 @@ int synccheck_same(const char *a, size_t alen, const char *b, size_t blen)
 	}
 }
 
-int synccheck_mirrored(const char *srctree, const char *source)
+int synccheck_mirrored(const char *srctree, const char *source, const char *text, size_t len)
 {
 	char *tools = xasprintf("%s/tools/%s", srctree, source);
-	char *path = path_join(srctree, source);
-	char *a = NULL, *b = NULL;
-	size_t alen = 0, blen = 0;
+	char *copy = NULL;
+	size_t clen = 0;
 	int same = 0;
 
-	if (access(tools, F_OK) == 0 && (a = read_file(path, &alen)) &&
-	    (b = read_file(tools, &blen)))
-		same = synccheck_same(a, alen, b, blen);
-	free(a);
-	free(b);
-	free(path);
+	if (access(tools, F_OK) == 0 && (copy = read_file(tools, &clen)))
+		same = synccheck_same(text, len, copy, clen);
+	free(copy);
 	free(tools);
 	return same;
 }

@@ -11,9 +11,9 @@
 /* The marker that makes sync-check.sh pass over a line. */
 #define SYNC_IGNORE_COMMENT "/* __ignore_sync_check__ */"
 
-/* 1 when srctree/tools/source exists and has the same lines as
- * srctree/source, apart from lines holding `__ignore_sync_check__`. */
-int synccheck_mirrored(const char *srctree, const char *source);
+/* 1 when srctree/tools/source exists and has the same lines as text (len
+ * bytes, source's text), apart from lines holding `__ignore_sync_check__`. */
+int synccheck_mirrored(const char *srctree, const char *source, const char *text, size_t len);
 
 /* Whether a and b (alen, blen bytes) have the same lines apart from those
  * holding `__ignore_sync_check__`. */

@@ -32,6 +32,17 @@ static void done(struct result *r)
 	free(r->report);
 }
 
+/* complete_file on in: its text, the report in *rep. */
+static char *complete_with(const struct complete_in *in, char **rep)
+{
+	size_t len, rlen = 0;
+	FILE *f = open_memstream(rep, &rlen);
+	char *text = complete_file(in, &len, f);
+
+	fclose(f);
+	return text;
+}
+
 /* A file mirrored under tools/ (place `synced`): the re-declaration carries
  * the comment objtool's sync check passes over; such a line is recognised as
  * the tag already there, and removed when stale. */
@@ -45,20 +56,15 @@ static void test_synced(void)
 	struct complete_in in = { "x.c", "__global", a, a, strlen(a), strlen(a), 0,
 				  w, k, NULL, pl, 1, NULL, 0 };
 	char *rep = NULL, *text;
-	size_t len, rlen = 0;
-	FILE *f = open_memstream(&rep, &rlen);
 
-	text = complete_file(&in, &len, f);
-	fclose(f);
+	text = complete_with(&in, &rep);
 	TAP_STR(text, tagged, "synced: the re-declaration carries the sync-check comment");
 	free(rep);
 	free(text);
 
 	in.a = in.b = tagged;
 	in.alen = in.blen = strlen(tagged);
-	f = open_memstream(&rep, &rlen);
-	text = complete_file(&in, &len, f);
-	fclose(f);
+	text = complete_with(&in, &rep);
 	TAP_STR(rep, "F\tx.c\tinsn_init\talready\t-\n",
 		"synced: that re-declaration counts as the tag already there");
 	free(rep);
@@ -67,9 +73,7 @@ static void test_synced(void)
 	in.nwanted = 0;
 	in.stale = stale;
 	in.nstale = 1;
-	f = open_memstream(&rep, &rlen);
-	text = complete_file(&in, &len, f);
-	fclose(f);
+	text = complete_with(&in, &rep);
 	TAP_STR(text, a, "synced: a stale re-declaration with the comment is removed");
 	free(rep);
 	free(text);
