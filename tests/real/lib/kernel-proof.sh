@@ -39,8 +39,10 @@
 # Exit 0 when every step ran (the findings are for the test), 1 otherwise.
 # Environment: CROSSYM, JOBS (2), CROSSYM_CACHE, QEMU_TIMEOUT (300 s).
 # CACHE/src-tagged-boot, build-x86_64-boot-wp, proof-x86_64-boot are the
-# default config's; x86_64-fsmod's are src-tagged-fsmod, build-x86_64-fsmod-wp,
-# proof-x86_64-fsmod.
+# default config's; x86_64-fsmod's are src-tagged-wp-fsmod, build-x86_64-fsmod-wp,
+# proof-x86_64-fsmod (x86_64-def likewise: the defconfig, outside make check;
+# with RUN_BUILD_COMMANDS=0 crossym does not compile every object again, and
+# the symbols only asm strings name in another unit come back as link tags).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$here/../../.." && pwd)
@@ -48,9 +50,13 @@ CROSSYM=${CROSSYM:-$TOP/crossym}
 JOBS=${JOBS:-2}
 CACHE=${CROSSYM_CACHE:-$HOME/.cache/crossym}/linux-6.1
 CONFIG=${1:-x86_64-boot}
-case $CONFIG in x86_64-boot|x86_64-fsmod) ;; *) echo "kernel-proof: unknown config $CONFIG" >&2; exit 2 ;; esac
+case $CONFIG in x86_64-boot|x86_64-fsmod|x86_64-def) ;; *) echo "kernel-proof: unknown config $CONFIG" >&2; exit 2 ;; esac
 SRC=$CACHE/src
 COPY=$CACHE/src-tagged-${CONFIG#x86_64-}
+[ "$CONFIG" = x86_64-boot ] || COPY=$CACHE/src-tagged-wp-${CONFIG#x86_64-}
+RUN_BUILD_COMMANDS=${RUN_BUILD_COMMANDS:-1}
+rbc=--run-build-commands
+[ "$RUN_BUILD_COMMANDS" = 1 ] || rbc=
 BW=$CACHE/build-$CONFIG-wp
 R=$CACHE/proof-$CONFIG
 TAG=__visible
@@ -71,6 +77,11 @@ in_bw() {
 }
 
 B=$(sh "$here/kernel-build.sh" "$CONFIG") || die "kernel-build.sh $CONFIG failed"
+if [ ! -f "$B/arch/x86/boot/bzImage" ]; then      # x86_64-def: vmlinux and modules only
+	say "making $B/arch/x86/boot/bzImage"
+	make -C "$SRC" O="$B" ARCH=x86_64 -j"$JOBS" bzImage >"$B/bzImage.log" 2>&1 ||
+		die "make bzImage failed, see $B/bzImage.log"
+fi
 [ -x "$CROSSYM" ] || die "$CROSSYM: not built"
 command -v spatch >/dev/null 2>&1 || die "spatch not found (coccinelle)"
 if ! command -v qemu-system-x86_64 >/dev/null 2>&1; then
@@ -113,12 +124,12 @@ rm -rf "$R/out"
 rc=0
 # shellcheck disable=SC2046
 (IFS='
-'; exec "$CROSSYM" report --format=tsv --run-build-commands $(cat "$R/units.opts") "$B") \
+'; exec "$CROSSYM" report --format=tsv $rbc $(cat "$R/units.opts") "$B") \
 	>"$R/report.tsv" 2>"$R/report.err" &
 rpid=$!
 # shellcheck disable=SC2046
 (IFS='
-'; "$CROSSYM" cocci -o "$R/out" --tag "$TAG" --keep-stale --run-build-commands $(cat "$R/units.opts") "$B") \
+'; "$CROSSYM" cocci -o "$R/out" --tag "$TAG" --keep-stale $rbc $(cat "$R/units.opts") "$B") \
 	2>"$R/cocci.err" || rc=$?
 echo $rc >"$R/cocci.rc"
 rrc=0
@@ -231,11 +242,15 @@ boot() {
 # initcalls LOG SYSTEM_MAP: the initcalls in call order, by name. Without
 # KALLSYMS initcall_debug prints addresses ("calling  0xffffffff81d4a1b2 @ 1"):
 # each kernel's own System.map names them (GCC's clone suffixes dropped).
+# With KALLSYMS (defconfig) it prints names ("calling  pci_arch_init+0x0/0x90 @ 1").
 initcalls() {
-	tr -d '\r' <"$1" | sed -n 's/.*calling  \(0x[0-9a-f]*\) @.*/\1/p' |
+	tr -d '\r' <"$1" | sed -n -e 's/.*calling  \(0x[0-9a-f]*\) @.*/\1/p' \
+		-e 's/.*calling  \([A-Za-z_][A-Za-z0-9_.]*\)+0x[0-9a-f]*\/0x[0-9a-f]* @.*/\1/p' |
 		awk 'FNR == NR { if ($2 ~ /^[tTwW]$/ && !($1 in n)) n[$1] = $3; next }
-			{ a = substr($0, 3); while (length(a) < 16) a = "0" a
-			  x = (a in n) ? n[a] : "?" $0; sub(/\.(isra|part|constprop|cold)\.[0-9]+$/, "", x); print x }' "$2" -
+			!/^0x/ { x = $0 }
+			/^0x/ { a = substr($0, 3); while (length(a) < 16) a = "0" a
+			  x = (a in n) ? n[a] : "?" $0 }
+			{ sub(/\.(isra|part|constprop|cold)\.[0-9]+$/, "", x); print x }' "$2" -
 }
 for k in normal wp; do
 	case $k in normal) kb=$B ;; wp) kb=$BW ;; esac
