@@ -31,6 +31,9 @@
 #     Then the image is linked:
 #       Linux    make vmlinux (and bzImage when the build has one), kbuild's own
 #                link (vmlinux.o, modpost, link-vmlinux.sh, the boot image);
+#                each module NAME.ko with a unit: NAME.o linked again from
+#                its unit file (kbuild's `ld -r` of NAME.o), then `make
+#                modules` (modpost, NAME.mod.o, NAME.ko);
 #       BusyBox  scripts/trylink with kbuild's CFLAGS, LDFLAGS and libraries;
 #       other    the top-level image command(s) `.IMAGE.cmd` (the example tree).
 #
@@ -247,10 +250,39 @@ relibs() {
 		fi
 	done
 }
+# relink_modules: each module with a unit, NAME.o made again as kbuild made
+# it (`ld -r ... @NAME.mod`, a single-object module: the object itself) with
+# the unit file in place of the unit's members; kbuild's `make modules` then
+# runs modpost on it and links NAME.ko with modpost's NAME.mod.o
+relink_modules() {
+	[ -f "$B/modules.order" ] || return 0
+	while read -r ko; do
+		base=${ko%.ko}
+		ufile=$base.unit.o
+		members=$(awk -F '\t' -v u="$ufile" '$1 == u { print $2 }' "$W/units.txt")
+		[ -n "$members" ] || continue
+		save "$base.o"
+		tr -s ' \n' '\n\n' <"$B/$base.mod" | awk -v m=" $members " -v u="$ufile" '
+			$0 == "" { next }
+			index(m, " " $0 " ") { if (!seen++) print u; next }
+			{ print }' >"$W/mod.list"
+		if [ "$(cat "$W/mod.list")" = "$ufile" ] && [ "$members" = "$base.o" ]; then
+			cp "$B/$ufile" "$B/$base.o"
+		else
+			cmd=$(sed -n "s|^cmd_$base.o := ||p" "$B/$(dirname "$base")/.$(basename "$base").o.cmd")
+			case $cmd in *"@$base.mod"*) ;; *) die "$base.o: no 'ld -r ... @$base.mod' command in its .cmd file" ;; esac
+			cmd=$(printf '%s\n' "$cmd" | sed "s|@$base.mod|@$W/mod.list|")
+			(cd "$B" && sh -c "$cmd") >>"$W/link.log" 2>&1 || die "$base.o: relinking the module failed, see $W/link.log"
+		fi
+		written "$base.o"
+		echo "$base.o" >>"$W/modules.relinked"
+	done <"$B/modules.order"
+}
 undefined() {
 	sed -n -e "s/.*undefined reference to \`\\([^']*\\)'.*/\\1/p" \
 		-e "s/.*hidden symbol \`\\([^']*\\)' isn't defined.*/\\1/p" \
-		-e "s/.*undefined symbol \`\\([^']*\\)'.*/\\1/p" "$@" | sort -u >"$W/undefined.txt"
+		-e "s/.*undefined symbol \`\\([^']*\\)'.*/\\1/p" \
+		-e 's/.*ERROR: modpost: "\([^"]*\)" \[.*\] undefined!.*/\1/p' "$@" | sort -u >"$W/undefined.txt"
 }
 
 t0=$(date +%s)
@@ -266,14 +298,21 @@ linux)
 	(cd "$B" && rm -f vmlinux.a && xargs ar cDPrST vmlinux.a <"$W/seq.vmlinux")
 	written vmlinux.a
 	relibs
+	: >"$W/modules.relinked"
+	relink_modules
 	arch=${ARCH:-$(sed -n 's/^ifneq "$(ARCH)" "\(.*\)"$/\1/p' "$B/include/config/auto.conf.cmd" | head -n 1)}
 	targets=vmlinux
 	[ -f "$B/arch/x86/boot/bzImage" ] && targets="vmlinux bzImage"
+	[ -s "$W/modules.relinked" ] && targets="$targets modules"
 	# shellcheck disable=SC2086
 	make -C "$B" ${arch:+ARCH=$arch} -j"$JOBS" $targets >"$W/link.log" 2>&1 || rc=1
 	if [ $rc = 0 ] && ! ar t "$B/vmlinux.a" | grep -q 'unit[@0-9]*\.o$'; then
 		die "kbuild rebuilt vmlinux.a from the normal objects; see $W/link.log"
 	fi
+	while [ $rc = 0 ] && read -r f; do
+		[ "$(cksum <"$B/$f")" = "$(cat "$W/orig/$f.written")" ] ||
+			die "kbuild made $f again from the normal objects; see $W/link.log"
+	done <"$W/modules.relinked"
 	;;
 busybox)
 	cat >"$W/vars.mk" <<'EOF'

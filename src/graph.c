@@ -100,6 +100,17 @@ static int same_image(const struct object *a, const struct object *b)
 	return !strcmp(a->module, b->module);
 }
 
+/* Whether the image (a module, or vmlinux) of object o defines the symbol
+ * itself: a module's reference binds there (ld -r), not to another image's. */
+static int image_defines(const struct build *b, const struct symref *list, size_t n,
+			 const struct object *o)
+{
+	for (size_t i = 0; i < n; i++)
+		if (is_def(list[i].bind) && same_image(&b->set.objs[list[i].obj], o))
+			return 1;
+	return 0;
+}
+
 /* A reference from one module (or vmlinux) into another only links through an
  * export; without one the module cannot load: an error of the tree, no tag. */
 static int reaches(const struct object *def, const struct object *ref, int exported,
@@ -154,6 +165,8 @@ static size_t referencing_units(struct rows *rows, struct build *b,
 			    (r->bind == SYM_WEAKDEF || d->bind == SYM_WEAKDEF);
 
 		if (!strcmp(o->unit, own) || !(ref || rival))
+			continue;
+		if (ref && !same_image(def, o) && image_defines(b, list, n, o))
 			continue;
 		if (ref && r->bind == SYM_UNDEF && !reaches(def, o, exported, sym, b))
 			continue;

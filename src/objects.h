@@ -55,6 +55,8 @@ struct object {
 	unsigned char no_sections; /* its definitions' sections are unknown (nm, LTO) */
 	unsigned char linked;   /* decided: part of the link */
 	unsigned char excluded; /* --exclude: a unit of its own (units.c) */
+	unsigned char module_stub; /* NAME.mod.o, modpost's part of module NAME.ko:
+				  * outside the module's unit, references only */
 	unsigned char machine_ok;
 	unsigned machine;       /* ELF e_machine, 0 when unknown (nm input) */
 	unsigned char elfclass; /* ELFCLASS32/64, 0 when unknown */

@@ -158,7 +158,10 @@ void objsource_assign(struct build *b, struct object *obj)
 	obj->is_asm = obj->source && (str_has_suffix(obj->source, ".S") ||
 				      str_has_suffix(obj->source, ".s"));
 	obj->generated = obj->source && is_generated(b, obj->source);
-	if (obj->module)
+	if (obj->module_stub) {        /* outside the module's unit */
+		obj->unit = xstrdup(obj->name);
+		obj->excluded = 1;
+	} else if (obj->module)
 		obj->unit = xasprintf("%s%s", obj->module, obj->is_asm ? "#asm" : "");
 	else
 		obj->unit = obj->is_asm ? xasprintf("%s#asm", dir) : xstrdup(dir);

@@ -51,11 +51,20 @@ MOD_OPTS="XZ_DEC XZ_DEC_TEST CONFIGFS_FS AUTOFS_FS"
 # prints addresses, which the kernel-proof test names through System.map.)
 # Its stamp names them: a change rebuilds it (incrementally).
 BOOT_OPTS="64BIT TTY SERIAL_8250 SERIAL_8250_CONSOLE PRINTK BLK_DEV_INITRD BINFMT_ELF"
+# x86_64-fsmod: x86_64-boot plus modules and the filesystems of the seeds' 2006
+# module table (ext3 -> ext2, jffs2, cifs, befs, udf), each =m, with what they
+# depend on built in (BLOCK; MTD for jffs2; NET and INET for cifs; PROC_FS
+# for /proc/filesystems, which the boot test reads); every other option that
+# comes out =m (the crypto cifs selects) is made =y, so that besides the five
+# filesystems only what nothing but a select can set stays a module (ASN1,
+# OID_REGISTRY, ZLIB_DEFLATE, SMBFS: cifs's helpers).
+FSMOD_Y="MODULES MODULE_UNLOAD BLOCK MTD NET INET PROC_FS MISC_FILESYSTEMS NETWORK_FILESYSTEMS"
+FSMOD_M="EXT2_FS JFFS2_FS CIFS BEFS_FS UDF_FS"
 
-[ $# -ge 1 ] || { echo "usage: $0 CONFIG... (i386-tiny x86_64-tiny x86_64-mod x86_64-dwarf x86_64-def x86_64-boot)" >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: $0 CONFIG... (i386-tiny x86_64-tiny x86_64-mod x86_64-dwarf x86_64-def x86_64-boot x86_64-fsmod)" >&2; exit 2; }
 for c in "$@"; do
 	case $c in
-	i386-tiny|x86_64-tiny|x86_64-mod|x86_64-dwarf|x86_64-def|x86_64-boot) ;;
+	i386-tiny|x86_64-tiny|x86_64-mod|x86_64-dwarf|x86_64-def|x86_64-boot|x86_64-fsmod) ;;
 	*) echo "kernel-build: unknown config '$c'" >&2; exit 2 ;;
 	esac
 done
@@ -102,6 +111,14 @@ kmake() {
 	make -C "$SRC" O="$o" ARCH="$a" "$@"
 }
 
+# fsmod_only_modules OUT: every =m option of OUT/.config but FSMOD_M made =y
+fsmod_only_modules() {
+	for m in $(sed -n 's/^CONFIG_\(.*\)=m$/\1/p' "$1/.config"); do
+		case " $FSMOD_M " in *" $m "*) continue ;; esac
+		"$SRC/scripts/config" --file "$1/.config" --enable "$m" || return 1
+	done
+}
+
 # shellcheck disable=SC2086
 build_one() {
 	name=$1
@@ -110,16 +127,19 @@ build_one() {
 	want="$KB_VERSION $name"
 	config=tinyconfig
 	[ "$name" != x86_64-boot ] || want="$want $BOOT_OPTS"
+	[ "$name" != x86_64-fsmod ] || want="$want $BOOT_OPTS $FSMOD_Y m: $FSMOD_M"
 	case $name in
 	i386-tiny) arch=i386 targets=vmlinux ;;
 	x86_64-mod) arch=x86_64 targets="vmlinux modules" ;;
 	x86_64-def) arch=x86_64 targets="vmlinux modules" config=defconfig ;;
 	x86_64-boot) arch=x86_64 targets="vmlinux bzImage" ;;
+	x86_64-fsmod) arch=x86_64 targets="vmlinux bzImage modules" ;;
 	*) arch=x86_64 targets=vmlinux ;;
 	esac
 	if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -f "$out/vmlinux" ] &&
 		{ [ "$targets" = vmlinux ] || [ "$name" = x86_64-boot ] || [ -f "$out/modules.order" ]; } &&
-		{ [ "$name" != x86_64-boot ] || [ -f "$out/arch/x86/boot/bzImage" ]; }; then
+		{ [ "$name" != x86_64-boot ] || [ -f "$out/arch/x86/boot/bzImage" ]; } &&
+		{ [ "$name" != x86_64-fsmod ] || [ -f "$out/arch/x86/boot/bzImage" ]; }; then
 		echo "$out"
 		return 0
 	fi
@@ -151,6 +171,20 @@ build_one() {
 			done &&
 			kmake "$out" $arch olddefconfig
 			;;
+		x86_64-fsmod)
+			for m in $BOOT_OPTS $FSMOD_Y; do
+				"$SRC/scripts/config" --file "$out/.config" --enable "$m" || return 1
+			done &&
+			kmake "$out" $arch olddefconfig &&
+			for m in $FSMOD_M; do
+				"$SRC/scripts/config" --file "$out/.config" --module "$m" || return 1
+			done &&
+			kmake "$out" $arch olddefconfig &&
+			fsmod_only_modules "$out" &&
+			kmake "$out" $arch olddefconfig &&
+			fsmod_only_modules "$out" &&
+			kmake "$out" $arch olddefconfig
+			;;
 		esac &&
 		kmake "$out" $arch -j"$JOBS" $targets
 	} >"$log" 2>&1 || {
@@ -163,6 +197,7 @@ build_one() {
 	x86_64-mod) opts="MODULES $MOD_OPTS" ;;
 	x86_64-dwarf) opts="DEBUG_INFO DEBUG_INFO_DWARF5" ;;
 	x86_64-boot) opts="$BOOT_OPTS" ;;
+	x86_64-fsmod) opts="$BOOT_OPTS $FSMOD_Y $FSMOD_M" ;;
 	*) opts= ;;
 	esac
 	for m in $opts; do
@@ -171,6 +206,14 @@ build_one() {
 			return 1
 		}
 	done
+	if [ "$name" = x86_64-fsmod ]; then
+		for m in $FSMOD_M; do
+			grep -q "^CONFIG_$m=m" "$out/.config" || {
+				echo "kernel-build: $name: CONFIG_$m is not a module (see $out/.config)" >&2
+				return 1
+			}
+		done
+	fi
 	secs=$(($(date +%s) - start))
 	echo "kernel-build: $name built in $secs s" >&2
 	echo "$secs" >"$out/.crossym-build-seconds"

@@ -1,11 +1,13 @@
 #!/bin/sh
-# kernel-proof.sh: Linux 6.1 x86_64 tinyconfig + what booting to userspace
-# needs (kernel-build.sh x86_64-boot), built normally and whole-program from
+# kernel-proof.sh [CONFIG]: Linux 6.1 x86_64 tinyconfig + what booting to
+# userspace needs (kernel-build.sh CONFIG: x86_64-boot, the default, or
+# x86_64-fsmod, which adds modules), built normally and whole-program from
 # crossym-tagged sources; both booted under qemu-system-x86_64 (TCG) to a static
-# init (kernel-init.c) that prints a line and powers off. Records everything
-# tests/real/t63-kernel-proof.sh checks and prints the size table. Prints R on stdout.
+# init (kernel-init.c) that loads the build's modules, prints a line and powers
+# off. Records everything tests/real/t63-kernel-proof.sh (and
+# tests/real/kernel-modules.sh) checks and prints the size table. Prints R on stdout.
 #
-#  1. B = kernel-build.sh x86_64-boot (normal build, cached);
+#  1. B = kernel-build.sh CONFIG (normal build, cached);
 #  2. OPTS = scripts/wholeprogram.sh --units-opts B plus the hazard excludes
 #     (crossym units --ordered): the units the build will make (a unit per contiguous run
 #     of a directory's objects, head objects out of units);
@@ -13,7 +15,7 @@
 #     OPTS B (R/report.tsv: crossym report with the same options, run beside
 #     it); COPY = CACHE/src-tagged-boot, a hard-linked copy of the source, gets
 #     scripts/annotate.sh R/out COPY --apply;
-#  4. BW = CACHE/build-x86_64-boot-wp: a copy of B, then
+#  4. BW = CACHE/build-CONFIG-wp: a copy of B, then
 #     scripts/wholeprogram.sh --srctree COPY BW: every object of a unit is
 #     compiled again, with -flto, from the tagged copy (its symbol table is the
 #     same as the untagged object's: t61 checks that on x86_64-tiny), so the
@@ -22,27 +24,41 @@
 #     missed. So that the boot can still be tried, each such symbol S gets
 #     `extern __typeof__(S) S __visible;` appended to its defining file in COPY
 #     (found with nm in B), round by round; R/linktags.tsv lists them (round,
-#     symbol, file) and the test fails on any;
-#  5. both bzImages boot under qemu with initcall_debug; R/boot-{normal,wp}.log,
-#     R/initcalls-{normal,wp}.txt (the initcalls in call order, named through
-#     each kernel's System.map);
+#     symbol, file) and the test fails on any; each module is one unit, its
+#     NAME.ko linked by kbuild (modpost) from it;
+#  5. both bzImages boot under qemu with initcall_debug, each with its own
+#     build's modules in the initramfs (/modules.list, modules.order's order);
+#     R/boot-{normal,wp}.log, R/initcalls-{normal,wp}.txt (the initcalls in
+#     call order, named through each kernel's System.map);
 #  6. R/sizes.csv: old,new,delta,percent*100,name per unit (text of the
 #     unit's objects in B against the text of its unit file in BW), then
-#     vmlinux (text) and bzImage (bytes).
+#     vmlinux (text) and bzImage (bytes); R/sizes-modules.csv: the same for
+#     each module NAME.ko (text, then the file's bytes as NAME.ko-bytes).
 # Caching: BW is kept while annotate.patch and the link tags are the same
 # (BW/.crossym-wp names their sha256); then only wholeprogram.sh's make runs.
 # Exit 0 when every step ran (the findings are for the test), 1 otherwise.
 # Environment: CROSSYM, JOBS (2), CROSSYM_CACHE, QEMU_TIMEOUT (300 s).
+# CACHE/src-tagged-boot, build-x86_64-boot-wp, proof-x86_64-boot are the
+# default config's; x86_64-fsmod's are src-tagged-wp-fsmod, build-x86_64-fsmod-wp,
+# proof-x86_64-fsmod (x86_64-def likewise: the defconfig, outside make check;
+# with RUN_BUILD_COMMANDS=0 crossym does not compile every object again, and
+# the symbols only asm strings name in another unit come back as link tags).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$here/../../.." && pwd)
 CROSSYM=${CROSSYM:-$TOP/crossym}
 JOBS=${JOBS:-2}
 CACHE=${CROSSYM_CACHE:-$HOME/.cache/crossym}/linux-6.1
+CONFIG=${1:-x86_64-boot}
+case $CONFIG in x86_64-boot|x86_64-fsmod|x86_64-def) ;; *) echo "kernel-proof: unknown config $CONFIG" >&2; exit 2 ;; esac
 SRC=$CACHE/src
-COPY=$CACHE/src-tagged-boot
-BW=$CACHE/build-x86_64-boot-wp
-R=$CACHE/proof-x86_64-boot
+COPY=$CACHE/src-tagged-${CONFIG#x86_64-}
+[ "$CONFIG" = x86_64-boot ] || COPY=$CACHE/src-tagged-wp-${CONFIG#x86_64-}
+RUN_BUILD_COMMANDS=${RUN_BUILD_COMMANDS:-1}
+rbc=--run-build-commands
+[ "$RUN_BUILD_COMMANDS" = 1 ] || rbc=
+BW=$CACHE/build-$CONFIG-wp
+R=$CACHE/proof-$CONFIG
 TAG=__visible
 MAXROUNDS=6
 LC_ALL=C
@@ -60,7 +76,12 @@ in_bw() {
 	unshare -m sh -c 'mount --bind "$0" "$1" && shift && exec "$@"' "$BW" "$B" "$@"
 }
 
-B=$(sh "$here/kernel-build.sh" x86_64-boot) || die "kernel-build.sh x86_64-boot failed"
+B=$(sh "$here/kernel-build.sh" "$CONFIG") || die "kernel-build.sh $CONFIG failed"
+if [ ! -f "$B/arch/x86/boot/bzImage" ]; then      # x86_64-def: vmlinux and modules only
+	say "making $B/arch/x86/boot/bzImage"
+	make -C "$SRC" O="$B" ARCH=x86_64 -j"$JOBS" bzImage >"$B/bzImage.log" 2>&1 ||
+		die "make bzImage failed, see $B/bzImage.log"
+fi
 [ -x "$CROSSYM" ] || die "$CROSSYM: not built"
 command -v spatch >/dev/null 2>&1 || die "spatch not found (coccinelle)"
 if ! command -v qemu-system-x86_64 >/dev/null 2>&1; then
@@ -69,7 +90,7 @@ if ! command -v qemu-system-x86_64 >/dev/null 2>&1; then
 		die "qemu-system-x86_64 not found and qemu-system-x86 cannot be installed"
 fi
 mkdir -p "$R"
-exec 8>"$CACHE/proof-x86_64-boot.lock"
+exec 8>"$CACHE/proof-$CONFIG.lock"
 if command -v flock >/dev/null 2>&1; then flock 8; fi
 : >"$R/times.tsv"
 timed() { printf '%s\t%s\n' "$1" "$2" >>"$R/times.tsv"; say "$1: $2 s"; }
@@ -103,12 +124,12 @@ rm -rf "$R/out"
 rc=0
 # shellcheck disable=SC2046
 (IFS='
-'; exec "$CROSSYM" report --format=tsv --run-build-commands $(cat "$R/units.opts") "$B") \
+'; exec "$CROSSYM" report --format=tsv $rbc $(cat "$R/units.opts") "$B") \
 	>"$R/report.tsv" 2>"$R/report.err" &
 rpid=$!
 # shellcheck disable=SC2046
 (IFS='
-'; "$CROSSYM" cocci -o "$R/out" --tag "$TAG" --keep-stale --run-build-commands $(cat "$R/units.opts") "$B") \
+'; "$CROSSYM" cocci -o "$R/out" --tag "$TAG" --keep-stale $rbc $(cat "$R/units.opts") "$B") \
 	2>"$R/cocci.err" || rc=$?
 echo $rc >"$R/cocci.rc"
 rrc=0
@@ -140,8 +161,10 @@ fi
 
 # --- 4. the whole-program build ------------------------------------------------------------
 # defs: SYMBOL<TAB>SOURCE for every global definition of B's vmlinux.a members
+# (and of the modules' objects)
 if [ ! -s "$R/defs.tsv" ] || [ "$R/defs.tsv" -ot "$B/vmlinux" ]; then
-	(cd "$B" && ar t vmlinux.a && ar t lib/lib.a && ar t arch/x86/lib/lib.a) | while read -r o; do
+	(cd "$B" && ar t vmlinux.a && ar t lib/lib.a && ar t arch/x86/lib/lib.a &&
+		{ [ ! -f modules.order ] || sed 's/\.ko$/.mod/' modules.order | xargs cat; }) | while read -r o; do
 		c="$B/$(dirname "$o")/.$(basename "$o").cmd"
 		s=$(sed -n 's/^source_[^ ]* := //p' "$c" 2>/dev/null | sed "s|^$SRC/||")
 		nm --defined-only "$B/$o" 2>/dev/null | awk -v s="$s" '$2 ~ /^[A-Z]$/ { print $3 "\t" s }'
@@ -191,31 +214,51 @@ else
 fi
 
 # --- 5. boot both --------------------------------------------------------------------------
-mkdir -p "$R/initramfs"
-if [ ! -f "$R/init.cpio" ] || [ "$R/init.cpio" -ot "$here/kernel-init.c" ]; then
-	gcc -static -Os -o "$R/initramfs/init" "$here/kernel-init.c" || die "cannot build the static init"
-	(cd "$R/initramfs" && echo init | cpio -o -H newc -R 0:0 >"$R/init.cpio" 2>/dev/null)
+# initramfs KIND BUILD: R/init-KIND.cpio, the init and BUILD's modules
+initramfs() {
+	d=$R/initramfs-$1
+	rm -rf "$d"
+	mkdir -p "$d"
+	cp "$R/init" "$d/init"
+	if [ -f "$2/modules.order" ]; then
+		mkdir -p "$d/modules"
+		while read -r ko; do
+			cp "$2/$ko" "$d/modules/$(basename "$ko")"
+			echo "/modules/$(basename "$ko")"
+		done <"$2/modules.order" >"$d/modules.list"
+	fi
+	(cd "$d" && find . -mindepth 1 | sed 's|^\./||' | cpio -o -H newc -R 0:0 >"$R/init-$1.cpio" 2>/dev/null) ||
+		die "cannot write $R/init-$1.cpio"
+}
+if [ ! -f "$R/init" ] || [ "$R/init" -ot "$here/kernel-init.c" ]; then
+	gcc -static -Os -o "$R/init" "$here/kernel-init.c" || die "cannot build the static init"
 fi
 boot() {
 	timeout "${QEMU_TIMEOUT:-300}" qemu-system-x86_64 -machine accel=tcg -m 256M -smp 1 \
-		-nographic -no-reboot -kernel "$1" -initrd "$R/init.cpio" \
+		-nographic -no-reboot -kernel "$1" -initrd "$R/init-$3.cpio" \
 		-append "console=ttyS0 initcall_debug ignore_loglevel panic=-1 rdinit=/init" \
 		</dev/null >"$2" 2>&1
 }
 # initcalls LOG SYSTEM_MAP: the initcalls in call order, by name. Without
 # KALLSYMS initcall_debug prints addresses ("calling  0xffffffff81d4a1b2 @ 1"):
 # each kernel's own System.map names them (GCC's clone suffixes dropped).
+# With KALLSYMS (defconfig) it prints names ("calling  pci_arch_init+0x0/0x90 @ 1").
 initcalls() {
-	tr -d '\r' <"$1" | sed -n 's/.*calling  \(0x[0-9a-f]*\) @.*/\1/p' |
+	tr -d '\r' <"$1" | sed -n -e 's/.*calling  \(0x[0-9a-f]*\) @.*/\1/p' \
+		-e 's/.*calling  \([A-Za-z_][A-Za-z0-9_.]*\)+0x[0-9a-f]*\/0x[0-9a-f]* @.*/\1/p' |
 		awk 'FNR == NR { if ($2 ~ /^[tTwW]$/ && !($1 in n)) n[$1] = $3; next }
-			{ a = substr($0, 3); while (length(a) < 16) a = "0" a
-			  x = (a in n) ? n[a] : "?" $0; sub(/\.(isra|part|constprop|cold)\.[0-9]+$/, "", x); print x }' "$2" -
+			!/^0x/ { x = $0 }
+			/^0x/ { a = substr($0, 3); while (length(a) < 16) a = "0" a
+			  x = (a in n) ? n[a] : "?" $0 }
+			{ sub(/\.(isra|part|constprop|cold)\.[0-9]+$/, "", x); print x }' "$2" -
 }
 for k in normal wp; do
-	case $k in normal) img=$B/arch/x86/boot/bzImage ;; wp) img=$BW/arch/x86/boot/bzImage ;; esac
+	case $k in normal) kb=$B ;; wp) kb=$BW ;; esac
+	img=$kb/arch/x86/boot/bzImage
+	initramfs $k "$kb"
 	t0=$(date +%s)
 	rc=0
-	boot "$img" "$R/boot-$k.log" || rc=$?
+	boot "$img" "$R/boot-$k.log" $k || rc=$?
 	echo $rc >"$R/boot-$k.rc"
 	timed "boot-$k" "$(($(date +%s) - t0))"
 	initcalls "$R/boot-$k.log" "$(dirname "$(dirname "$(dirname "$(dirname "$img")")")")/System.map" >"$R/initcalls-$k.txt"
@@ -242,6 +285,12 @@ awk -F, '{ o += $1; n += $2 } END { printf "%d %d\n", o, n }' "$R/sizes.units" >
 	line "$(text "$B/vmlinux")" "$(text "$BW/vmlinux")" "vmlinux-text"
 	line "$(stat -c %s "$B/arch/x86/boot/bzImage")" "$(stat -c %s "$BW/arch/x86/boot/bzImage")" bzImage
 } >"$R/sizes.csv"
+if [ -f "$B/modules.order" ]; then
+	while read -r ko; do
+		line "$(text "$B/$ko")" "$(text "$BW/$ko")" "$(basename "$ko")"
+		line "$(stat -c %s "$B/$ko")" "$(stat -c %s "$BW/$ko")" "$(basename "$ko")-bytes"
+	done <"$B/modules.order" >"$R/sizes-modules.csv"
+fi
 nm "$B/vmlinux" | awk '$2 ~ /^[A-Z]$/' | wc -l >"$R/globals-normal"
 nm "$BW/vmlinux" | awk '$2 ~ /^[A-Z]$/' | wc -l >"$R/globals-wp"
 echo "$R"

@@ -116,6 +116,7 @@ END {
 		src[k] = relsrc(s)
 		isasm[k] = (s ~ /\.[Ss]$/) || (s == "" && o ~ /^\.tmp_vmlinux\.kallsyms[0-9]*\.o$/)
 		if (isasm[k]) unit[k] = d "#asm"
+		else if (dom[k] != "vmlinux" && o ~ /\.mod\.o$/) unit[k] = o
 		else if (dom[k] == "vmlinux") unit[k] = d
 		else unit[k] = dom[k]
 		nobj[dom[k] == "vmlinux" ? "vmlinux" : "modules"]++
@@ -128,6 +129,7 @@ END {
 		if (!(k in linked)) continue
 		S = sn[i]; l = sl[i]; X = dom[k]
 		if (S ~ /^__ksymtab_/ && !isref(l)) ksym[substr(S, 11)] = 1
+		if (isdef(l) && dom[k] != "vmlinux" && obj[k] ~ /\.mod\.o$/) continue
 		if (isdef(l)) {
 			nd++
 			dsym[nd] = S; dobj[nd] = k; dweak[nd] = (l == "W" || l == "V")

@@ -45,12 +45,15 @@
 #    relative to the build directory per line; for a single-object module the line
 #    is DIR/NAME.o itself) plus the generated `DIR/NAME.mod.o` (defines
 #    `__this_module`, references `init_module`/`cleanup_module`; linked into the .ko).
+#    NAME.mod.o's definitions are modpost's, never compiled whole-program: they
+#    are no definitions here (only its references count).
 #
 # K4 Units.  An object's source is the `source_OBJ := PATH` line of
 #    `DIR/.BASE.cmd` (BASE the object's file name).  Assembly (`.S`/`.s` source):
 #    unit `DIR#asm`, in modules too.  Otherwise in vmlinux: the object's directory
 #    (`.` at the top: `.vmlinux.export.o` is in unit `.`); in a module: the module
-#    path `DIR/NAME.ko` (single-object modules included).  An object without a
+#    path `DIR/NAME.ko` (single-object modules included), but `DIR/NAME.mod.o`
+#    is a unit of its own, `DIR/NAME.mod.o` (outside the unit of NAME.o).  An object without a
 #    .cmd or source_ line is a C object with source `-`.
 #
 # K5 The linker script `arch/ARCH/kernel/vmlinux.lds` (preprocessed, in the build
