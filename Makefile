@@ -147,7 +147,7 @@ kernel-proof: deps
 	$(MAKE) $(BIN)
 	prove -v tests/real/t63-kernel-proof.sh
 
-# The seeds' module table on 6.1 (README): x86_64-fsmod whole-program, its
+# The seeds' module table on 6.1 (issue #8; not passing yet): x86_64-fsmod whole-program, its
 # modules loaded in the booted whole-program kernel (outside make check: ~40 min).
 kernel-modules: deps
 	$(MAKE) $(BIN)
