@@ -206,10 +206,12 @@ awk -F '\t' -v B="$B" -v old="$oldsrc/" -v new="$newsrc/" '
 		}
 		exit bad
 	}' "$W/units.tsv" >"$W/wp.mk" || die "cannot make the unit makefile"
-{ printf 'Q = @\n.DELETE_ON_ERROR:\n'; cat "$W/wp.mk"; } >"$W/wp.mk.tmp" && mv "$W/wp.mk.tmp" "$W/wp.mk"
+{ printf 'Q = @\n.DELETE_ON_ERROR:\n.SUFFIXES:\n'; cat "$W/wp.mk"; } >"$W/wp.mk.tmp" && mv "$W/wp.mk.tmp" "$W/wp.mk"
 grep -Fxvf "$W/units.txt.old" "$W/units.txt" | cut -f 1 | (cd "$B" && xargs rm -f)
 t0=$(date +%s)
-make -C "$B" -f "$W/wp.mk" -j"$JOBS" all >"$W/compile.log" 2>&1 || {
+# -r: no built-in rules (make would remake a single-object module NAME.o from
+# kbuild's NAME.mod list with its Modula-2 rule, m2c)
+make -r -C "$B" -f "$W/wp.mk" -j"$JOBS" all >"$W/compile.log" 2>&1 || {
 	grep -E 'error|Error' "$W/compile.log" | head -n 20 >&2
 	die "compiling the units failed, see $W/compile.log"
 }
