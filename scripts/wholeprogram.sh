@@ -268,7 +268,7 @@ relink_modules() {
 			$0 == "" { next }
 			index(m, " " $0 " ") { if (!seen++) print u; next }
 			{ print }' >"$W/mod.list"
-		if [ "$(cat "$W/mod.list")" = "$ufile" ] && [ "$members" = "$base.o" ]; then
+		if [ "$members" = "$base.o" ]; then     # a single-object module
 			cp "$B/$ufile" "$B/$base.o"
 		else
 			cmd=$(sed -n "s|^cmd_$base.o := ||p" "$B/$(dirname "$base")/.$(basename "$base").o.cmd")

@@ -155,8 +155,10 @@ static size_t referencing_units(struct rows *rows, struct build *b,
 	const struct object *def = &b->set.objs[d->obj];
 	const char *own = def->unit;
 	const char **v = xcalloc(n, sizeof(*v));
-	size_t nu = 0;
+	size_t nu = 0, ndefs = 0;
 
+	for (size_t i = 0; i < n; i++)
+		ndefs += is_def(list[i].bind);
 	for (size_t i = 0; i < n; i++) {
 		const struct symref *r = &list[i];
 		const struct object *o = &b->set.objs[r->obj];
@@ -166,7 +168,7 @@ static size_t referencing_units(struct rows *rows, struct build *b,
 
 		if (!strcmp(o->unit, own) || !(ref || rival))
 			continue;
-		if (ref && !same_image(def, o) && image_defines(b, list, n, o))
+		if (ref && ndefs > 1 && !same_image(def, o) && image_defines(b, list, n, o))
 			continue;
 		if (ref && r->bind == SYM_UNDEF && !reaches(def, o, exported, sym, b))
 			continue;

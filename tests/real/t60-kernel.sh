@@ -31,7 +31,6 @@ bdir() {
 	esac
 }
 # diag FILE: a file's lines as TAP diagnostics
-diag() { sed 's/^/# /' "$1"; }
 # rows FILE: the TSV without its header
 rows() { sed 1d "$1"; }
 

@@ -21,7 +21,6 @@ export CROSSYM
 . "$(dirname "$0")/lib/kernel-lib.sh"
 command -v spatch >/dev/null 2>&1 || skip_all "no spatch (coccinelle)"
 
-diag() { sed 's/^/# /' "$1"; }
 num() { tr -dc '0-9' <"$1"; }
 
 start=$(date +%s)

@@ -7,16 +7,7 @@
 # Environment: CROSSYM_SKIP_KERNEL=1 skips it; JOBS, CROSSYM_CACHE.
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/lib/kernel-lib.sh"
-diag() { sed 's/^/# /' "$1"; }
-start=$(date +%s)
-R=$(sh "$REAL/kernel-proof.sh" 2>"$TMP/proof.log")
-ok $? "kernel-proof.sh ran every step ($(($(date +%s) - start)) s)"
-if [ -z "$R" ] || [ ! -f "$R/sizes.csv" ]; then
-	tail -n 30 "$TMP/proof.log" | diag /dev/stdin
-	done_testing
-	exit 1
-fi
-diag "$R/times.tsv"
+proof "" sizes.csv
 ntag=$(awk -F '\t' 'NR > 1 && $5 == "tag"' "$R/report.tsv" | wc -l)
 nwanted=$(wc -l <"$R/out/wanted.tsv")
 nlink=$(wc -l <"$R/linktags.tsv")
