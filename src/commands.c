@@ -15,6 +15,7 @@
 #include "complete.h"
 #include "tagcheck.h"
 #include "tagmacro.h"
+#include "flatten.h"
 #include "ordersec.h"
 #include "units.h"
 #include "verify.h"
@@ -47,6 +48,7 @@ struct options {
 	int lines;              /* report: find every row's definition line */
 	int mismatches;         /* report --mismatches */
 	int ordered;            /* units --ordered (ordersec.c) */
+	int flatten;            /* units --flatten (flatten.c) */
 	struct unit_opts unitopt; /* --exclude, --runs (units.c) */
 	char **builds;          /* the BUILD_DIR arguments */
 	int nbuilds;
@@ -54,7 +56,7 @@ struct options {
 
 enum { OPT_OUTPUT = 'o', OPT_SRCTREE = 256, OPT_NM, OPT_FORMAT, OPT_TAG, OPT_DB,
        OPT_LDS, OPT_KEEP, OPT_ALL, OPT_UNIT, OPT_MISMATCH, OPT_RUN, OPT_EXCLUDE, OPT_RUNS,
-       OPT_TAG_MACROS, OPT_ORDERED };
+       OPT_TAG_MACROS, OPT_ORDERED, OPT_FLATTEN };
 
 /* One option a command takes: its getopt_long entry and its --help lines. */
 struct optdef {
@@ -104,6 +106,12 @@ struct optdef {
 	"                    one output section and more than one C object (a\n" \
 	"                    whole-program unit may fold comparisons of their\n" \
 	"                    addresses): unit, object, symbol, section, script\n" }
+#define OPTDEF_FLATTEN { { "flatten", no_argument, NULL, OPT_FLATTEN }, \
+	"  --flatten         instead: the functions given GCC's flatten attribute\n" \
+	"                    (__flatten) in the sources of units with more than one\n" \
+	"                    C object (in a whole-program unit it inlines the unit's\n" \
+	"                    whole call tree: lto1 may run out of memory): unit,\n" \
+	"                    object, symbol, source, line\n" }
 #define OPTDEF_END { { NULL, 0, NULL, 0 }, NULL }
 
 /* The help line every command takes. */
@@ -175,6 +183,7 @@ static void set_option(struct options *opts, int c)
 	case OPT_MISMATCH: opts->mismatches = 1; break;
 	case OPT_RUNS: opts->unitopt.runs = 1; break;
 	case OPT_ORDERED: opts->ordered = 1; break;
+	case OPT_FLATTEN: opts->flatten = 1; break;
 	case OPT_EXCLUDE:
 		if (units_add_exclude(&opts->unitopt, optarg))
 			fatal("--exclude %s: cannot read the list", optarg);
@@ -1011,15 +1020,15 @@ int cmd_diff(int argc, char **argv)
 }
 
 static const char units_cmd_help[] =
-	"usage: crossym units [--exclude OBJ]... [--runs] [--ordered] [--srctree DIR]\n"
-	"                     [--nm FILE] BUILD_DIR\n\n"
+	"usage: crossym units [--exclude OBJ]... [--runs] [--ordered | --flatten]\n"
+	"                     [--srctree DIR] [--nm FILE] BUILD_DIR\n\n"
 	"List the linked objects of the build in link order with the unit each\n"
 	"belongs to, as TSV: unit, object, file, role (c, asm or excluded) and the\n"
 	"library archive a member is linked from (- when always linked). The units\n"
 	"are the decision's: report, cocci and check take the same options.\n\n";
 
 static const struct optdef units_options[] = {
-	OPTDEF_EXCLUDE, OPTDEF_RUNS, OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_ORDERED, OPTDEF_END
+	OPTDEF_EXCLUDE, OPTDEF_RUNS, OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_ORDERED, OPTDEF_FLATTEN, OPTDEF_END
 };
 
 int cmd_units(int argc, char **argv)
@@ -1031,6 +1040,10 @@ int cmd_units(int argc, char **argv)
 
 	if (!status && !done && opts.nbuilds != 1) {
 		fputs("crossym units: one BUILD_DIR\n", stderr);
+		status = 2;
+	}
+	if (!status && !done && opts.ordered && opts.flatten) {
+		fputs("crossym units: --ordered or --flatten, not both\n", stderr);
 		status = 2;
 	}
 	if (status || done) {
@@ -1046,6 +1059,8 @@ int cmd_units(int argc, char **argv)
 	graph_decide(&b, &rows);        /* which objects the link takes */
 	if (opts.ordered)
 		ordered_print(stdout, &b);
+	else if (opts.flatten)
+		flatten_print(stdout, &b);
 	else
 		units_print(stdout, &b);
 	rows_free(&rows);
