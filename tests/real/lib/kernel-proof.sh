@@ -113,7 +113,7 @@ sh "$TOP/scripts/wholeprogram.sh" --units-opts "$B" >"$R/units.opts.base"
 (IFS='
 '; "$CROSSYM" units --flatten $(cat "$R/units.opts.base") "$B") >"$R/flatten.tsv" ||
 	die "crossym units --flatten failed"
-awk -F '\t' 'NR > 1 { print $2 }' "$R/ordered.tsv" "$R/flatten.tsv" | sort -u >"$R/hazards"
+awk -F '\t' 'FNR > 1 { print $2 }' "$R/ordered.tsv" "$R/flatten.tsv" | sort -u >"$R/hazards"
 haz=
 [ ! -s "$R/hazards" ] || haz="--exclude @$R/hazards"
 # shellcheck disable=SC2086
