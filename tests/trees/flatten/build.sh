@@ -1,0 +1,24 @@
+#!/bin/sh
+# tests/trees/flatten/build.sh OUT: a kbuild-style build of this tree in OUT:
+# init/main.o, mm/{walk,step,raw}.o and lib/solo.o, each directory a thin
+# archive DIR/built-in.a, the top thin archive built-in.a listing them again,
+# and `cc -o image -Wl,--whole-archive built-in.a`. Every command runs in OUT
+# and is recorded in DIR/.NAME.cmd; OUT/source links to this tree. mm/walk.c
+# and mm/raw.c give functions GCC's flatten attribute (tests/t48-flatten.sh).
+set -eu
+. "$(cd "$(dirname "$0")/.." && pwd)/record.sh"
+out=$1
+src=$(cd "$(dirname "$0")" && pwd)
+mkdir -p "$out/init" "$out/mm" "$out/lib"
+out=$(cd "$out" && pwd)
+ln -sfn "$src" "$out/source"
+cd "$out"
+
+for o in init/main mm/walk mm/step mm/raw lib/solo; do
+	record "$o.o" "gcc -O2 -c -o $o.o $src/$o.c" "$src/$o.c"
+done
+record init/built-in.a "rm -f init/built-in.a; ar cDPrST init/built-in.a init/main.o"
+record mm/built-in.a "rm -f mm/built-in.a; ar cDPrST mm/built-in.a mm/walk.o mm/step.o mm/raw.o"
+record lib/built-in.a "rm -f lib/built-in.a; ar cDPrST lib/built-in.a lib/solo.o"
+record built-in.a "rm -f built-in.a; ar cDPrST built-in.a init/main.o mm/walk.o mm/step.o mm/raw.o lib/solo.o"
+record image "gcc -o image -Wl,--whole-archive built-in.a -Wl,--no-whole-archive"
