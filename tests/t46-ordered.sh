@@ -43,6 +43,8 @@ ok $? "with those objects excluded, --ordered lists nothing"
 
 sh "$TOP/scripts/wholeprogram.sh" "$b" >"$TMP/wp.out" 2>"$TMP/wp.err"
 ok $? "whole-program with sched/ one unit links"
+grep -q "warning: definitions only the linker script orders.*--exclude: sched/hi.o sched/lo.o$" "$TMP/wp.err"
+ok $? "wholeprogram.sh warns, naming the two objects to exclude"
 "$b/image" >"$TMP/wp.run" 2>&1
 rc=$?
 [ $rc -ne 0 ] && ! grep -q classes "$TMP/wp.run"
@@ -53,6 +55,8 @@ expect_eq "$TMP/want.first" "$TMP/first" "objdump: classes_ok in the unit is a b
 
 sh "$TOP/scripts/wholeprogram.sh" --exclude "@$TMP/excl" "$b" >"$TMP/wp2.out" 2>"$TMP/wp2.err"
 ok $? "whole-program with the --ordered objects excluded links"
+! grep -q warning "$TMP/wp2.err"
+ok $? "... and does not warn"
 "$b/image" >"$TMP/wp2.run" 2>&1
 expect_eq "$TMP/want.out" "$TMP/wp2.run" "... and its image passes the check like the normal one"
 done_testing

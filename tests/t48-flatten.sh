@@ -9,6 +9,7 @@
 #    spellings (__flatten, __attribute__((flatten))), with unit, object,
 #    source and line; not lib/solo.c's, alone in its unit; with an object
 #    excluded its row goes; --ordered and --flatten together are refused;
+#  - scripts/wholeprogram.sh warns, naming the objects to exclude;
 #  - the proof that the attribute crosses files in a unit: normally
 #    mm/walk.o calls step() (mm/step.c); in the whole-program unit mm_setup
 #    and raw_total call nothing, while step_twice (no flatten) still calls
@@ -51,6 +52,8 @@ calls "$b/mm/walk.o" | grep -q '^<mm_setup>:'
 ok $? "normal build: mm/walk.o calls out (step is in another file)"
 sh "$TOP/scripts/wholeprogram.sh" "$b" >"$TMP/wp.out" 2>"$TMP/wp.err"
 ok $? "whole-program with mm/ one unit links"
+grep -q "warning: functions given the flatten attribute.*--exclude: mm/walk.o mm/raw.o$" "$TMP/wp.err"
+ok $? "wholeprogram.sh warns, naming the two objects to exclude"
 calls "$b/mm/unit.o" >"$TMP/unit.calls"
 printf '<step_twice>: <step>\n' >"$TMP/want.calls"
 expect_eq "$TMP/want.calls" "$TMP/unit.calls" "mm/unit.o: only step_twice (no flatten) still calls step()"
