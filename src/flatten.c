@@ -18,18 +18,6 @@ static int c_member(const struct object *o)
 	       !o->excluded && !o->module_stub && o->unit;
 }
 
-/* count[id]++, growing count (zeroed) as needed. */
-static void bump(size_t **count, size_t *cap, unsigned id)
-{
-	size_t old = *cap;
-
-	if (id >= old) {
-		grow_array((void **)count, cap, (size_t)id + 1, sizeof(**count));
-		memset(*count + old, 0, (*cap - old) * sizeof(**count));
-	}
-	(*count)[id]++;
-}
-
 /* The rows of object o's source; 0 when it cannot be read (said so). */
 static size_t print_object(FILE *out, struct srcset *files, const struct object *o)
 {
@@ -65,7 +53,7 @@ size_t flatten_print(FILE *out, struct build *b)
 	strtab_init(&units);
 	for (size_t i = 0; i < b->set.count; i++)
 		if (c_member(&b->set.objs[i]))
-			bump(&nobjs, &cap, strtab_intern(&units, b->set.objs[i].unit));
+			bump_count(&nobjs, &cap, strtab_intern(&units, b->set.objs[i].unit));
 	fputs("unit\tobject\tsymbol\tsource\tline\n", out);
 	for (size_t i = 0; i < b->set.count; i++) {
 		const struct object *o = &b->set.objs[i];

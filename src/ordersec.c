@@ -83,18 +83,6 @@ struct ordered {
 	size_t rows;
 };
 
-/* count[id]++ for id, growing count (zeroed) as needed. */
-static void bump(size_t **count, size_t *cap, unsigned id)
-{
-	size_t old = *cap;
-
-	if (id >= old) {
-		grow_array((void **)count, cap, (size_t)id + 1, sizeof(**count));
-		memset(*count + old, 0, (*cap - old) * sizeof(**count));
-	}
-	(*count)[id]++;
-}
-
 /* The group of object i's definition s: its unit and output section. */
 static char *group_of(const struct ordered *od, size_t i, const struct objsym *s)
 {
@@ -119,7 +107,7 @@ static void count_one(struct ordered *od, size_t i, const struct objsym *s)
 {
 	char *g = group_of(od, i, s);
 
-	bump(&od->ndefs, &od->cap, strtab_intern(&od->groups, g));
+	bump_count(&od->ndefs, &od->cap, strtab_intern(&od->groups, g));
 	free(g);
 }
 
@@ -153,7 +141,7 @@ size_t ordered_print(FILE *out, struct build *b)
 	strtab_init(&od.units);
 	for (size_t i = 0; i < b->set.count; i++)
 		if (unit_member(&b->set.objs[i])) {
-			bump(&od.nobjs, &od.ucap, strtab_intern(&od.units, b->set.objs[i].unit));
+			bump_count(&od.nobjs, &od.ucap, strtab_intern(&od.units, b->set.objs[i].unit));
 			each_ordered(&od, i, count_one);
 		}
 	fputs("unit\tobject\tsymbol\tsection\tscript\n", out);

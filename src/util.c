@@ -116,6 +116,17 @@ void grow_array(void **arr, size_t *cap, size_t want, size_t elsize)
 	*cap = newcap;
 }
 
+void bump_count(size_t **count, size_t *cap, size_t id)
+{
+	size_t old = *cap;
+
+	if (id >= old) {
+		grow_array((void **)count, cap, id + 1, sizeof(**count));
+		memset(*count + old, 0, (*cap - old) * sizeof(**count));
+	}
+	(*count)[id]++;
+}
+
 char *path_join(const char *dir, const char *name)
 {
 	size_t dlen = strlen(dir), nlen = strlen(name);

@@ -33,6 +33,8 @@ char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Grow *arr (of *cap elements of elsize bytes) so that it holds at least want. */
 void grow_array(void **arr, size_t *cap, size_t want, size_t elsize);
+/* (*count)[id]++, growing *count (of *cap counters, new ones zero) as needed. */
+void bump_count(size_t **count, size_t *cap, size_t id);
 
 /* A path joined from dir and name ("dir/name"; just name when dir is "" or "."). */
 char *path_join(const char *dir, const char *name);
