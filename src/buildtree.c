@@ -72,6 +72,7 @@ int build_scan(struct build *b, const char *dir, const struct scan_opts *opts)
 	strtab_init(&b->objnames);
 	b->dir = xstrdup(dir);
 	b->db = opts->db;
+	b->tag_exports = opts->tag_exports;
 	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) ||
 	    !(b->absdir = realpath(dir, NULL))) {
 		error("%s: not a build directory", dir);

@@ -56,7 +56,7 @@ struct options {
 
 enum { OPT_OUTPUT = 'o', OPT_SRCTREE = 256, OPT_NM, OPT_FORMAT, OPT_TAG, OPT_DB,
        OPT_LDS, OPT_KEEP, OPT_ALL, OPT_UNIT, OPT_MISMATCH, OPT_RUN, OPT_EXCLUDE, OPT_RUNS,
-       OPT_TAG_MACROS, OPT_ORDERED, OPT_FLATTEN };
+       OPT_TAG_MACROS, OPT_ORDERED, OPT_FLATTEN, OPT_TAG_EXPORTS };
 
 /* One option a command takes: its getopt_long entry and its --help lines. */
 struct optdef {
@@ -87,6 +87,11 @@ struct optdef {
 	"                    top-level asm (no tag needed) from names a macro\n" \
 	"                    pasted; without it crossym only reads files and names\n" \
 	"                    what it could not tell\n" }
+#define OPTDEF_TAG_EXPORTS { { "tag-exports", no_argument, NULL, OPT_TAG_EXPORTS }, \
+	"  --tag-exports     the tree's export macro does not carry the tag (stock\n" \
+	"                    Linux with --tag __visible): an exported definition\n" \
+	"                    another unit of its own image uses needs the tag too\n" \
+	"                    (status tag); without it such a row is `exported`\n" }
 #define OPTDEF_EXCLUDE { { "exclude", required_argument, NULL, OPT_EXCLUDE }, \
 	"  --exclude OBJ     keep object OBJ (relative to BUILD_DIR) out of its unit:\n" \
 	"                    a unit of its own (repeatable; @FILE: one per line)\n" }
@@ -168,6 +173,7 @@ static void set_option(struct options *opts, int c)
 	case OPT_DB: opts->db_file = optarg; break;
 	case OPT_KEEP: opts->keep_stale = 1; break;
 	case OPT_TAG_MACROS: opts->tag_macros = 1; opts->classify = 1; break;
+	case OPT_TAG_EXPORTS: opts->scan.tag_exports = 1; break;
 	case OPT_RUN:
 		opts->scan.run_build_commands = 1;
 		cpp_set_run_commands(1);
@@ -434,7 +440,7 @@ static const struct optdef report_options[] = {
 	  "                    defines together (SYSCALL_DEFINEn), how many of its\n"
 	  "                    definitions need the tag (crossym cocci --tag-macros)\n" },
 	OPTDEF_EXCLUDE, OPTDEF_RUNS,
-	OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_DB, OPTDEF_LDS, OPTDEF_RUN, OPTDEF_END
+	OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_DB, OPTDEF_LDS, OPTDEF_RUN, OPTDEF_TAG_EXPORTS, OPTDEF_END
 };
 
 static const char *const report_formats[] = { "text", "tsv", "json", "dot" };
@@ -666,7 +672,7 @@ static const struct optdef cocci_options[] = {
 	  "                    write, such as the kernel's own __visible)\n" },
 	OPTDEF_TAG_MACROS,
 	OPTDEF_EXCLUDE, OPTDEF_RUNS,
-	OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_DB, OPTDEF_LDS, OPTDEF_RUN, OPTDEF_END
+	OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_DB, OPTDEF_LDS, OPTDEF_RUN, OPTDEF_TAG_EXPORTS, OPTDEF_END
 };
 
 static void to_targets(const struct tag_issue *v, size_t n, struct cocci_target *t)
@@ -723,6 +729,28 @@ static void checked_free(struct checked *c)
 	rows_free(&c->rows);
 }
 
+/* Without --tag-exports, says how many exported definitions another unit of
+ * their own image uses: they get no tag, which is right only when the tree's
+ * export macro carries it. */
+static void note_untagged_exports(const struct options *opts, const struct rows *rows)
+{
+	const char *first = NULL;
+	size_t n = 0;
+
+	if (opts->scan.tag_exports)
+		return;
+	for (size_t i = 0; i < rows->count; i++)
+		if (rows->v[i].status == STATUS_EXPORTED && rows->v[i].image_use) {
+			first = first ? first : rows->v[i].symbol;
+			n++;
+		}
+	if (n)
+		warn("%zu exported definitions are used by other units of their own image "
+		     "(%s%s) and get no tag: the export macro is taken to carry it; if it "
+		     "does not (stock Linux with --tag __visible), give --tag-exports",
+		     n, first, n > 1 ? " and others" : "");
+}
+
 /* Scan, decide, place and compare with the tags in the sources. Returns 0, or
  * the exit status to end with (c is then empty). */
 static int scan_and_check(const struct options *opts, struct checked *c)
@@ -743,6 +771,7 @@ static int scan_and_check(const struct options *opts, struct checked *c)
 		if (rows->v[i].status == STATUS_TAG && !rows->v[i].site.source)
 			error("%s: %s: source unknown, cannot tag it", rows->v[i].object,
 			      rows->v[i].symbol);
+	note_untagged_exports(opts, rows);
 	c->files = srcset_new(c->srctree);
 	c->places = xcalloc(rows->count, sizeof(*c->places));
 	placement_classify(rows, c->files, c->places);
@@ -862,7 +891,7 @@ static const char check_help[] =
 
 static const struct optdef check_options[] = {
 	OPTDEF_TAG, OPTDEF_TAG_MACROS, OPTDEF_UNIT, OPTDEF_EXCLUDE, OPTDEF_RUNS,
-	OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_DB, OPTDEF_LDS, OPTDEF_RUN, OPTDEF_END
+	OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_DB, OPTDEF_LDS, OPTDEF_RUN, OPTDEF_TAG_EXPORTS, OPTDEF_END
 };
 
 /* "FILE:LINE: missing tag: SYMBOL: why", the compiler's format; line 1 and

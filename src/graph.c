@@ -150,7 +150,7 @@ static const char *unit_name(struct rows *rows, const char *unit)
 static size_t referencing_units(struct rows *rows, struct build *b,
 				const struct symref *list, size_t n,
 				const struct symref *d, unsigned sym, int exported,
-				const char ***units)
+				const char ***units, int *image_use)
 {
 	const struct object *def = &b->set.objs[d->obj];
 	const char *own = def->unit;
@@ -173,6 +173,7 @@ static size_t referencing_units(struct rows *rows, struct build *b,
 		if (ref && r->bind == SYM_UNDEF && !reaches(def, o, exported, sym, b))
 			continue;
 		v[nu++] = o->unit;
+		*image_use |= same_image(def, o);
 	}
 	nu = sort_unique(v, nu);
 	for (size_t i = 0; i < nu; i++)
@@ -185,9 +186,13 @@ static size_t referencing_units(struct rows *rows, struct build *b,
 	return nu;
 }
 
+/* add_row's how: the symbol is exported; a unit of the definition's own image
+ * uses it (referencing_units) */
+enum { ROW_EXPORTED = 1, ROW_IMAGE_USE = 2 };
+
 static void add_row(struct rows *out, struct build *b, unsigned sym,
 		    const struct symref *d, const char **refs, size_t nrefs,
-		    int exported, const struct objctx **ctxmap)
+		    unsigned how, const struct objctx **ctxmap)
 {
 	const struct object *o = &b->set.objs[d->obj];
 	struct row *r;
@@ -202,7 +207,10 @@ static void add_row(struct rows *out, struct build *b, unsigned sym,
 	r->ctx = rows_object_ctx(out, ctxmap, b, d->obj);
 	r->refs = refs;
 	r->nrefs = nrefs;
-	r->status = o->is_asm ? STATUS_ASM : exported ? STATUS_EXPORTED : STATUS_TAG;
+	r->image_use = (how & ROW_EXPORTED) && (how & ROW_IMAGE_USE);
+	r->status = o->is_asm ? STATUS_ASM :
+		    (how & ROW_EXPORTED) && !(b->tag_exports && r->image_use) ?
+		    STATUS_EXPORTED : STATUS_TAG;
 	r->weak = d->bind == SYM_WEAKDEF;
 	r->refclass = 0;
 	r->multi = 0;
@@ -229,13 +237,16 @@ void graph_decide(struct build *b, struct rows *out)
 		for (size_t i = 0; i < n; i++) {
 			const char **refs;
 			size_t nrefs;
+			int image_use = 0;
 
 			if (!is_def(list[i].bind))
 				continue;
 			nrefs = referencing_units(out, b, list, n, &list[i], s, exported,
-						  &refs);
+						  &refs, &image_use);
 			if (nrefs)
-				add_row(out, b, s, &list[i], refs, nrefs, exported, ctxmap);
+				add_row(out, b, s, &list[i], refs, nrefs,
+					(exported ? ROW_EXPORTED : 0) |
+					(image_use ? ROW_IMAGE_USE : 0), ctxmap);
 		}
 	}
 	graph_index_free(&ix);
@@ -334,6 +345,7 @@ static void merge_status(struct row *keep, const struct row *r)
 	if (r->refclass < keep->refclass)
 		keep->refclass = r->refclass;
 	keep->multi &= r->multi;
+	keep->image_use |= r->image_use;
 	if (keep->status > STATUS_ASM && r->status > STATUS_ASM)
 		keep->status = keep->multi ? STATUS_MULTIPLY : keep->refclass;
 	else if (r->status < keep->status)

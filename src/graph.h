@@ -59,6 +59,8 @@ struct row {
 	unsigned char refclass; /* --all rows: the class the references give
 				 * (STATUS_UNIT_LOCAL..STATUS_UNREFERENCED) */
 	unsigned char multi;    /* --all rows: multiply defined in this build */
+	unsigned char image_use; /* exported, and used by another unit of its own
+				  * image (not only through the module loader) */
 	struct defsite site;
 	const struct objctx *ctx; /* in the rows' ctx list, never NULL */
 };
@@ -72,7 +74,12 @@ struct rows {
 };
 
 /* Decide which objects the link pulls in (library members on demand), then
- * append one row per definition referenced from outside its unit. */
+ * append one row per definition referenced from outside its unit. An exported
+ * definition's row is STATUS_EXPORTED (the export macro carries the tag, as in
+ * the seeds' core change), except with b->tag_exports (--tag-exports: stock
+ * Linux, where EXPORT_SYMBOL adds no visibility) when another unit of its own
+ * image uses it: then it needs the tag, STATUS_TAG (a module's use goes
+ * through the module loader and the export table, which needs none). */
 void graph_decide(struct build *b, struct rows *out);
 /* Sort rows (symbol, unit, object, source) and merge the rows of several builds
  * that name the same definition: the union of their referencing units; a

@@ -11,7 +11,7 @@
 #  2. OPTS = scripts/wholeprogram.sh --units-opts B plus the hazard excludes
 #     (crossym units --ordered): the units the build will make (a unit per contiguous run
 #     of a directory's objects, head objects out of units);
-#  3. crossym cocci -o R/out --tag __visible --keep-stale --run-build-commands
+#  3. crossym cocci -o R/out --tag __visible --keep-stale --tag-exports --run-build-commands
 #     OPTS B (R/report.tsv: crossym report with the same options, run beside
 #     it); COPY = CACHE/src-tagged-boot, a hard-linked copy of the source, gets
 #     scripts/annotate.sh R/out COPY --apply;
@@ -125,18 +125,21 @@ sh "$TOP/scripts/wholeprogram.sh" --units-opts $haz "$B" >"$R/units.opts"
 # --- 3. tags -------------------------------------------------------------------------------
 # crossym alone decides the tags: --run-build-commands compiles every C object
 # again to find the symbols named only inside asm strings (about 5 minutes
-# each; cocci and report run side by side, one core each)
+# each; cocci and report run side by side, one core each). --tag-exports:
+# 6.1's EXPORT_SYMBOL adds no visibility, so an exported definition another
+# unit of vmlinux uses needs __visible like any other (x86_64-fsmod without
+# it: 2097 undefined symbols in the whole-program vmlinux link)
 t0=$(date +%s)
 rm -rf "$R/out"
 rc=0
 # shellcheck disable=SC2046
 (IFS='
-'; exec "$CROSSYM" report --format=tsv $rbc $(cat "$R/units.opts") "$B") \
+'; exec "$CROSSYM" report --format=tsv --tag-exports $rbc $(cat "$R/units.opts") "$B") \
 	>"$R/report.tsv" 2>"$R/report.err" &
 rpid=$!
 # shellcheck disable=SC2046
 (IFS='
-'; "$CROSSYM" cocci -o "$R/out" --tag "$TAG" --keep-stale $rbc $(cat "$R/units.opts") "$B") \
+'; "$CROSSYM" cocci -o "$R/out" --tag "$TAG" --keep-stale --tag-exports $rbc $(cat "$R/units.opts") "$B") \
 	2>"$R/cocci.err" || rc=$?
 echo $rc >"$R/cocci.rc"
 rrc=0
