@@ -251,7 +251,9 @@ boot() {
 }
 # initcalls LOG SYSTEM_MAP: the initcalls in call order, by name. Without
 # KALLSYMS initcall_debug prints addresses ("calling  0xffffffff81d4a1b2 @ 1"):
-# each kernel's own System.map names them (GCC's clone suffixes dropped).
+# each kernel's own System.map names them (GCC's clone suffixes dropped); a
+# module's init (module space, from 0xffffffffa0000000) is "?module": its
+# address differs from load to load.
 # With KALLSYMS (defconfig) it prints names ("calling  pci_arch_init+0x0/0x90 @ 1").
 initcalls() {
 	tr -d '\r' <"$1" | sed -n -e 's/.*calling  \(0x[0-9a-f]*\) @.*/\1/p' \
@@ -259,7 +261,7 @@ initcalls() {
 		awk 'FNR == NR { if ($2 ~ /^[tTwW]$/ && !($1 in n)) n[$1] = $3; next }
 			!/^0x/ { x = $0 }
 			/^0x/ { a = substr($0, 3); while (length(a) < 16) a = "0" a
-			  x = (a in n) ? n[a] : "?" $0 }
+			  x = (a in n) ? n[a] : a >= "ffffffffa0000000" ? "?module" : "?" $0 }
 			{ sub(/\.(isra|part|constprop|cold)\.[0-9]+$/, "", x); print x }' "$2" -
 }
 for k in normal wp; do
