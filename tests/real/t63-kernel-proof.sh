@@ -19,6 +19,12 @@ sed 's/^/#   /' "$R/ordered.tsv"
 '; "$CROSSYM" units --ordered $(cat "$R/units.opts") "$(dirname "$R")/build-x86_64-boot") | sed 1d >"$TMP/ordered.after"
 [ ! -s "$TMP/ordered.after" ]
 ok $? "with those excludes no unit holds two of them (units --ordered lists nothing)"
+echo "# functions given the flatten attribute (crossym units --flatten), their objects excluded:"
+sed 's/^/#   /' "$R/flatten.tsv"
+(IFS='
+'; "$CROSSYM" units --flatten $(cat "$R/units.opts") "$(dirname "$R")/build-x86_64-boot") | sed 1d >"$TMP/flatten.after"
+[ ! -s "$TMP/flatten.after" ]
+ok $? "with those excludes no unit of several C objects holds one (units --flatten lists nothing)"
 echo "# link-derived tags (symbols crossym missed; each one fails the test): $nlink"
 sed 's/^/#   /' "$R/linktags.tsv"
 [ "$nlink" -eq 0 ]
