@@ -148,9 +148,9 @@ for c in report cocci check objects; do
 	for o in srctree nm db lds format tag keep-stale output; do
 		"$CROSSYM" $c --$o "$TMP/optarg" "$TMP/does-not-exist" >/dev/null 2>"$TMP/err.$o"
 		if grep -q "unknown option" "$TMP/err.$o"; then
-			! grep -q -- "^  [-a-z, ]*--$o" "$TMP/out"
+			! grep -Eq -- "^  [-a-z, ]*--$o([ =]|$)" "$TMP/out"
 		else
-			grep -q -- "^  [-a-z, ]*--$o" "$TMP/out"
+			grep -Eq -- "^  [-a-z, ]*--$o([ =]|$)" "$TMP/out"
 		fi
 		ok $? "$c --$o: in --help exactly when it is taken"
 	done
