@@ -824,15 +824,19 @@ static int all_caps(const struct lex *L, size_t i)
 }
 
 /* The symbol a tagged macro call defines: its first one-identifier argument
- * that is not all capitals (else the first), the last one for the PER_CPU
- * macros (type, name). */
+ * that is not all capitals (else the first); for the PER_CPU macros (type,
+ * name[, more]: DEFINE_EARLY_PER_CPU(int, map, NUMA_NO_NODE)) the second
+ * argument when it is one identifier, else the last one-identifier argument. */
 static size_t macro_symbol(const struct scan *S, size_t m, size_t open)
 {
 	const struct lex *L = &S->L;
 	size_t close = group_end(L, open), first = NONE, named = NONE, last = NONE, id, e;
+	size_t second = NONE, nargs = 0;
 
 	for (size_t p = nx(L, open + 1); p < close; p = nx(L, e + 1)) {
 		e = next_arg(S, p, close, &id);
+		if (++nargs == 2)
+			second = id;
 		if (id != NONE && first == NONE)
 			first = id;
 		if (id != NONE && named == NONE && !all_caps(L, id))
@@ -841,7 +845,7 @@ static size_t macro_symbol(const struct scan *S, size_t m, size_t open)
 			last = id;
 	}
 	if (tok_has(L, m, "PER_CPU"))
-		return last;
+		return second != NONE ? second : last;
 	return named != NONE ? named : first;
 }
 

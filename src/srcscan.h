@@ -57,8 +57,9 @@ struct src_tag {
  * after it (`extern __typeof__(S) S __global;`); attribute macros such as
  * `__aligned(8)` or `__printf(1, 2)` are stepped over.  For a tagged macro call
  * statement (TAG_MACRO) the symbol is the first argument made of one plain
- * identifier, or the last one when the macro's name contains PER_CPU
- * (DEFINE_PER_CPU(type, name)).  Occurrences whose symbol cannot be told are
+ * identifier; when the macro's name contains PER_CPU, the second argument if
+ * it is one identifier (DEFINE_PER_CPU(type, name),
+ * DEFINE_EARLY_PER_CPU(type, name, init)), else the last one.  Occurrences whose symbol cannot be told are
  * left out.  Returns the count; *out is allocated (NULL when the count is 0)
  * and freed with srcscan_free. */
 size_t srcfile_tags(struct srcfile *f, const char *tag, struct src_tag **out);

@@ -179,6 +179,10 @@ static void test_macro_tags(void)
 		   "DEFINE_PER_CPU with an initialiser");
 	check_tags("__global DEFINE_PER_CPU_SHARED_ALIGNED(struct rq, runqueues);\n",
 		   "runqueues@1M", "DEFINE_PER_CPU_SHARED_ALIGNED");
+	check_tags("__global DEFINE_EARLY_PER_CPU_READ_MOSTLY(u16, x86_bios_cpu_apicid, BAD_APICID);\n",
+		   "x86_bios_cpu_apicid@1M", "DEFINE_EARLY_PER_CPU_READ_MOSTLY: the second argument, not the initialiser");
+	check_tags("__global DEFINE_EARLY_PER_CPU(int, x86_cpu_to_node_map, NUMA_NO_NODE);\n",
+		   "x86_cpu_to_node_map@1M", "DEFINE_EARLY_PER_CPU (arch/x86/mm/numa.c)");
 	check_tags("__global LIST_HEAD(name);\n", "name@1M", "LIST_HEAD");
 	check_tags("void f(void)\n{\n}\n__global DEFINE_MUTEX(big_lock);\n", "big_lock@4M",
 		   "DEFINE_MUTEX after a function");
