@@ -147,8 +147,9 @@ kernel-proof: deps
 	$(MAKE) $(BIN)
 	prove -v tests/real/t63-kernel-proof.sh
 
-# The seeds' module table on 6.1 (issue #8; not passing yet): x86_64-fsmod whole-program, its
-# modules loaded in the booted whole-program kernel (outside make check: ~40 min).
+# The seeds' module table on 6.1 (README, "Modules whole-program"): x86_64-fsmod
+# whole-program, its modules loaded in the booted whole-program kernel
+# (outside make check: ~30 min on 2 cores with the normal build cached).
 kernel-modules: deps
 	$(MAKE) $(BIN)
 	prove -v tests/real/kernel-modules.sh
