@@ -37,7 +37,7 @@
 # Caching: BW is kept while annotate.patch and the link tags are the same
 # (BW/.crossym-wp names their sha256); then only wholeprogram.sh's make runs.
 # Exit 0 when every step ran (the findings are for the test), 1 otherwise.
-# Environment: CROSSYM, JOBS (2), CROSSYM_CACHE, QEMU_TIMEOUT (300 s).
+# Environment: CROSSYM, JOBS (2), CROSSYM_CACHE, QEMU_TIMEOUT (300 s), EXCLUDE_FILE.
 # CACHE/src-tagged-boot, build-x86_64-boot-wp, proof-x86_64-boot are the
 # default config's; x86_64-fsmod's are src-tagged-wp-fsmod, build-x86_64-fsmod-wp,
 # proof-x86_64-fsmod (x86_64-def likewise: the defconfig, outside make check;
@@ -113,7 +113,10 @@ sh "$TOP/scripts/wholeprogram.sh" --units-opts "$B" >"$R/units.opts.base"
 (IFS='
 '; "$CROSSYM" units --flatten $(cat "$R/units.opts.base") "$B") >"$R/flatten.tsv" ||
 	die "crossym units --flatten failed"
-awk -F '\t' 'FNR > 1 { print $2 }' "$R/ordered.tsv" "$R/flatten.tsv" | sort -u >"$R/hazards"
+# EXCLUDE_FILE (optional): more objects to keep out of units, one per line
+# (hazards found by a failed link that crossym does not list yet)
+{ awk -F '\t' 'FNR > 1 { print $2 }' "$R/ordered.tsv" "$R/flatten.tsv"
+  [ -z "${EXCLUDE_FILE:-}" ] || grep -v '^#' "$EXCLUDE_FILE"; } | sort -u >"$R/hazards"
 haz=
 [ ! -s "$R/hazards" ] || haz="--exclude @$R/hazards"
 # shellcheck disable=SC2086
