@@ -9,9 +9,11 @@
 #     (the decision's units: give `crossym cocci` the same options; for Linux
 #     this script adds --runs and --exclude for each head object, and
 #     --units-opts prints the options it uses, one per line).
-#     A unit that holds what `crossym units --ordered` or `--flatten` lists
-#     gets a warning naming the objects to --exclude (not excluded here: the
-#     decision must exclude them too; ordered.tsv, flatten.tsv in .wp).
+#     A unit that holds what `crossym units --ordered`, `--flatten` or
+#     `--clashes` lists gets a warning naming the objects to --exclude (for a
+#     clash, all but the first object of each name; not excluded here: the
+#     decision must exclude them too; ordered.tsv, flatten.tsv, clashes.tsv
+#     in .wp).
 #  2. Each C object F of a unit is compiled again with the exact command of its
 #     kbuild .cmd file (`cmd_F := ...`, the part before the first `;`, read by
 #     make as kbuild itself reads it) with `-o F.lto.o` and -flto added.
@@ -128,16 +130,19 @@ fi
 # hazards no symbol table shows (README, "Building whole-program"): said, not
 # mended here; their objects must be excluded from the decision's units too
 # (give crossym cocci and this script the same --exclude)
-for h in ordered flatten; do
+for h in ordered flatten clashes; do
 	# shellcheck disable=SC2046
 	(IFS='
 '; "$CROSSYM" units --$h $opts "$B") >"$W/$h.tsv" 2>"$W/$h.err" ||
 		{ cat "$W/$h.err" >&2; die "crossym units --$h failed"; }
-	objs=$(awk -F '\t' 'NR > 1 && !seen[$2]++ { printf " %s", $2 }' "$W/$h.tsv")
+	# a clash ends when one object of each name is left in the unit
+	objs=$(awk -F '\t' -v h="$h" 'NR > 1 && (h != "clashes" || names[$1 "\t" $3]++) &&
+		!seen[$2]++ { printf " %s", $2 }' "$W/$h.tsv")
 	[ -z "$objs" ] && continue
 	case $h in
 	ordered) why="definitions only the linker script orders share a unit: GCC may fold comparisons of their addresses" ;;
 	flatten) why="functions given the flatten attribute share a unit with other C objects: lto1 may inline the unit's whole call tree into them (many GiB)" ;;
+	clashes) why="same-named definitions share a unit and an initcall entry (top-level asm) names one: the unit renames them, the asm keeps the old name" ;;
 	esac
 	say "warning: $why (crossym units --$h, $W/$h.tsv); --exclude:$objs"
 done

@@ -16,6 +16,7 @@
 #include "tagcheck.h"
 #include "tagmacro.h"
 #include "flatten.h"
+#include "clashes.h"
 #include "ordersec.h"
 #include "units.h"
 #include "verify.h"
@@ -49,6 +50,7 @@ struct options {
 	int mismatches;         /* report --mismatches */
 	int ordered;            /* units --ordered (ordersec.c) */
 	int flatten;            /* units --flatten (flatten.c) */
+	int clashes;            /* units --clashes (clashes.c) */
 	struct unit_opts unitopt; /* --exclude, --runs (units.c) */
 	char **builds;          /* the BUILD_DIR arguments */
 	int nbuilds;
@@ -56,7 +58,8 @@ struct options {
 
 enum { OPT_OUTPUT = 'o', OPT_SRCTREE = 256, OPT_NM, OPT_FORMAT, OPT_TAG, OPT_DB,
        OPT_LDS, OPT_KEEP, OPT_ALL, OPT_UNIT, OPT_MISMATCH, OPT_RUN, OPT_EXCLUDE, OPT_RUNS,
-       OPT_TAG_MACROS, OPT_ORDERED, OPT_FLATTEN, OPT_TAG_EXPORTS };
+       OPT_TAG_MACROS, OPT_ORDERED, OPT_FLATTEN, OPT_TAG_EXPORTS,
+       OPT_CLASHES };
 
 /* One option a command takes: its getopt_long entry and its --help lines. */
 struct optdef {
@@ -94,7 +97,9 @@ struct optdef {
 	"                    (status tag); without it such a row is `exported`\n" }
 #define OPTDEF_EXCLUDE { { "exclude", required_argument, NULL, OPT_EXCLUDE }, \
 	"  --exclude OBJ     keep object OBJ (relative to BUILD_DIR) out of its unit:\n" \
-	"                    a unit of its own (repeatable; @FILE: one per line)\n" }
+	"                    a unit of its own, compiled normally, so its definitions\n" \
+	"                    need no tag (status excluded); repeatable, @FILE: one\n" \
+	"                    per line\n" }
 #define OPTDEF_RUNS { { "runs", no_argument, NULL, OPT_RUNS }, \
 	"  --runs            a unit per contiguous run of a directory's objects in\n" \
 	"                    link order (DIR, DIR@2, ...), as scripts/wholeprogram.sh\n" \
@@ -117,6 +122,11 @@ struct optdef {
 	"                    C object (in a whole-program unit it inlines the unit's\n" \
 	"                    whole call tree: lto1 may run out of memory): unit,\n" \
 	"                    object, symbol, source, line\n" }
+#define OPTDEF_CLASHES { { "clashes", no_argument, NULL, OPT_CLASHES }, \
+	"  --clashes         instead: the definitions an initcall entry (top-level asm)\n" \
+	"                    names by a name another object of its unit defines too\n" \
+	"                    (a whole-program unit renames such statics; the asm\n" \
+	"                    keeps the old name): unit, object, symbol, entry\n" }
 #define OPTDEF_END { { NULL, 0, NULL, 0 }, NULL }
 
 /* The help line every command takes. */
@@ -190,6 +200,7 @@ static void set_option(struct options *opts, int c)
 	case OPT_RUNS: opts->unitopt.runs = 1; break;
 	case OPT_ORDERED: opts->ordered = 1; break;
 	case OPT_FLATTEN: opts->flatten = 1; break;
+	case OPT_CLASHES: opts->clashes = 1; break;
 	case OPT_EXCLUDE:
 		if (units_add_exclude(&opts->unitopt, optarg))
 			fatal("--exclude %s: cannot read the list", optarg);
@@ -282,9 +293,11 @@ static void collect_facts(const struct build *b, struct build_facts *facts)
 
 		if (o->is_script || !o->machine_ok)
 			continue;
-		if (o->source && !o->is_asm && !o->generated)
+		/* an excluded object is compiled outside units: its tags are
+		 * neither wanted nor stale, and its source is not read */
+		if (o->source && !o->is_asm && !o->generated && !o->excluded)
 			strtab_intern(&facts->sources, o->source);
-		for (size_t k = 0; k < o->nincluded && !o->is_asm; k++)
+		for (size_t k = 0; k < o->nincluded && !o->is_asm && !o->excluded; k++)
 			strtab_intern(&facts->sources, o->included[k]);
 		for (size_t k = 0; k < o->nsyms; k++)
 			if (o->syms[k].bind == SYM_DEF || o->syms[k].bind == SYM_WEAKDEF)
@@ -422,8 +435,8 @@ static const struct optdef report_options[] = {
 	  "  --format=text     grouped by unit, with counts, a per-unit summary and\n"
 	  "                    the most coupled pairs of units (default)\n"
 	  "  --format=tsv      symbol, unit, object, source, status, referenced_from,\n"
-	  "                    kind, bind, line; status is tag, exported or asm (with\n"
-	  "                    --all also unit-local, file-local, unreferenced,\n"
+	  "                    kind, bind, line; status is tag, exported, asm or excluded\n"
+	  "                    (with --all also unit-local, file-local, unreferenced,\n"
 	  "                    multiply-defined)\n"
 	  "  --format=json     symbols, units, edges and counts in one JSON document\n"
 	  "  --format=dot      the coupling graph of the units (Graphviz: dot -Tsvg)\n" },
@@ -1049,15 +1062,16 @@ int cmd_diff(int argc, char **argv)
 }
 
 static const char units_cmd_help[] =
-	"usage: crossym units [--exclude OBJ]... [--runs] [--ordered | --flatten]\n"
-	"                     [--srctree DIR] [--nm FILE] BUILD_DIR\n\n"
+	"usage: crossym units [--exclude OBJ]... [--runs] [--ordered | --flatten |\n"
+	"                     --clashes] [--srctree DIR] [--nm FILE] BUILD_DIR\n\n"
 	"List the linked objects of the build in link order with the unit each\n"
 	"belongs to, as TSV: unit, object, file, role (c, asm or excluded) and the\n"
 	"library archive a member is linked from (- when always linked). The units\n"
 	"are the decision's: report, cocci and check take the same options.\n\n";
 
 static const struct optdef units_options[] = {
-	OPTDEF_EXCLUDE, OPTDEF_RUNS, OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_ORDERED, OPTDEF_FLATTEN, OPTDEF_END
+	OPTDEF_EXCLUDE, OPTDEF_RUNS, OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_ORDERED, OPTDEF_FLATTEN,
+	OPTDEF_CLASHES, OPTDEF_END
 };
 
 int cmd_units(int argc, char **argv)
@@ -1071,8 +1085,9 @@ int cmd_units(int argc, char **argv)
 		fputs("crossym units: one BUILD_DIR\n", stderr);
 		status = 2;
 	}
-	if (!status && !done && opts.ordered && opts.flatten) {
-		fputs("crossym units: --ordered or --flatten, not both\n", stderr);
+	if (!status && !done && opts.ordered + opts.flatten + opts.clashes > 1) {
+		fputs("crossym units: --ordered, --flatten and --clashes exclude each other\n",
+		      stderr);
 		status = 2;
 	}
 	if (status || done) {
@@ -1090,6 +1105,8 @@ int cmd_units(int argc, char **argv)
 		ordered_print(stdout, &b);
 	else if (opts.flatten)
 		flatten_print(stdout, &b);
+	else if (opts.clashes)
+		clashes_print(stdout, &b);
 	else
 		units_print(stdout, &b);
 	rows_free(&rows);

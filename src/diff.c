@@ -22,7 +22,8 @@ struct report_file {
 
 static int is_cross(const char *status)
 {
-	return !strcmp(status, "tag") || !strcmp(status, "exported") || !strcmp(status, "asm");
+	return !strcmp(status, "tag") || !strcmp(status, "exported") || !strcmp(status, "asm") ||
+	       !strcmp(status, "excluded");
 }
 
 /* Split line into at least six tab-separated fields; -1 when too few. */

@@ -208,7 +208,7 @@ static void add_row(struct rows *out, struct build *b, unsigned sym,
 	r->refs = refs;
 	r->nrefs = nrefs;
 	r->image_use = (how & ROW_EXPORTED) && (how & ROW_IMAGE_USE);
-	r->status = o->is_asm ? STATUS_ASM :
+	r->status = o->is_asm ? STATUS_ASM : o->excluded ? STATUS_EXCLUDED :
 		    (how & ROW_EXPORTED) && !(b->tag_exports && r->image_use) ?
 		    STATUS_EXPORTED : STATUS_TAG;
 	r->weak = d->bind == SYM_WEAKDEF;
@@ -256,7 +256,7 @@ void graph_decide(struct build *b, struct rows *out)
 const char *status_name(enum row_status status)
 {
 	static const char *const names[] = {
-		"tag", "exported", "asm", "unit-local", "file-local", "unreferenced",
+		"tag", "exported", "asm", "excluded", "unit-local", "file-local", "unreferenced",
 		"multiply-defined",
 	};
 
@@ -346,7 +346,7 @@ static void merge_status(struct row *keep, const struct row *r)
 		keep->refclass = r->refclass;
 	keep->multi &= r->multi;
 	keep->image_use |= r->image_use;
-	if (keep->status > STATUS_ASM && r->status > STATUS_ASM)
+	if (keep->status > STATUS_EXCLUDED && r->status > STATUS_EXCLUDED)
 		keep->status = keep->multi ? STATUS_MULTIPLY : keep->refclass;
 	else if (r->status < keep->status)
 		keep->status = r->status;

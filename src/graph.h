@@ -10,6 +10,8 @@
  * merge of several builds keeps the lowest cross status. */
 enum row_status {
 	STATUS_TAG, STATUS_EXPORTED, STATUS_ASM,
+	STATUS_EXCLUDED,        /* in an object --exclude keeps out of units: it is
+				 * compiled normally, so it needs no tag */
 	STATUS_UNIT_LOCAL,      /* referenced only from other objects of its unit */
 	STATUS_FILE_LOCAL,      /* referenced only inside its own object */
 	STATUS_UNREFERENCED,    /* referenced by no object */

@@ -266,11 +266,13 @@ void report_text(FILE *out, const struct report_view *v)
 		counts[rows->v[cross[i]].status]++;
 	nunits = list_by_unit(out, rows, cross, ncross, " used from outside", 0);
 	fprintf(out, "%s%zu %s in %zu %s used from outside: %zu to tag, %zu exported, "
-		"%zu in assembly (%zu %s read)\n", ncross ? "\n" : "", ncross,
+		"%zu in assembly", ncross ? "\n" : "", ncross,
 		plural(ncross, "definition", "definitions"), nunits,
 		plural(nunits, "unit", "units"), counts[STATUS_TAG],
-		counts[STATUS_EXPORTED], counts[STATUS_ASM], v->nobjects,
-		plural(v->nobjects, "object", "objects"));
+		counts[STATUS_EXPORTED], counts[STATUS_ASM]);
+	if (counts[STATUS_EXCLUDED])    /* only where --exclude is given */
+		fprintf(out, ", %zu in excluded objects", counts[STATUS_EXCLUDED]);
+	fprintf(out, " (%zu %s read)\n", v->nobjects, plural(v->nobjects, "object", "objects"));
 	if (v->all && nother) {
 		size_t classes[STATUS_COUNT] = { 0 };
 

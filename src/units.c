@@ -147,7 +147,7 @@ void units_assign(struct build *b, const struct unit_opts *uo)
 }
 
 /* The file kbuild compiled: "DIR/lib.a(m.o)" was built as "DIR/m.o". */
-static char *object_file(const struct object *o)
+char *units_object_file(const struct object *o)
 {
 	const char *open = strchr(o->name, '(');
 	char *archive, *dir, *member, *file;
@@ -173,7 +173,7 @@ void units_print(FILE *out, const struct build *b)
 
 		if (!takes_part(o) || !o->linked)
 			continue;
-		file = object_file(o);
+		file = units_object_file(o);
 		lib = library_of(o);
 		fprintf(out, "%s\t%s\t%s\t%s\t%s\n", o->unit, o->name, file,
 			o->excluded ? "excluded" : o->is_asm ? "asm" : "c",

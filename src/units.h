@@ -27,5 +27,8 @@ void units_opts_free(struct unit_opts *uo);
 void units_assign(struct build *b, const struct unit_opts *uo);
 /* The linked objects in link order, one TSV row each (after graph_decide). */
 void units_print(FILE *out, const struct build *b);
+/* The file kbuild compiled o as, relative to the build dir ("DIR/m.o" for
+ * "DIR/lib.a(m.o)"), allocated. */
+char *units_object_file(const struct object *o);
 
 #endif

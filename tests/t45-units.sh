@@ -3,7 +3,8 @@
 # objects in link order (the Makefile's prog link: built-in.o/.a, then lib.a),
 # equal to expected-units.tsv (derived by hand from tests/trees/example/Makefile);
 # --exclude and --runs change the units of the listing and of the decision
-# alike (checked against nm); a bad --exclude is an error;
+# alike (checked against nm); an excluded object needs no tag and cocci
+# does not read its source; a bad --exclude is an error;
 # scripts/wholeprogram.sh on the tagged tree is covered by t40-demo.
 . "$(dirname "$0")/lib.sh"
 ex=$TOP/tests/trees/example
@@ -43,6 +44,21 @@ expect_eq "$TMP/ex.tsv" "$TMP/ex2.tsv" "--exclude @FILE equals --exclude OBJ"
 expect_status 1 "$CROSSYM" units --exclude kernel/nosuch.o "$b"
 "$CROSSYM" units --exclude kernel/nosuch.o "$b" 2>&1 >/dev/null | grep -q 'kernel/nosuch.o: no such object'
 ok $? "--exclude naming no object: the message names it"
+
+
+# an excluded object is compiled normally, outside any unit: its definitions
+# need no tag (status excluded), and cocci wants nothing of its source
+awk -F '\t' '$3 == "kernel/sched/fair.o" { print $5 }' "$TMP/ex.tsv" | sort -u >"$TMP/got.st"
+echo excluded >"$TMP/want.st"
+expect_eq "$TMP/want.st" "$TMP/got.st" "--exclude: every row of fair.o has status excluded"
+"$CROSSYM" report --format=tsv "$b" >"$TMP/report.tsv"
+awk -F '\t' '$3 == "kernel/sched/fair.o" && $5 == "tag"' "$TMP/report.tsv" | grep -q .
+ok $? "without --exclude fair.o has rows to tag"
+cp -R "$ex" "$TMP/src" && rm "$TMP/src/kernel/sched/fair.c"
+expect_status 0 "$CROSSYM" cocci -o "$TMP/cx" --exclude kernel/sched/fair.o --srctree "$TMP/src" "$b"
+! grep -r -q 'fair\.c' "$TMP/cx"
+ok $? "--exclude: cocci names fair.c nowhere and needs it not"
+expect_status 1 "$CROSSYM" cocci -o "$TMP/cy" --srctree "$TMP/src" "$b"
 
 # --runs: excluding kernel/cpu.o splits kernel/ into kernel (core.o) and kernel@2 (time.o, rwsem.o)
 "$CROSSYM" units --runs --exclude kernel/cpu.o "$b" | awk -F '\t' '$2 ~ /^kernel\/[a-z]*\.o$/ { print $1 "\t" $2 }' >"$TMP/runs"

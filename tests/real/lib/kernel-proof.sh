@@ -9,7 +9,7 @@
 #
 #  1. B = kernel-build.sh CONFIG (normal build, cached);
 #  2. OPTS = scripts/wholeprogram.sh --units-opts B plus the hazard excludes
-#     (crossym units --ordered): the units the build will make (a unit per contiguous run
+#     (crossym units --ordered, --flatten, --clashes): the units the build will make (a unit per contiguous run
 #     of a directory's objects, head objects out of units);
 #  3. crossym cocci -o R/out --tag __visible --keep-stale --tag-exports --run-build-commands
 #     OPTS B (R/report.tsv: crossym report with the same options, run beside
@@ -113,9 +113,18 @@ sh "$TOP/scripts/wholeprogram.sh" --units-opts "$B" >"$R/units.opts.base"
 (IFS='
 '; "$CROSSYM" units --flatten $(cat "$R/units.opts.base") "$B") >"$R/flatten.tsv" ||
 	die "crossym units --flatten failed"
+# same-named definitions of a unit that an initcall entry (top-level asm)
+# names: the unit renames them, the asm keeps the name (defconfig's
+# drivers/hid ch_driver_init, pl_driver_init), found by crossym units
+# --clashes; all but the first object of each name stay out (R/clashes.tsv)
+# shellcheck disable=SC2046
+(IFS='
+'; "$CROSSYM" units --clashes $(cat "$R/units.opts.base") "$B") >"$R/clashes.tsv" ||
+	die "crossym units --clashes failed"
 # EXCLUDE_FILE (optional): more objects to keep out of units, one per line
 # (hazards found by a failed link that crossym does not list yet)
 { awk -F '\t' 'FNR > 1 { print $2 }' "$R/ordered.tsv" "$R/flatten.tsv"
+  awk -F '\t' 'FNR > 1 && names[$1 "\t" $3]++ { print $2 }' "$R/clashes.tsv"
   [ -z "${EXCLUDE_FILE:-}" ] || grep -v '^#' "$EXCLUDE_FILE"; } | sort -u >"$R/hazards"
 haz=
 [ ! -s "$R/hazards" ] || haz="--exclude @$R/hazards"

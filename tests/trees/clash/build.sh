@@ -1,0 +1,25 @@
+#!/bin/sh
+# tests/trees/clash/build.sh OUT: a kbuild-style build of this tree in OUT:
+# init/main.o and drv/{cherry,chicony,plain}.o, each directory a thin archive
+# DIR/built-in.a, the top thin archive built-in.a listing them again, and
+# `cc -o image -Wl,--whole-archive built-in.a`. Every command runs in OUT and
+# is recorded in DIR/.NAME.cmd; OUT/source links to this tree. drv/cherry.c
+# and drv/chicony.c both define a static drv_init that an initcall entry
+# names (tests/t51-clashes.sh).
+set -eu
+. "$(cd "$(dirname "$0")/.." && pwd)/record.sh"
+out=$1
+src=$(cd "$(dirname "$0")" && pwd)
+mkdir -p "$out/init" "$out/drv"
+out=$(cd "$out" && pwd)
+ln -sfn "$src" "$out/source"
+cd "$out"
+
+for o in init/main drv/cherry drv/chicony drv/plain; do
+	mod=$(basename "$o")
+	record "$o.o" "gcc -O2 -D__KBUILD_MODNAME=kmod_$mod -c -o $o.o $src/$o.c" "$src/$o.c"
+done
+record init/built-in.a "rm -f init/built-in.a; ar cDPrST init/built-in.a init/main.o"
+record drv/built-in.a "rm -f drv/built-in.a; ar cDPrST drv/built-in.a drv/cherry.o drv/chicony.o drv/plain.o"
+record built-in.a "rm -f built-in.a; ar cDPrST built-in.a init/main.o drv/cherry.o drv/chicony.o drv/plain.o"
+record image "gcc -o image -Wl,--whole-archive built-in.a -Wl,--no-whole-archive"

@@ -1,0 +1,9 @@
+#include <stdio.h>
+#include "../include.h"
+/* As drivers/hid/hid-cherry.c's ch_driver_init (module_hid_driver). */
+static int drv_init(void)
+{
+	puts("cherry");
+	return 0;
+}
+device_initcall(drv_init);
