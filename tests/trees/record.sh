@@ -9,3 +9,15 @@ record() {
 	  [ $# -lt 3 ] || printf 'source_%s := %s\n\n' "$obj" "$3"; } \
 		>"$(dirname "$obj")/.$(basename "$obj").cmd"
 }
+# begin_build OUT SRC DIR...: make the build directory OUT and DIR... below
+# it, link OUT/source to the tree SRC and cd to OUT; out and src are set to
+# their absolute paths.
+begin_build() {
+	out=$1
+	src=$(cd "$2" && pwd)
+	shift 2
+	for d in "$@"; do mkdir -p "$out/$d"; done
+	out=$(cd "$out" && pwd)
+	ln -sfn "$src" "$out/source"
+	cd "$out"
+}

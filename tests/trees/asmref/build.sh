@@ -8,11 +8,7 @@
 set -eu
 . "$(cd "$(dirname "$0")/.." && pwd)/record.sh"
 out=$1 tags=${2:-}
-src=$(cd "$(dirname "$0")" && pwd)
-mkdir -p "$out/main" "$out/k"
-out=$(cd "$out" && pwd)
-ln -sfn "$src" "$out/source"
-cd "$out"
+begin_build "$out" "$(dirname "$0")" main k
 CFLAGS="-O2 -ffunction-sections -fdata-sections -fno-pie"
 if [ -z "$tags" ]; then
 	for o in main/main k/entry k/helper; do

@@ -9,11 +9,7 @@
 set -eu
 . "$(cd "$(dirname "$0")/.." && pwd)/record.sh"
 out=$1
-src=$(cd "$(dirname "$0")" && pwd)
-mkdir -p "$out/init" "$out/drv"
-out=$(cd "$out" && pwd)
-ln -sfn "$src" "$out/source"
-cd "$out"
+begin_build "$out" "$(dirname "$0")" init drv
 
 for o in init/main drv/cherry drv/chicony drv/plain; do
 	mod=$(basename "$o")

@@ -8,11 +8,7 @@
 set -eu
 . "$(cd "$(dirname "$0")/.." && pwd)/record.sh"
 out=$1
-src=$(cd "$(dirname "$0")" && pwd)
-mkdir -p "$out/init" "$out/mm" "$out/lib"
-out=$(cd "$out" && pwd)
-ln -sfn "$src" "$out/source"
-cd "$out"
+begin_build "$out" "$(dirname "$0")" init mm lib
 
 for o in init/main mm/walk mm/step mm/raw lib/solo; do
 	record "$o.o" "gcc -O2 -c -o $o.o $src/$o.c" "$src/$o.c"

@@ -14,12 +14,8 @@
 set -eu
 . "$(cd "$(dirname "$0")/.." && pwd)/record.sh"
 out=$1 tags=${2:-}
-src=$(cd "$(dirname "$0")" && pwd)
-mkdir -p "$out/start" "$out/a" "$out/b"
-out=$(cd "$out" && pwd)
-ln -sfn "$src" "$out/source"
-cp "$src/image.lds" "$out/image.lds"
-cd "$out"
+begin_build "$out" "$(dirname "$0")" start a b
+cp "$src/image.lds" image.lds
 CFLAGS="-O2 -ffunction-sections -fdata-sections -I$src/include"
 
 

@@ -9,12 +9,8 @@
 set -eu
 . "$(cd "$(dirname "$0")/.." && pwd)/record.sh"
 out=$1
-src=$(cd "${2:-$(dirname "$0")}" && pwd)
 wp=${3:-}
-mkdir -p "$out/main" "$out/k"
-out=$(cd "$out" && pwd)
-ln -sfn "$src" "$out/source"
-cd "$out"
+begin_build "$out" "${2:-$(dirname "$0")}" main k
 CFLAGS="-O2 -Wall -Werror -ffunction-sections -fdata-sections -I$src/include -include $src/include/compiler.h ${EXTRA_CFLAGS:-}"
 if [ -z "$wp" ]; then
 	for o in main/main k/sys k/hooks k/other; do

@@ -9,12 +9,8 @@
 set -eu
 . "$(cd "$(dirname "$0")/.." && pwd)/record.sh"
 out=$1
-src=$(cd "$(dirname "$0")" && pwd)
-mkdir -p "$out/init" "$out/sched"
-out=$(cd "$out" && pwd)
-ln -sfn "$src" "$out/source"
-cp "$src/ordered.lds" "$out/ordered.lds"
-cd "$out"
+begin_build "$out" "$(dirname "$0")" init sched
+cp "$src/ordered.lds" ordered.lds
 
 for o in init/main sched/core sched/hi sched/lo; do
 	record "$o.o" "gcc -O2 -c -o $o.o $src/$o.c" "$src/$o.c"
