@@ -21,3 +21,14 @@ begin_build() {
 	ln -sfn "$src" "$out/source"
 	cd "$out"
 }
+# record_thin DIR:OBJ,OBJ... ...: kbuild's thin archives, DIR/built-in.a of
+# each DIR's objects (named from OUT), then the top built-in.a of them all.
+record_thin() {
+	all=
+	for spec in "$@"; do
+		dir=${spec%%:*} objs=$(echo "${spec#*:}" | tr ',' ' ')
+		record "$dir/built-in.a" "rm -f $dir/built-in.a; ar cDPrST $dir/built-in.a $objs"
+		all="$all $objs"
+	done
+	record built-in.a "rm -f built-in.a; ar cDPrST built-in.a$all"
+}

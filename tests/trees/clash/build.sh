@@ -15,7 +15,5 @@ for o in init/main drv/cherry drv/chicony drv/plain; do
 	mod=$(basename "$o")
 	record "$o.o" "gcc -O2 -D__KBUILD_MODNAME=kmod_$mod -c -o $o.o $src/$o.c" "$src/$o.c"
 done
-record init/built-in.a "rm -f init/built-in.a; ar cDPrST init/built-in.a init/main.o"
-record drv/built-in.a "rm -f drv/built-in.a; ar cDPrST drv/built-in.a drv/cherry.o drv/chicony.o drv/plain.o"
-record built-in.a "rm -f built-in.a; ar cDPrST built-in.a init/main.o drv/cherry.o drv/chicony.o drv/plain.o"
+record_thin init:init/main.o drv:drv/cherry.o,drv/chicony.o,drv/plain.o
 record image "gcc -o image -Wl,--whole-archive built-in.a -Wl,--no-whole-archive"

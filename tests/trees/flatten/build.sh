@@ -13,8 +13,5 @@ begin_build "$out" "$(dirname "$0")" init mm lib
 for o in init/main mm/walk mm/step mm/raw lib/solo; do
 	record "$o.o" "gcc -O2 -c -o $o.o $src/$o.c" "$src/$o.c"
 done
-record init/built-in.a "rm -f init/built-in.a; ar cDPrST init/built-in.a init/main.o"
-record mm/built-in.a "rm -f mm/built-in.a; ar cDPrST mm/built-in.a mm/walk.o mm/step.o mm/raw.o"
-record lib/built-in.a "rm -f lib/built-in.a; ar cDPrST lib/built-in.a lib/solo.o"
-record built-in.a "rm -f built-in.a; ar cDPrST built-in.a init/main.o mm/walk.o mm/step.o mm/raw.o lib/solo.o"
+record_thin init:init/main.o mm:mm/walk.o,mm/step.o,mm/raw.o lib:lib/solo.o
 record image "gcc -o image -Wl,--whole-archive built-in.a -Wl,--no-whole-archive"

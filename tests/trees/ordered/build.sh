@@ -15,7 +15,5 @@ cp "$src/ordered.lds" ordered.lds
 for o in init/main sched/core sched/hi sched/lo; do
 	record "$o.o" "gcc -O2 -c -o $o.o $src/$o.c" "$src/$o.c"
 done
-record init/built-in.a "rm -f init/built-in.a; ar cDPrST init/built-in.a init/main.o"
-record sched/built-in.a "rm -f sched/built-in.a; ar cDPrST sched/built-in.a sched/core.o sched/hi.o sched/lo.o"
-record built-in.a "rm -f built-in.a; ar cDPrST built-in.a init/main.o sched/core.o sched/hi.o sched/lo.o"
+record_thin init:init/main.o sched:sched/core.o,sched/hi.o,sched/lo.o
 record image "gcc -o image -Wl,-T,ordered.lds -Wl,--whole-archive built-in.a -Wl,--no-whole-archive"
