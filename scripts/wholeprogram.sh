@@ -9,11 +9,11 @@
 #     (the decision's units: give `crossym cocci` the same options; for Linux
 #     this script adds --runs and --exclude for each head object, and
 #     --units-opts prints the options it uses, one per line).
-#     A unit that holds what `crossym units --ordered`, `--flatten` or
-#     `--clashes` lists gets a warning naming the objects to --exclude (for a
+#     A unit that holds what `crossym units --ordered`, `--flatten`,
+#     `--clashes` or `--generated` lists gets a warning naming the objects to --exclude (for a
 #     clash, all but the first object of each name; not excluded here: the
-#     decision must exclude them too; ordered.tsv, flatten.tsv, clashes.tsv
-#     in .wp).
+#     decision must exclude them too; ordered.tsv, flatten.tsv, clashes.tsv,
+#     generated.tsv in .wp).
 #  2. Each C object F of a unit is compiled again with the exact command of its
 #     kbuild .cmd file (`cmd_F := ...`, the part before the first `;`, read by
 #     make as kbuild itself reads it) with `-o F.lto.o` and -flto added.
@@ -130,7 +130,7 @@ fi
 # hazards no symbol table shows (README, "Building whole-program"): said, not
 # mended here; their objects must be excluded from the decision's units too
 # (give crossym cocci and this script the same --exclude)
-for h in ordered flatten clashes; do
+for h in ordered flatten clashes generated; do
 	# shellcheck disable=SC2046
 	(IFS='
 '; "$CROSSYM" units --$h $opts "$B") >"$W/$h.tsv" 2>"$W/$h.err" ||
@@ -143,6 +143,7 @@ for h in ordered flatten clashes; do
 	ordered) why="definitions only the linker script orders share a unit: GCC may fold comparisons of their addresses" ;;
 	flatten) why="functions given the flatten attribute share a unit with other C objects: lto1 may inline the unit's whole call tree into them (many GiB)" ;;
 	clashes) why="same-named definitions share a unit and an initcall entry (top-level asm) names one: the unit renames them, the asm keeps the old name" ;;
+	generated) why="definitions other units use sit in sources the build generated: no tag can be kept there, and GCC 12 does not honour the re-declaration in another file of the unit" ;;
 	esac
 	say "warning: $why (crossym units --$h, $W/$h.tsv); --exclude:$objs"
 done

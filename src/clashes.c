@@ -13,13 +13,6 @@
 
 #define ENTRY_PREFIX "__initcall__"
 
-/* A C object a whole-program unit compiles as one with the unit's others. */
-static int c_member(const struct object *o)
-{
-	return !o->is_script && !o->is_asm && o->machine_ok && o->linked &&
-	       !o->excluded && !o->module_stub && o->unit;
-}
-
 /* What an object's symbol table says beyond the scan: the names of its local
  * functions and variables, and its initcall entry labels. */
 struct objnames {
@@ -232,29 +225,10 @@ static void print_name(struct clashes *c, size_t i, const char *name)
 	free(key);
 }
 
-/* Which objects to read: C members of units with more than one of them. */
-static unsigned char *big_unit_members(const struct build *b)
-{
-	struct strtab units;
-	size_t *nobjs = NULL, cap = 0;
-	unsigned char *member = xcalloc(b->set.count + 1, 1);
-
-	strtab_init(&units);
-	for (size_t i = 0; i < b->set.count; i++)
-		if (c_member(&b->set.objs[i]))
-			bump_count(&nobjs, &cap, strtab_intern(&units, b->set.objs[i].unit));
-	for (size_t i = 0; i < b->set.count; i++)
-		member[i] = c_member(&b->set.objs[i]) &&
-			    nobjs[strtab_find(&units, b->set.objs[i].unit)] > 1;
-	strtab_free(&units);
-	free(nobjs);
-	return member;
-}
-
 size_t clashes_print(FILE *out, struct build *b)
 {
 	struct clashes c = { .b = b, .out = out };
-	unsigned char *member = big_unit_members(b);
+	unsigned char *member = units_shared_members(b);
 
 	c.names = xcalloc(b->set.count + 1, sizeof(*c.names));
 	strtab_init(&c.keys);

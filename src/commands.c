@@ -17,6 +17,7 @@
 #include "tagmacro.h"
 #include "flatten.h"
 #include "clashes.h"
+#include "gensrc.h"
 #include "ordersec.h"
 #include "units.h"
 #include "verify.h"
@@ -51,6 +52,7 @@ struct options {
 	int ordered;            /* units --ordered (ordersec.c) */
 	int flatten;            /* units --flatten (flatten.c) */
 	int clashes;            /* units --clashes (clashes.c) */
+	int generated;          /* units --generated (gensrc.c) */
 	struct unit_opts unitopt; /* --exclude, --runs (units.c) */
 	char **builds;          /* the BUILD_DIR arguments */
 	int nbuilds;
@@ -59,7 +61,7 @@ struct options {
 enum { OPT_OUTPUT = 'o', OPT_SRCTREE = 256, OPT_NM, OPT_FORMAT, OPT_TAG, OPT_DB,
        OPT_LDS, OPT_KEEP, OPT_ALL, OPT_UNIT, OPT_MISMATCH, OPT_RUN, OPT_EXCLUDE, OPT_RUNS,
        OPT_TAG_MACROS, OPT_ORDERED, OPT_FLATTEN, OPT_TAG_EXPORTS,
-       OPT_CLASHES };
+       OPT_CLASHES, OPT_GENERATED };
 
 /* One option a command takes: its getopt_long entry and its --help lines. */
 struct optdef {
@@ -127,6 +129,12 @@ struct optdef {
 	"                    names by a name another object of its unit defines too\n" \
 	"                    (a whole-program unit renames such statics; the asm\n" \
 	"                    keeps the old name): unit, object, symbol, entry\n" }
+#define OPTDEF_GENERATED { { "generated", no_argument, NULL, OPT_GENERATED }, \
+	"  --generated       instead: the definitions other units use in sources the\n" \
+	"                    build generated, in units with more than one C object\n" \
+	"                    (no tag can be kept there, and GCC 12 does not honour\n" \
+	"                    a re-declaration in another file): unit, object,\n" \
+	"                    symbol, source\n" }
 #define OPTDEF_END { { NULL, 0, NULL, 0 }, NULL }
 
 /* The help line every command takes. */
@@ -201,6 +209,7 @@ static void set_option(struct options *opts, int c)
 	case OPT_ORDERED: opts->ordered = 1; break;
 	case OPT_FLATTEN: opts->flatten = 1; break;
 	case OPT_CLASHES: opts->clashes = 1; break;
+	case OPT_GENERATED: opts->generated = 1; break;
 	case OPT_EXCLUDE:
 		if (units_add_exclude(&opts->unitopt, optarg))
 			fatal("--exclude %s: cannot read the list", optarg);
@@ -1063,7 +1072,7 @@ int cmd_diff(int argc, char **argv)
 
 static const char units_cmd_help[] =
 	"usage: crossym units [--exclude OBJ]... [--runs] [--ordered | --flatten |\n"
-	"                     --clashes] [--srctree DIR] [--nm FILE] BUILD_DIR\n\n"
+	"                     --clashes | --generated] [--srctree DIR] [--nm FILE] BUILD_DIR\n\n"
 	"List the linked objects of the build in link order with the unit each\n"
 	"belongs to, as TSV: unit, object, file, role (c, asm or excluded) and the\n"
 	"library archive a member is linked from (- when always linked). The units\n"
@@ -1071,7 +1080,7 @@ static const char units_cmd_help[] =
 
 static const struct optdef units_options[] = {
 	OPTDEF_EXCLUDE, OPTDEF_RUNS, OPTDEF_SRCTREE, OPTDEF_NM, OPTDEF_ORDERED, OPTDEF_FLATTEN,
-	OPTDEF_CLASHES, OPTDEF_END
+	OPTDEF_CLASHES, OPTDEF_GENERATED, OPTDEF_END
 };
 
 int cmd_units(int argc, char **argv)
@@ -1085,9 +1094,9 @@ int cmd_units(int argc, char **argv)
 		fputs("crossym units: one BUILD_DIR\n", stderr);
 		status = 2;
 	}
-	if (!status && !done && opts.ordered + opts.flatten + opts.clashes > 1) {
-		fputs("crossym units: --ordered, --flatten and --clashes exclude each other\n",
-		      stderr);
+	if (!status && !done && opts.ordered + opts.flatten + opts.clashes + opts.generated > 1) {
+		fputs("crossym units: --ordered, --flatten, --clashes and --generated exclude "
+		      "each other\n", stderr);
 		status = 2;
 	}
 	if (status || done) {
@@ -1107,6 +1116,8 @@ int cmd_units(int argc, char **argv)
 		flatten_print(stdout, &b);
 	else if (opts.clashes)
 		clashes_print(stdout, &b);
+	else if (opts.generated)
+		gensrc_print(stdout, &b, &rows);
 	else
 		units_print(stdout, &b);
 	rows_free(&rows);

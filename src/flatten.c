@@ -1,7 +1,7 @@
 /* flatten.c - functions GCC's flatten attribute asks to inline whole. */
 #include "flatten.h"
 #include "srcscan.h"
-#include "strtab.h"
+#include "units.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -10,13 +10,6 @@
 /* The spellings of the attribute, as the token the tag scanner looks for: the
  * kernel's macro, and the attribute's own names inside __attribute__((...)). */
 static const char *const flatten_words[] = { "__flatten", "flatten", "__flatten__" };
-
-/* A C object a whole-program unit compiles as one with the unit's others. */
-static int c_member(const struct object *o)
-{
-	return !o->is_script && !o->is_asm && o->machine_ok && o->linked &&
-	       !o->excluded && !o->module_stub && o->unit;
-}
 
 /* The rows of object o's source; 0 when it cannot be read (said so). */
 static size_t print_object(FILE *out, struct srcset *files, const struct object *o)
@@ -46,24 +39,18 @@ static size_t print_object(FILE *out, struct srcset *files, const struct object 
 
 size_t flatten_print(FILE *out, struct build *b)
 {
-	struct strtab units;
-	size_t *nobjs = NULL, cap = 0, rows = 0;
+	unsigned char *shared = units_shared_members(b);
+	size_t rows = 0;
 	struct srcset *files = srcset_new(b->srctree);
 
-	strtab_init(&units);
-	for (size_t i = 0; i < b->set.count; i++)
-		if (c_member(&b->set.objs[i]))
-			bump_count(&nobjs, &cap, strtab_intern(&units, b->set.objs[i].unit));
 	fputs("unit\tobject\tsymbol\tsource\tline\n", out);
 	for (size_t i = 0; i < b->set.count; i++) {
 		const struct object *o = &b->set.objs[i];
 
-		if (c_member(o) && o->source && !o->generated &&
-		    nobjs[strtab_find(&units, o->unit)] > 1)
+		if (shared[i] && o->source && !o->generated)
 			rows += print_object(out, files, o);
 	}
 	srcset_free(files);
-	strtab_free(&units);
-	free(nobjs);
+	free(shared);
 	return rows;
 }

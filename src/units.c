@@ -182,3 +182,27 @@ void units_print(FILE *out, const struct build *b)
 		free(lib);
 	}
 }
+
+int units_c_member(const struct object *o)
+{
+	return !o->is_script && !o->is_asm && o->machine_ok && o->linked &&
+	       !o->excluded && !o->module_stub && o->unit;
+}
+
+unsigned char *units_shared_members(const struct build *b)
+{
+	struct strtab units;
+	size_t *nobjs = NULL, cap = 0;
+	unsigned char *shared = xcalloc(b->set.count + 1, 1);
+
+	strtab_init(&units);
+	for (size_t i = 0; i < b->set.count; i++)
+		if (units_c_member(&b->set.objs[i]))
+			bump_count(&nobjs, &cap, strtab_intern(&units, b->set.objs[i].unit));
+	for (size_t i = 0; i < b->set.count; i++)
+		shared[i] = units_c_member(&b->set.objs[i]) &&
+			    nobjs[strtab_find(&units, b->set.objs[i].unit)] > 1;
+	strtab_free(&units);
+	free(nobjs);
+	return shared;
+}

@@ -30,5 +30,11 @@ void units_print(FILE *out, const struct build *b);
 /* The file kbuild compiled o as, relative to the build dir ("DIR/m.o" for
  * "DIR/lib.a(m.o)"), allocated. */
 char *units_object_file(const struct object *o);
+/* A C object a whole-program unit compiles as one with its unit's others
+ * (linked; not asm, excluded or a module's NAME.mod.o). */
+int units_c_member(const struct object *o);
+/* shared[i] (allocated, one per object of b): object i is a C member of a
+ * unit with more than one C member. */
+unsigned char *units_shared_members(const struct build *b);
 
 #endif

@@ -8,7 +8,9 @@
 # vdso/image.c (generated into the build dir) form unit vdso; main/main.c uses
 # vdso_image from outside. The whole-program checks show the limit of that
 # re-declaration (GCC 12 does not honour it for a definition in another file
-# of the unit), which the report states.
+# of the unit), which the report states; `crossym units --generated` lists
+# such definitions, and with the generated object excluded (compiled
+# normally beside the unit) nothing is re-declared.
 . "$(dirname "$0")/lib.sh"
 command -v spatch >/dev/null 2>&1 || skip_all "no spatch (coccinelle)"
 S=$TMP/src O=$TMP/build
@@ -88,6 +90,20 @@ gcc -O2 -flto -flto-partition=one -fno-use-linker-plugin -fwhole-program -r -nos
 	gcc -o "$TMP/prog" "$O/main/main.o" "$TMP/vdso-unit1.o" "$TMP/i1.o" &&
 	[ "$("$TMP/prog")" = "vdso 42 42" ]
 ok $? "with the generated object beside the unit the whole-program build links and runs"
+# crossym units --generated lists it; with its object excluded (compiled
+# normally beside the unit) it needs no tag and nothing is re-declared
+printf 'unit\tobject\tsymbol\tsource\nvdso\tvdso/image.o\tvdso_image\tvdso/image.c\n' >"$TMP/want.g"
+"$CROSSYM" units --generated "$O" >"$TMP/got.g"
+expect_eq "$TMP/want.g" "$TMP/got.g" "units --generated: vdso_image in vdso/image.o"
+"$CROSSYM" units --generated --exclude vdso/image.o "$O" | sed 1d >"$TMP/got.g2"
+expect_eq /dev/null "$TMP/got.g2" "units --generated --exclude vdso/image.o: nothing"
+"$CROSSYM" report --format=tsv --exclude vdso/image.o "$O" | awk -F '\t' '$1 == "vdso_image" { print $5 }' >"$TMP/got.st"
+echo excluded >"$TMP/want.st"
+expect_eq "$TMP/want.st" "$TMP/got.st" "with vdso/image.o excluded vdso_image has status excluded"
+"$CROSSYM" cocci -o "$TMP/cx" --tag __visible --exclude vdso/image.o "$O" 2>"$TMP/cx.err"
+ok $? "cocci --exclude vdso/image.o exits 0"
+! grep -q vdso_image "$TMP/cx/wanted.tsv"
+ok $? "cocci --exclude vdso/image.o: no re-declaration of vdso_image wanted"
 "$CROSSYM" check --tag __visible --srctree "$TMP/tagged" "$O" >"$TMP/check.out" 2>"$TMP/check.err"
 ok $? "crossym check on the tagged sources: exit 0"
 expect_grep "0 missing, 0 stale" "$TMP/check.err" "check: nothing missing"

@@ -14,11 +14,12 @@ nlink=$(wc -l <"$R/linktags.tsv")
 echo "# units: $(grep -c . "$R/units.tsv") objects listed, $(cut -f1 "$R/units.tsv" | sed 1d | sort -u | wc -l) units; options: $(tr '\n' ' ' <"$R/units.opts")"
 echo "# tags: $ntag tag rows, $nwanted added by crossym cocci + annotate.sh (the rest already __visible)"
 # hazards no global symbol shows, their objects excluded; with the excludes none is left
-for h in ordered flatten clashes; do
+for h in ordered flatten clashes generated; do
 	case $h in
 	ordered) what="definitions only vmlinux.lds places" none="no unit holds two of them" ;;
 	flatten) what="functions given the flatten attribute" none="no unit of several C objects holds one" ;;
 	clashes) what="same-named definitions an initcall entry names (all but the first object)" none="no unit holds such a name twice" ;;
+	generated) what="definitions other units use in generated sources" none="no unit of several C objects holds one" ;;
 	esac
 	echo "# $what (crossym units --$h), their objects excluded:"
 	sed 's/^/#   /' "$R/$h.tsv"

@@ -9,7 +9,7 @@
 #
 #  1. B = kernel-build.sh CONFIG (normal build, cached);
 #  2. OPTS = scripts/wholeprogram.sh --units-opts B plus the hazard excludes
-#     (crossym units --ordered, --flatten, --clashes): the units the build will make (a unit per contiguous run
+#     (crossym units --ordered, --flatten, --clashes, --generated): the units the build will make (a unit per contiguous run
 #     of a directory's objects, head objects out of units);
 #  3. crossym cocci -o R/out --tag __visible --keep-stale --tag-exports --run-build-commands
 #     OPTS B (R/report.tsv: crossym report with the same options, run beside
@@ -121,9 +121,15 @@ sh "$TOP/scripts/wholeprogram.sh" --units-opts "$B" >"$R/units.opts.base"
 (IFS='
 '; "$CROSSYM" units --clashes $(cat "$R/units.opts.base") "$B") >"$R/clashes.tsv" ||
 	die "crossym units --clashes failed"
+# definitions other units use in sources the build generates (defconfig's
+# vdso_image_32 in vdso-image-32.c): their objects stay out (R/generated.tsv)
+# shellcheck disable=SC2046
+(IFS='
+'; "$CROSSYM" units --generated $(cat "$R/units.opts.base") "$B") >"$R/generated.tsv" ||
+	die "crossym units --generated failed"
 # EXCLUDE_FILE (optional): more objects to keep out of units, one per line
 # (hazards found by a failed link that crossym does not list yet)
-{ awk -F '\t' 'FNR > 1 { print $2 }' "$R/ordered.tsv" "$R/flatten.tsv"
+{ awk -F '\t' 'FNR > 1 { print $2 }' "$R/ordered.tsv" "$R/flatten.tsv" "$R/generated.tsv"
   awk -F '\t' 'FNR > 1 && names[$1 "\t" $3]++ { print $2 }' "$R/clashes.tsv"
   [ -z "${EXCLUDE_FILE:-}" ] || grep -v '^#' "$EXCLUDE_FILE"; } | sort -u >"$R/hazards"
 haz=
