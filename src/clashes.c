@@ -140,7 +140,7 @@ char *clashes_entry_function(const char *label)
 }
 
 struct clashes {
-	struct build *b;
+	const struct build *b;
 	struct objnames *names;  /* per object; read for c members of big units */
 	struct strtab keys;      /* "UNIT\tNAME" */
 	size_t *ndefs, cap;      /* objects of the unit defining NAME */
@@ -211,7 +211,6 @@ static const char *entry_naming(const struct clashes *c, size_t i, const char *n
 	return "-";
 }
 
-
 static void print_name(struct clashes *c, size_t i, const char *name)
 {
 	const struct object *o = &c->b->set.objs[i];
@@ -225,7 +224,7 @@ static void print_name(struct clashes *c, size_t i, const char *name)
 	free(key);
 }
 
-size_t clashes_print(FILE *out, struct build *b)
+size_t clashes_print(FILE *out, const struct build *b)
 {
 	struct clashes c = { .b = b, .out = out };
 	unsigned char *member = units_shared_members(b);

@@ -27,7 +27,7 @@
  * header line, in link order. An object whose local symbols cannot be read
  * (no file, not ELF, an LTO object) is an error() naming it. Returns the
  * rows. */
-size_t clashes_print(FILE *out, struct build *b);
+size_t clashes_print(FILE *out, const struct build *b);
 
 /* The function an initcall entry label names ("__initcall__" IID fn LEVEL,
  * IID "kmod_MOD__COUNTER_LINE_", LEVEL a digit, a digit and "s", "early",
