@@ -25,3 +25,43 @@ proof() {
 	fi
 	diag "$R/times.tsv"
 }
+
+# proof_verdict BUILD: the checks every kernel proof makes of R (its result
+# directory) and BUILD (its normal build): with the excludes no hazard list
+# (crossym units --ordered, --flatten, --clashes, --generated) names anything,
+# no link-derived tag, the last link round leaves nothing undefined, both
+# kernels boot to the static init, with the same initcalls in the same order.
+proof_verdict() {
+	# hazards no global symbol shows, their objects excluded; with the excludes none is left
+	for h in ordered flatten clashes generated; do
+		case $h in
+		ordered) what="definitions only vmlinux.lds places" none="no unit holds two of them" ;;
+		flatten) what="functions given the flatten attribute" none="no unit of several C objects holds one" ;;
+		clashes) what="same-named definitions an initcall entry names (all but the first object)" none="no unit holds such a name twice" ;;
+		generated) what="definitions other units use in generated sources" none="no unit of several C objects holds one" ;;
+		esac
+		echo "# $what (crossym units --$h), their objects excluded:"
+		sed 's/^/#   /' "$R/$h.tsv"
+		(IFS='
+'; "$CROSSYM" units --$h $(cat "$R/units.opts") "$1") 2>"$TMP/$h.err" | sed 1d >"$TMP/$h.after"
+		[ ! -s "$TMP/$h.after" ]
+		ok $? "with those excludes $none (units --$h lists nothing)"
+	done
+	nlink=$(wc -l <"$R/linktags.tsv")
+	echo "# link-derived tags (symbols crossym missed; each one fails the test): $nlink"
+	sed 's/^/#   /' "$R/linktags.tsv"
+	[ "$nlink" -eq 0 ]
+	ok $? "crossym's tags alone leave no undefined symbol: no link-derived tag$(cut -f2 "$R/linktags.tsv" | sed "s/^/ /" | tr -d "\n")"
+	echo "# undefined symbols per wholeprogram.sh round: $(awk '{ printf "%s%s", s, $2; s = "," }' "$R/rounds.tsv")"
+	[ "$(tail -n 1 "$R/rounds.tsv" | cut -f2)" = 0 ]
+	ok $? "the whole-program kernel links (last round: 0 undefined)"
+	for k in normal wp; do
+		grep -q 'crossym-init: hello from userspace' "$R/boot-$k.log"
+		ok $? "$k kernel boots to the static init (qemu exit $(cat "$R/boot-$k.rc"))"
+		grep -E 'Kernel panic|BUG:|invalid opcode' "$R/boot-$k.log" | head -n 5 | diag /dev/stdin
+	done
+	[ -s "$R/initcalls-normal.txt" ]
+	ok $? "initcall_debug lists the initcalls ($(wc -l <"$R/initcalls-normal.txt"))"
+	expect_eq "$R/initcalls-normal.txt" "$R/initcalls-wp.txt" "the same initcalls in the same order"
+	echo "# globals in vmlinux: $(cat "$R/globals-normal") normal, $(cat "$R/globals-wp") whole-program"
+}
