@@ -174,6 +174,30 @@ struct scratch {
 	size_t found;
 };
 
+/* What the check of one object found: refs (where: file:line relative to
+ * the tree); failed when the check could not be made whole. */
+struct found {
+	struct db_asmref *refs;
+	size_t n, cap;
+	int failed;
+};
+
+static void found_add(struct found *f, const char *symbol, char *where)
+{
+	grow_array((void **)&f->refs, &f->cap, f->n + 1, sizeof(*f->refs));
+	f->refs[f->n].symbol = xstrdup(symbol);
+	f->refs[f->n++].where = where;
+}
+
+static void found_free(struct found *f)
+{
+	for (size_t i = 0; i < f->n; i++) {
+		free(f->refs[i].symbol);
+		free(f->refs[i].where);
+	}
+	free(f->refs);
+}
+
 /* The object's compile command made to preprocess into s->pre (*pre) and to
  * compile a fat LTO object into s->fat (*fat), split and rewritten as cpprun.c
  * does (no shell; a C compiler only). -1, with an error naming the .cmd file,
@@ -200,8 +224,8 @@ static int compile_argvs(const struct build *b, const struct object *o,
 }
 
 /* The references of obj that name a symbol inside a string literal and that
- * its C code does not name; each becomes a reference of DIR#asm. */
-static void check_object(struct build *b, size_t idx, struct scratch *s)
+ * its C code does not name, into *f. */
+static void check_object(struct build *b, size_t idx, struct scratch *s, struct found *f)
 {
 	struct object *obj = &b->set.objs[idx];
 	struct strtab refs, cnames, cdefs, defs;
@@ -224,14 +248,15 @@ static void check_object(struct build *b, size_t idx, struct scratch *s)
 	}
 	for (size_t k = 0; k < defs.count; k++)
 		strtab_intern(&refs, strtab_str(&defs, (unsigned)k));
-	if (refs.count)
-		compile_argvs(b, obj, s, &pre, &fat);
+	if (refs.count && compile_argvs(b, obj, s, &pre, &fat))
+		f->failed = 1;
 	if (fat && run_in(b->dir, pre) == 0 && (text = read_file(s->pre, &len))) {
 		loc = xcalloc(refs.count, sizeof(*loc));
 		strings_naming(text, len, &refs, loc);
 	} else if (fat) {
 		error("%s: its compile command could not be run as the preprocessor",
 		      obj->name);
+		f->failed = 1;
 	}
 	for (size_t id = 0; loc && id < refs.count; id++) {
 		const char *sym = strtab_str(&refs, (unsigned)id);
@@ -243,6 +268,7 @@ static void check_object(struct build *b, size_t idx, struct scratch *s)
 		    (run_in(b->dir, fat) != 0 || lto_names(s->fat, &cnames, &cdefs))) {
 			error("%s: compiling it with -flto -ffat-lto-objects failed",
 			      b->set.objs[idx].name);
+			f->failed = 1;
 			break;
 		}
 		/* a definition the asm makes itself (.set A, B: A) needs no tag; a
@@ -251,12 +277,7 @@ static void check_object(struct build *b, size_t idx, struct scratch *s)
 		if (strtab_find(&defs, sym) >= 0 && strtab_find(&cdefs, sym) < 0)
 			continue;
 		where = build_tree_relative(b, loc[id]);
-		fprintf(stderr, "crossym: asm reference: %s in %s (%s)\n", sym, b->set.objs[idx].name,
-			where);
-		free(where);
-		object_add_sym(&b->set, asm_unit_of(b, &b->set.objs[idx]), sym, SYM_UNDEF,
-			       KIND_FUNC);
-		s->found++;
+		found_add(f, sym, where);
 	}
 	for (size_t id = 0; loc && id < refs.count; id++)
 		free(loc[id]);
@@ -277,11 +298,47 @@ static int checkable(const struct object *o)
 	       o->source && o->link == LINK_ALWAYS && !o->module;
 }
 
+/* Each reference found becomes a reference of obj's DIR#asm. */
+static void found_apply(struct build *b, size_t idx, const struct db_asmref *refs, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		fprintf(stderr, "crossym: asm reference: %s in %s (%s)\n", refs[i].symbol,
+			b->set.objs[idx].name, refs[i].where);
+		object_add_sym(&b->set, asm_unit_of(b, &b->set.objs[idx]), refs[i].symbol,
+			       SYM_UNDEF, KIND_FUNC);
+	}
+}
+
+/* Check object idx, or take the answer --db kept for its file; 1 when it was
+ * taken from the db. */
+static int check_or_reuse(struct build *b, size_t idx, struct scratch *s)
+{
+	char *path = path_join(b->absdir, b->set.objs[idx].name);
+	const struct db_asmcheck *rec = NULL;
+	struct found f = { NULL, 0, 0, 0 };
+	struct stat st;
+	int have_st = b->db && stat(path, &st) == 0 && S_ISREG(st.st_mode);
+
+	if (have_st && (rec = db_asm_get(b->db, path, &st)) != NULL) {
+		found_apply(b, idx, rec->refs, rec->nrefs);
+		s->found += rec->nrefs;
+	} else {
+		check_object(b, idx, s, &f);
+		found_apply(b, idx, f.refs, f.n);
+		s->found += f.n;
+		if (have_st && !f.failed)
+			db_asm_put(b->db, path, &st, f.refs, f.n);
+		found_free(&f);
+	}
+	free(path);
+	return rec != NULL;
+}
+
 void asmrefs_find(struct build *b)
 {
 	char dir[] = "/tmp/crossym-asm.XXXXXX";
 	struct scratch s = { NULL, NULL, 0 };
-	size_t count = b->set.count, checked = 0;
+	size_t count = b->set.count, checked = 0, reused = 0;
 
 	if (!mkdtemp(dir)) {
 		error("%s: cannot make a scratch directory", dir);
@@ -291,8 +348,10 @@ void asmrefs_find(struct build *b)
 	s.fat = path_join(dir, "fat.o");
 	for (size_t i = 0; i < count; i++)
 		if (checkable(&b->set.objs[i])) {
-			check_object(b, i, &s);
-			checked++;
+			if (check_or_reuse(b, i, &s))
+				reused++;
+			else
+				checked++;
 		}
 	unlink(s.pre);
 	unlink(s.fat);
@@ -301,6 +360,9 @@ void asmrefs_find(struct build *b)
 	free(s.fat);
 	fprintf(stderr, "crossym: --run-build-commands: %zu C objects compiled again, "
 		"%zu asm-string references\n", checked, s.found);
+	if (reused)
+		fprintf(stderr, "crossym: --run-build-commands: %zu C objects' asm strings "
+			"taken from the database (unchanged since checked)\n", reused);
 }
 
 /* 1 when the file's text has the word asm, __asm or __asm__. */

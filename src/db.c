@@ -1,6 +1,6 @@
 /* db.c - the incremental scan database: a tab-separated text file.
  *
- *   crossym-db 4
+ *   crossym-db 5
  *   F <size> <mtime_sec> <mtime_nsec> <inode> <path>
  *   O <machine> <elfclass> <dwarf> <object name>
  *   S <bind> <kind> <symbol>
@@ -10,6 +10,9 @@
  *   L <size> <mtime_sec> <mtime_nsec> <inode> <asm> <path>   (a source file;
  *                        asm: 1 when its text has an asm statement, 2 unknown)
  *   W <result> <line> <symbol>   (where its text shows symbol's definition)
+ *   R <size> <mtime_sec> <mtime_nsec> <inode> <path>   (an object file whose asm
+ *                        strings --run-build-commands checked)
+ *   A <symbol> <where>   (one asm-string reference it found)
  */
 #include "db.h"
 #include "dwdecl.h"
@@ -21,11 +24,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DB_MAGIC "crossym-db 4"
+#define DB_MAGIC "crossym-db 5"
 /* version 1 had no SYM_SELFREF records, 2 no sections, 3 no DWARF
- * definitions or source lines: such a file is read as empty */
+ * definitions or source lines, 4 no asm-string checks: such a file is read as empty */
 static const char *const db_magic_old[] = {
-	"crossym-db 1", "crossym-db 2", "crossym-db 3",
+	"crossym-db 1", "crossym-db 2", "crossym-db 3", "crossym-db 4",
 };
 
 static struct db_stamp stamp_of(const struct stat *st)
@@ -66,6 +69,32 @@ static struct db_source *source_slot(struct db *db, const char *path)
 {
 	return slot_of((void **)&db->source, &db->source_cap,
 		       strtab_intern(&db->sources, path), sizeof(*db->source));
+}
+
+static struct db_asmcheck *asm_slot(struct db *db, const char *path)
+{
+	return slot_of((void **)&db->asmcheck, &db->asmcheck_cap,
+		       strtab_intern(&db->asmobjs, path), sizeof(*db->asmcheck));
+}
+
+static void clear_asmcheck(struct db_asmcheck *a)
+{
+	for (size_t i = 0; i < a->nrefs; i++) {
+		free(a->refs[i].symbol);
+		free(a->refs[i].where);
+	}
+	free(a->refs);
+	memset(a, 0, sizeof(*a));
+}
+
+static void push_asmref(struct db_asmcheck *a, const char *symbol, const char *where)
+{
+	struct db_asmref *r;
+
+	grow_array((void **)&a->refs, &a->refs_cap, a->nrefs + 1, sizeof(*r));
+	r = &a->refs[a->nrefs++];
+	r->symbol = xstrdup(symbol);
+	r->where = xstrdup(where);
 }
 
 static void clear_object(struct db_object *o)
@@ -163,6 +192,7 @@ struct load_state {
 	struct db_file *f;
 	struct db_object *o;
 	struct db_source *s;
+	struct db_asmcheck *a;
 };
 
 static int in_range(long long v, long long lo, long long hi)
@@ -203,11 +233,11 @@ static int load_line(struct db *db, char *line, struct load_state *ls)
 	char *rest;
 
 	if ((rest = numbers(line, 'F', 4, v)) != NULL) {
-		*ls = (struct load_state){ file_slot(db, rest), NULL, NULL };
+		*ls = (struct load_state){ file_slot(db, rest), NULL, NULL, NULL };
 		clear_file(ls->f);
 		ls->f->stamp = (struct db_stamp){ v[0], v[1], v[2], v[3] };
 	} else if ((rest = numbers(line, 'L', 5, v)) != NULL && in_range(v[4], 0, DB_ASM_UNKNOWN)) {
-		*ls = (struct load_state){ NULL, NULL, source_slot(db, rest) };
+		*ls = (struct load_state){ NULL, NULL, source_slot(db, rest), NULL };
 		clear_source(ls->s);
 		ls->s->stamp = (struct db_stamp){ v[0], v[1], v[2], v[3] };
 		ls->s->asm_word = (unsigned char)v[4];
@@ -220,6 +250,15 @@ static int load_line(struct db *db, char *line, struct load_state *ls)
 		ls->o->machine = (unsigned)v[0];
 		ls->o->elfclass = (unsigned char)v[1];
 		ls->o->dwarf = (unsigned char)v[2];
+	} else if ((rest = numbers(line, 'R', 4, v)) != NULL) {
+		*ls = (struct load_state){ NULL, NULL, NULL, asm_slot(db, rest) };
+		clear_asmcheck(ls->a);
+		ls->a->stamp = (struct db_stamp){ v[0], v[1], v[2], v[3] };
+		ls->a->checked = 1;
+	} else if (ls->a && !strncmp(line, "A\t", 2) && (rest = strchr(line + 2, '\t')) != NULL &&
+		   rest > line + 2 && rest[1]) {
+		*rest = '\0';
+		push_asmref(ls->a, line + 2, rest + 1);
 	} else if (ls->s && (rest = numbers(line, 'W', 2, v)) != NULL &&
 		   in_range(v[0], LOC_NOT_FOUND, LOC_IN_MACRO) && in_range(v[1], 0, UINT_MAX)) {
 		push_line(ls->s, rest, (int)v[0], (unsigned)v[1]);
@@ -258,7 +297,7 @@ int db_load(struct db *db, const char *path)
 	size_t cap = 0;
 	ssize_t len;
 	unsigned long lineno = 0;
-	struct load_state ls = { NULL, NULL, NULL };
+	struct load_state ls = { NULL, NULL, NULL, NULL };
 	struct stat st;
 	int bad = 0;
 
@@ -266,6 +305,7 @@ int db_load(struct db *db, const char *path)
 	db->path = xstrdup(path);
 	strtab_init(&db->files);
 	strtab_init(&db->sources);
+	strtab_init(&db->asmobjs);
 	strtab_init(&db->names);
 	strtab_intern(&db->names, "");       /* id 0: no section */
 	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
@@ -455,6 +495,29 @@ static void write_object(const struct db *db, const struct db_object *o, FILE *o
 			o->decls[k].file);
 }
 
+/* Whether the file record of path was used by this scan with the given stamp. */
+static int file_used_as(const struct db *db, const char *path, const struct db_stamp *stamp)
+{
+	long id = strtab_find(&db->files, path);
+
+	return id >= 0 && (size_t)id < db->file_cap && db->file[id].used &&
+	       same_stamp(&db->file[id].stamp, stamp);
+}
+
+/* An asm-string check, kept while this scan used it or its object file. */
+static void write_asmcheck(const struct db *db, size_t id, FILE *out)
+{
+	const struct db_asmcheck *a = &db->asmcheck[id];
+	const char *path = strtab_str(&db->asmobjs, (unsigned)id);
+
+	if (!a->checked || (!a->used && !file_used_as(db, path, &a->stamp)))
+		return;
+	fprintf(out, "R\t%lld\t%lld\t%lld\t%lld\t%s\n", a->stamp.size, a->stamp.mtime_sec,
+		a->stamp.mtime_nsec, a->stamp.ino, path);
+	for (size_t i = 0; i < a->nrefs; i++)
+		fprintf(out, "A\t%s\t%s\n", a->refs[i].symbol, a->refs[i].where);
+}
+
 static int write_records(const struct db *db, FILE *out)
 {
 	fprintf(out, "%s\n", DB_MAGIC);
@@ -481,6 +544,8 @@ static int write_records(const struct db *db, FILE *out)
 			fprintf(out, "W\t%u\t%u\t%s\n", s->lines[i].res, s->lines[i].line,
 				s->lines[i].symbol);
 	}
+	for (size_t id = 0; id < db->asmobjs.count && id < db->asmcheck_cap; id++)
+		write_asmcheck(db, id, out);
 	return ferror(out) ? -1 : 0;
 }
 
@@ -531,6 +596,10 @@ void db_free(struct db *db)
 		clear_source(&db->source[i]);
 	free(db->source);
 	strtab_free(&db->sources);
+	for (size_t i = 0; i < db->asmcheck_cap; i++)
+		clear_asmcheck(&db->asmcheck[i]);
+	free(db->asmcheck);
+	strtab_free(&db->asmobjs);
 	strtab_free(&db->names);
 	free(db->path);
 	memset(db, 0, sizeof(*db));
@@ -538,5 +607,34 @@ void db_free(struct db *db)
 
 void db_source_changed(struct db *db)
 {
+	db->changed = 1;
+}
+
+const struct db_asmcheck *db_asm_get(struct db *db, const char *path, const struct stat *st)
+{
+	long id = strtab_find(&db->asmobjs, path);
+	struct db_stamp s = stamp_of(st);
+	struct db_asmcheck *a;
+
+	if (id < 0 || (size_t)id >= db->asmcheck_cap)
+		return NULL;
+	a = &db->asmcheck[id];
+	if (!a->checked || !same_stamp(&a->stamp, &s))
+		return NULL;
+	a->used = 1;
+	return a;
+}
+
+void db_asm_put(struct db *db, const char *path, const struct stat *st,
+		const struct db_asmref *refs, size_t n)
+{
+	struct db_asmcheck *a = asm_slot(db, path);
+
+	clear_asmcheck(a);
+	a->stamp = stamp_of(st);
+	a->checked = 1;
+	a->used = 1;
+	for (size_t i = 0; i < n; i++)
+		push_asmref(a, refs[i].symbol, refs[i].where);
 	db->changed = 1;
 }

@@ -58,6 +58,22 @@ struct db_source {
 	int used;               /* seen by this scan: written back */
 };
 
+/* An object file's asm-string references, as --run-build-commands found them
+ * (asmrefs.c); valid while the file keeps its stamp (kbuild remakes the
+ * object when its source, headers or command change). */
+struct db_asmref {
+	char *symbol;
+	char *where;            /* file:line, relative to the tree */
+};
+
+struct db_asmcheck {
+	struct db_stamp stamp;
+	int checked;            /* refs is the whole answer for this stamp */
+	struct db_asmref *refs;
+	size_t nrefs, refs_cap;
+	int used;               /* looked up or recorded by this scan */
+};
+
 struct db {
 	char *path;
 	struct strtab files;    /* file path -> index in file */
@@ -67,6 +83,9 @@ struct db {
 	struct strtab sources;  /* source path -> index in source */
 	struct db_source *source;
 	size_t source_cap;
+	struct strtab asmobjs;  /* object file path -> index in asmcheck */
+	struct db_asmcheck *asmcheck;
+	size_t asmcheck_cap;
 	int changed;            /* something recorded besides the files read */
 	struct strtab names;    /* symbol and section names; id 0 is "" */
 };
@@ -94,6 +113,12 @@ int db_source_get(const struct db_source *s, const char *symbol, int *res,
 void db_source_put(struct db *db, struct db_source *s, const char *symbol, int res,
 		   unsigned line);
 void db_source_changed(struct db *db);
+/* The asm-string references recorded for the object file at path when its
+ * stamp is st's, else NULL. */
+const struct db_asmcheck *db_asm_get(struct db *db, const char *path, const struct stat *st);
+/* Record them: the n references refs. */
+void db_asm_put(struct db *db, const char *path, const struct stat *st,
+		const struct db_asmref *refs, size_t n);
 /* Write the records this scan used. Returns 0, or -1 after error(). */
 int db_save(struct db *db);
 void db_free(struct db *db);

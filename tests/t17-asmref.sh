@@ -58,6 +58,34 @@ ok $? "C-level references are not taken for asm ones"
 [ "$(find "$out" -newer "$out/.prog.cmd" | wc -l)" -eq 0 ]
 ok $? "the build directory is left untouched"
 
+
+# --db keeps each object's asm-string answer: a second run compiles nothing and
+# gives the same answer; an object remade since is compiled again
+cp -R "$out" "$TMP/b2"
+"$CROSSYM" report --format=tsv --run-build-commands --db "$TMP/asm.db" "$TMP/b2" >"$TMP/db1.tsv" 2>"$TMP/db1.err"
+ok $? "report --run-build-commands --db exits 0"
+expect_grep "3 C objects compiled again, 2 asm-string references" "$TMP/db1.err" \
+	"... the first run compiles the three objects"
+grep -q '^R	.*k/entry.o$' "$TMP/asm.db" && grep -q '^A	k_helper	k/entry.c:7$' "$TMP/asm.db"
+ok $? "... and the db records the check of k/entry.o and its reference"
+"$CROSSYM" report --format=tsv --run-build-commands --db "$TMP/asm.db" "$TMP/b2" >"$TMP/db2.tsv" 2>"$TMP/db2.err"
+ok $? "a second run with the db exits 0"
+expect_grep "0 C objects compiled again, 2 asm-string references" "$TMP/db2.err" \
+	"... compiles nothing"
+expect_grep "3 C objects' asm strings taken from the database" "$TMP/db2.err" \
+	"... and says it took the three answers from the db"
+expect_grep "^crossym: asm reference: k_helper in k/entry.o (k/entry.c:7)$" "$TMP/db2.err" \
+	"... naming the reference as the compiling run did"
+tsv6 "$TMP/db2.tsv"
+expect_eq "$TMP/got.tsv" "$TMP/db2.tsv" "... with the same TSV"
+sleep 1
+cp "$TMP/b2/k/entry.o" "$TMP/entry.o" && rm "$TMP/b2/k/entry.o" && mv "$TMP/entry.o" "$TMP/b2/k/entry.o" &&
+	touch "$TMP/b2/k/entry.o"
+"$CROSSYM" report --format=tsv --run-build-commands --db "$TMP/asm.db" "$TMP/b2" >"$TMP/db3.tsv" 2>"$TMP/db3.err"
+expect_grep "1 C objects compiled again, 2 asm-string references" "$TMP/db3.err" \
+	"an object remade since the last run is compiled again, the others are not"
+tsv6 "$TMP/db3.tsv"
+expect_eq "$TMP/got.tsv" "$TMP/db3.tsv" "... with the same TSV"
 sh "$tree/build.sh" "$TMP/wp" "$TMP/got.tsv" >"$TMP/wp.log" 2>&1
 ok $? "whole-program build with crossym's tags links"
 "$TMP/wp/prog" >"$TMP/wp.out"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# busybox-tagloop.sh SRC NORMAL_BUILD COPY WP_OUT: prove the whole-program
+# busybox-tagloop.sh SRC NORMAL_BUILD COPY WP_OUT [UNDEFINED0]: prove the whole-program
 # recipe without crossym.  COPY becomes a copy of the BusyBox tree SRC; then,
 # until busybox-wholeprog.sh COPY WP_OUT links: for every undefined symbol S of
 # the failing link, the file that defines S in NORMAL_BUILD (a normal build of
@@ -10,13 +10,17 @@
 # undefined after its tag.  Writes COPY/.crossym-tags (`round<TAB>symbol`, the
 # tags in the order added) and prints the rounds on stderr.
 # Incremental: an existing COPY keeps its tags and the loop goes on from there.
+# UNDEFINED0: the undefined symbols of a failed whole-program link of SRC as it
+# is (busybox-wholeprog.sh's undefined.txt), taken as round 0's result instead
+# of linking the untagged copy again (busybox-proof.sh has just done that).
 set -eu
-[ $# -eq 4 ] || { echo "usage: $0 SRC NORMAL_BUILD COPY WP_OUT" >&2; exit 2; }
+[ $# -eq 4 ] || [ $# -eq 5 ] || { echo "usage: $0 SRC NORMAL_BUILD COPY WP_OUT [UNDEFINED0]" >&2; exit 2; }
 HERE=$(cd "$(dirname "$0")" && pwd)
 SRC=$(cd "$1" && pwd)
 NORMAL=$(cd "$2" && pwd)
 COPY=$3
 WP=$4
+UNDEFINED0=${5:-}
 TAG=${CROSSYM_TAG:-__global}
 MAXROUNDS=${MAXROUNDS:-20}
 export LC_ALL=C
@@ -33,11 +37,18 @@ defs=$COPY/.crossym-defs
 [ -s "$defs" ] || sh "$HERE/busybox-oracle.sh" --defs "$NORMAL" >"$defs"
 
 round=$(awk -F'\t' 'END { print $1 + 0 }' "$COPY/.crossym-tags")
+undefined=$WP/undefined.txt
 while :; do
-	rc=0
-	sh "$HERE/busybox-wholeprog.sh" "$COPY" "$WP" >/dev/null || rc=$?
-	[ $rc -eq 0 ] && break
-	[ $rc -eq 1 ] || exit $rc
+	if [ "$round" -eq 0 ] && [ -n "$UNDEFINED0" ]; then
+		undefined=$UNDEFINED0
+		say "round 0: the untagged link's $(wc -l <"$undefined") undefined symbols ($undefined)"
+	else
+		undefined=$WP/undefined.txt
+		rc=0
+		sh "$HERE/busybox-wholeprog.sh" "$COPY" "$WP" >/dev/null || rc=$?
+		[ $rc -eq 0 ] && break
+		[ $rc -eq 1 ] || exit $rc
+	fi
 	round=$((round + 1))
 	[ $round -le "$MAXROUNDS" ] || { say "no link after $MAXROUNDS rounds"; exit 1; }
 	n=0
@@ -52,7 +63,7 @@ while :; do
 		done
 		printf '%s\t%s\n' "$round" "$s" >>"$COPY/.crossym-tags"
 		n=$((n + 1))
-	done <"$WP/undefined.txt"
+	done <"$undefined"
 	say "round $round: $n undefined symbols tagged"
 done
 say "links after $round rounds with $(wc -l <"$COPY/.crossym-tags") tags"
