@@ -174,30 +174,6 @@ struct scratch {
 	size_t found;
 };
 
-/* What the check of one object found: refs (where: file:line relative to
- * the tree); failed when the check could not be made whole. */
-struct found {
-	struct db_asmref *refs;
-	size_t n, cap;
-	int failed;
-};
-
-static void found_add(struct found *f, const char *symbol, char *where)
-{
-	grow_array((void **)&f->refs, &f->cap, f->n + 1, sizeof(*f->refs));
-	f->refs[f->n].symbol = xstrdup(symbol);
-	f->refs[f->n++].where = where;
-}
-
-static void found_free(struct found *f)
-{
-	for (size_t i = 0; i < f->n; i++) {
-		free(f->refs[i].symbol);
-		free(f->refs[i].where);
-	}
-	free(f->refs);
-}
-
 /* The object's compile command made to preprocess into s->pre (*pre) and to
  * compile a fat LTO object into s->fat (*fat), split and rewritten as cpprun.c
  * does (no shell; a C compiler only). -1, with an error naming the .cmd file,
@@ -224,14 +200,17 @@ static int compile_argvs(const struct build *b, const struct object *o,
 }
 
 /* The references of obj that name a symbol inside a string literal and that
- * its C code does not name, into *f. */
-static void check_object(struct build *b, size_t idx, struct scratch *s, struct found *f)
+ * its C code does not name, into *found (where: file:line relative to the
+ * tree); 0, or -1 when the check could not be made whole. */
+static int check_object(struct build *b, size_t idx, struct scratch *s,
+			struct db_asmcheck *found)
 {
 	struct object *obj = &b->set.objs[idx];
 	struct strtab refs, cnames, cdefs, defs;
 	size_t len = 0;
 	char **pre = NULL, **fat = NULL;
 	char **loc = NULL, *text = NULL;
+	int failed = 0;
 
 	strtab_init(&refs);
 	strtab_init(&cnames);
@@ -249,14 +228,14 @@ static void check_object(struct build *b, size_t idx, struct scratch *s, struct 
 	for (size_t k = 0; k < defs.count; k++)
 		strtab_intern(&refs, strtab_str(&defs, (unsigned)k));
 	if (refs.count && compile_argvs(b, obj, s, &pre, &fat))
-		f->failed = 1;
+		failed = -1;
 	if (fat && run_in(b->dir, pre) == 0 && (text = read_file(s->pre, &len))) {
 		loc = xcalloc(refs.count, sizeof(*loc));
 		strings_naming(text, len, &refs, loc);
 	} else if (fat) {
 		error("%s: its compile command could not be run as the preprocessor",
 		      obj->name);
-		f->failed = 1;
+		failed = -1;
 	}
 	for (size_t id = 0; loc && id < refs.count; id++) {
 		const char *sym = strtab_str(&refs, (unsigned)id);
@@ -268,7 +247,7 @@ static void check_object(struct build *b, size_t idx, struct scratch *s, struct 
 		    (run_in(b->dir, fat) != 0 || lto_names(s->fat, &cnames, &cdefs))) {
 			error("%s: compiling it with -flto -ffat-lto-objects failed",
 			      b->set.objs[idx].name);
-			f->failed = 1;
+			failed = -1;
 			break;
 		}
 		/* a definition the asm makes itself (.set A, B: A) needs no tag; a
@@ -277,7 +256,8 @@ static void check_object(struct build *b, size_t idx, struct scratch *s, struct 
 		if (strtab_find(&defs, sym) >= 0 && strtab_find(&cdefs, sym) < 0)
 			continue;
 		where = build_tree_relative(b, loc[id]);
-		found_add(f, sym, where);
+		db_asmcheck_add(found, sym, where);
+		free(where);
 	}
 	for (size_t id = 0; loc && id < refs.count; id++)
 		free(loc[id]);
@@ -289,6 +269,7 @@ static void check_object(struct build *b, size_t idx, struct scratch *s, struct 
 	strtab_free(&cnames);
 	strtab_free(&defs);
 	strtab_free(&cdefs);
+	return failed;
 }
 
 /* The C objects the link always takes, with a compile command. */
@@ -298,15 +279,19 @@ static int checkable(const struct object *o)
 	       o->source && o->link == LINK_ALWAYS && !o->module;
 }
 
-/* Each reference found becomes a reference of obj's DIR#asm. */
-static void found_apply(struct build *b, size_t idx, const struct db_asmref *refs, size_t n)
+/* Each reference found becomes a reference of object idx's DIR#asm. */
+static void found_apply(struct build *b, size_t idx, const struct db_asmcheck *found,
+			struct scratch *s)
 {
-	for (size_t i = 0; i < n; i++) {
-		fprintf(stderr, "crossym: asm reference: %s in %s (%s)\n", refs[i].symbol,
-			b->set.objs[idx].name, refs[i].where);
-		object_add_sym(&b->set, asm_unit_of(b, &b->set.objs[idx]), refs[i].symbol,
+	for (size_t i = 0; i < found->nrefs; i++) {
+		const struct db_asmref *r = &found->refs[i];
+
+		fprintf(stderr, "crossym: asm reference: %s in %s (%s)\n", r->symbol,
+			b->set.objs[idx].name, r->where);
+		object_add_sym(&b->set, asm_unit_of(b, &b->set.objs[idx]), r->symbol,
 			       SYM_UNDEF, KIND_FUNC);
 	}
+	s->found += found->nrefs;
 }
 
 /* Check object idx, or take the answer --db kept for its file; 1 when it was
@@ -315,20 +300,19 @@ static int check_or_reuse(struct build *b, size_t idx, struct scratch *s)
 {
 	char *path = path_join(b->absdir, b->set.objs[idx].name);
 	const struct db_asmcheck *rec = NULL;
-	struct found f = { NULL, 0, 0, 0 };
+	struct db_asmcheck found = { 0 };
 	struct stat st;
 	int have_st = b->db && stat(path, &st) == 0 && S_ISREG(st.st_mode);
 
 	if (have_st && (rec = db_asm_get(b->db, path, &st)) != NULL) {
-		found_apply(b, idx, rec->refs, rec->nrefs);
-		s->found += rec->nrefs;
+		found_apply(b, idx, rec, s);
 	} else {
-		check_object(b, idx, s, &f);
-		found_apply(b, idx, f.refs, f.n);
-		s->found += f.n;
-		if (have_st && !f.failed)
-			db_asm_put(b->db, path, &st, f.refs, f.n);
-		found_free(&f);
+		int failed = check_object(b, idx, s, &found);
+
+		found_apply(b, idx, &found, s);
+		if (have_st && !failed)
+			db_asm_put(b->db, path, &st, &found);   /* takes the refs */
+		db_asmcheck_clear(&found);
 	}
 	free(path);
 	return rec != NULL;

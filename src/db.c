@@ -77,7 +77,7 @@ static struct db_asmcheck *asm_slot(struct db *db, const char *path)
 		       strtab_intern(&db->asmobjs, path), sizeof(*db->asmcheck));
 }
 
-static void clear_asmcheck(struct db_asmcheck *a)
+void db_asmcheck_clear(struct db_asmcheck *a)
 {
 	for (size_t i = 0; i < a->nrefs; i++) {
 		free(a->refs[i].symbol);
@@ -87,7 +87,7 @@ static void clear_asmcheck(struct db_asmcheck *a)
 	memset(a, 0, sizeof(*a));
 }
 
-static void push_asmref(struct db_asmcheck *a, const char *symbol, const char *where)
+void db_asmcheck_add(struct db_asmcheck *a, const char *symbol, const char *where)
 {
 	struct db_asmref *r;
 
@@ -252,13 +252,12 @@ static int load_line(struct db *db, char *line, struct load_state *ls)
 		ls->o->dwarf = (unsigned char)v[2];
 	} else if ((rest = numbers(line, 'R', 4, v)) != NULL) {
 		*ls = (struct load_state){ NULL, NULL, NULL, asm_slot(db, rest) };
-		clear_asmcheck(ls->a);
+		db_asmcheck_clear(ls->a);
 		ls->a->stamp = (struct db_stamp){ v[0], v[1], v[2], v[3] };
-		ls->a->checked = 1;
 	} else if (ls->a && !strncmp(line, "A\t", 2) && (rest = strchr(line + 2, '\t')) != NULL &&
 		   rest > line + 2 && rest[1]) {
 		*rest = '\0';
-		push_asmref(ls->a, line + 2, rest + 1);
+		db_asmcheck_add(ls->a, line + 2, rest + 1);
 	} else if (ls->s && (rest = numbers(line, 'W', 2, v)) != NULL &&
 		   in_range(v[0], LOC_NOT_FOUND, LOC_IN_MACRO) && in_range(v[1], 0, UINT_MAX)) {
 		push_line(ls->s, rest, (int)v[0], (unsigned)v[1]);
@@ -510,7 +509,7 @@ static void write_asmcheck(const struct db *db, size_t id, FILE *out)
 	const struct db_asmcheck *a = &db->asmcheck[id];
 	const char *path = strtab_str(&db->asmobjs, (unsigned)id);
 
-	if (!a->checked || (!a->used && !file_used_as(db, path, &a->stamp)))
+	if (!a->used && !file_used_as(db, path, &a->stamp))
 		return;
 	fprintf(out, "R\t%lld\t%lld\t%lld\t%lld\t%s\n", a->stamp.size, a->stamp.mtime_sec,
 		a->stamp.mtime_nsec, a->stamp.ino, path);
@@ -597,7 +596,7 @@ void db_free(struct db *db)
 	free(db->source);
 	strtab_free(&db->sources);
 	for (size_t i = 0; i < db->asmcheck_cap; i++)
-		clear_asmcheck(&db->asmcheck[i]);
+		db_asmcheck_clear(&db->asmcheck[i]);
 	free(db->asmcheck);
 	strtab_free(&db->asmobjs);
 	strtab_free(&db->names);
@@ -619,22 +618,21 @@ const struct db_asmcheck *db_asm_get(struct db *db, const char *path, const stru
 	if (id < 0 || (size_t)id >= db->asmcheck_cap)
 		return NULL;
 	a = &db->asmcheck[id];
-	if (!a->checked || !same_stamp(&a->stamp, &s))
+	if (!same_stamp(&a->stamp, &s))
 		return NULL;
 	a->used = 1;
 	return a;
 }
 
 void db_asm_put(struct db *db, const char *path, const struct stat *st,
-		const struct db_asmref *refs, size_t n)
+		struct db_asmcheck *found)
 {
 	struct db_asmcheck *a = asm_slot(db, path);
 
-	clear_asmcheck(a);
+	db_asmcheck_clear(a);
+	*a = *found;
 	a->stamp = stamp_of(st);
-	a->checked = 1;
 	a->used = 1;
-	for (size_t i = 0; i < n; i++)
-		push_asmref(a, refs[i].symbol, refs[i].where);
+	memset(found, 0, sizeof(*found));
 	db->changed = 1;
 }

@@ -66,9 +66,10 @@ struct db_asmref {
 	char *where;            /* file:line, relative to the tree */
 };
 
+/* A record exists only for a check made whole: refs is the whole answer for
+ * the file with that stamp. */
 struct db_asmcheck {
 	struct db_stamp stamp;
-	int checked;            /* refs is the whole answer for this stamp */
 	struct db_asmref *refs;
 	size_t nrefs, refs_cap;
 	int used;               /* looked up or recorded by this scan */
@@ -116,9 +117,13 @@ void db_source_changed(struct db *db);
 /* The asm-string references recorded for the object file at path when its
  * stamp is st's, else NULL. */
 const struct db_asmcheck *db_asm_get(struct db *db, const char *path, const struct stat *st);
-/* Record them: the n references refs. */
+/* Record the references of found (a whole check) for the file at path with
+ * stamp st; the record takes them over and found is left empty. */
 void db_asm_put(struct db *db, const char *path, const struct stat *st,
-		const struct db_asmref *refs, size_t n);
+		struct db_asmcheck *found);
+/* Add a reference to a check; free a check's references (it is left empty). */
+void db_asmcheck_add(struct db_asmcheck *a, const char *symbol, const char *where);
+void db_asmcheck_clear(struct db_asmcheck *a);
 /* Write the records this scan used. Returns 0, or -1 after error(). */
 int db_save(struct db *db);
 void db_free(struct db *db);

@@ -14,7 +14,6 @@
 RUN_BUILD_COMMANDS=${RUN_BUILD_COMMANDS:-0}
 export RUN_BUILD_COMMANDS
 proof x86_64-def sizes.csv
-echo "# units: $(cut -f1 "$R/units.tsv" | sed 1d | sort -u | wc -l) ($(sed 1d "$R/units.tsv" | wc -l) objects); tag rows: $(awk -F '\t' 'NR > 1 && $5 == "tag"' "$R/report.tsv" | wc -l); added by crossym cocci + annotate.sh: $(wc -l <"$R/out/wanted.tsv")"
 proof_verdict "$(dirname "$R")/build-x86_64-def"
 for k in normal wp; do
 	tr -d '\r' <"$R/boot-$k.log" | grep -o 'crossym-init: insmod .*' >"$TMP/insmod-$k"

@@ -8,10 +8,6 @@
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/lib/kernel-lib.sh"
 proof "" sizes.csv
-ntag=$(awk -F '\t' 'NR > 1 && $5 == "tag"' "$R/report.tsv" | wc -l)
-nwanted=$(wc -l <"$R/out/wanted.tsv")
-echo "# units: $(grep -c . "$R/units.tsv") objects listed, $(cut -f1 "$R/units.tsv" | sed 1d | sort -u | wc -l) units; options: $(tr '\n' ' ' <"$R/units.opts")"
-echo "# tags: $ntag tag rows, $nwanted added by crossym cocci + annotate.sh (the rest already __visible)"
 proof_verdict "$(dirname "$R")/build-x86_64-boot"
 echo "# sizes (old,new,delta,percent*100,name; units: text of the objects; bzImage: bytes)"
 diag "$R/sizes.csv"

@@ -37,7 +37,6 @@ defs=$COPY/.crossym-defs
 [ -s "$defs" ] || sh "$HERE/busybox-oracle.sh" --defs "$NORMAL" >"$defs"
 
 round=$(awk -F'\t' 'END { print $1 + 0 }' "$COPY/.crossym-tags")
-undefined=$WP/undefined.txt
 while :; do
 	if [ "$round" -eq 0 ] && [ -n "$UNDEFINED0" ]; then
 		undefined=$UNDEFINED0

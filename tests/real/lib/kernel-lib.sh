@@ -30,8 +30,11 @@ proof() {
 # directory) and BUILD (its normal build): with the excludes no hazard list
 # (crossym units --ordered, --flatten, --clashes, --generated) names anything,
 # no link-derived tag, the last link round leaves nothing undefined, both
-# kernels boot to the static init, with the same initcalls in the same order.
+# kernels boot to the static init, with the same initcalls in the same order;
+# the units and tags as diagnostics.
 proof_verdict() {
+	echo "# units: $(grep -c . "$R/units.tsv") objects listed, $(cut -f1 "$R/units.tsv" | sed 1d | sort -u | wc -l) units; options: $(tr '\n' ' ' <"$R/units.opts")"
+	echo "# tags: $(awk -F '\t' 'NR > 1 && $5 == "tag"' "$R/report.tsv" | wc -l) tag rows, $(wc -l <"$R/out/wanted.tsv") added by crossym cocci + annotate.sh (the rest already __visible)"
 	# hazards no global symbol shows, their objects excluded; with the excludes none is left
 	for h in ordered flatten clashes generated; do
 		case $h in

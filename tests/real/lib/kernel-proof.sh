@@ -144,41 +144,31 @@ sh "$TOP/scripts/wholeprogram.sh" --units-opts $haz "$B" >"$R/units.opts"
 # crossym alone decides the tags: --run-build-commands compiles every C object
 # again to find the symbols named only inside asm strings (about 2 minutes on
 # x86_64-boot, once: the report's --db keeps each object's answer for cocci,
-# and for the next run while the build stays). --tag-exports:
+# and for the next run while the build stays: t62 and t63 both run the proof).
+# --tag-exports:
 # 6.1's EXPORT_SYMBOL adds no visibility, so an exported definition another
 # unit of vmlinux uses needs __visible like any other (x86_64-fsmod without
 # it: 2097 undefined symbols in the whole-program vmlinux link)
-# cached: the same crossym binary, options, excludes and build give the same
-# output (t62 and t63 both run the proof)
-ckey=$( { sha256sum <"$CROSSYM"; cat "$R/units.opts" "$R/hazards" "$B/.crossym-build"
-	stat -c "%n %s %Y" "$B/vmlinux" "$B/vmlinux.a"; echo "$TAG $rbc"; } |
-	sha256sum | cut -d " " -f 1)
 t0=$(date +%s)
-if [ -f "$R/crossym.key" ] && [ "$(cat "$R/crossym.key")" = "$ckey" ] && [ -f "$R/out/files.tsv" ]; then
-	timed crossym-cached "$(($(date +%s) - t0))"
-else
-	rm -f "$R/crossym.key"
-	rm -rf "$R/out"
-	rc=0
-	# the report first: its --db (R/scan.db) gives cocci the asm-string checks
-	rrc=0
-	# shellcheck disable=SC2046
-	(IFS='
+rm -rf "$R/out"
+rc=0
+# the report first: its --db (R/scan.db) gives cocci the asm-string checks
+rrc=0
+# shellcheck disable=SC2046
+(IFS='
 '; exec "$CROSSYM" report --format=tsv --tag-exports $rbc --db "$R/scan.db" $(cat "$R/units.opts") "$B") \
-		>"$R/report.tsv" 2>"$R/report.err" || rrc=$?
-	echo $rrc >"$R/report.rc"
-	# shellcheck disable=SC2046
-	(IFS='
+	>"$R/report.tsv" 2>"$R/report.err" || rrc=$?
+echo $rrc >"$R/report.rc"
+# shellcheck disable=SC2046
+(IFS='
 '; "$CROSSYM" cocci -o "$R/out" --tag "$TAG" --keep-stale --tag-exports $rbc --db "$R/scan.db" $(cat "$R/units.opts") "$B") \
-		2>"$R/cocci.err" || rc=$?
-	echo $rc >"$R/cocci.rc"
-	timed crossym "$(($(date +%s) - t0))"
-	[ -f "$R/out/files.tsv" ] || { cat "$R/cocci.err" >&2; die "crossym cocci wrote no files.tsv"; }
-	[ $rrc -eq 0 ] || { cat "$R/report.err" >&2; die "crossym report failed"; }
-	echo "$ckey" >"$R/crossym.key"
-fi
+	2>"$R/cocci.err" || rc=$?
+echo $rc >"$R/cocci.rc"
+timed crossym "$(($(date +%s) - t0))"
+[ -f "$R/out/files.tsv" ] || { cat "$R/cocci.err" >&2; die "crossym cocci wrote no files.tsv"; }
+[ $rrc -eq 0 ] || { cat "$R/report.err" >&2; die "crossym report failed"; }
 t0=$(date +%s)
-key=$( { (cd "$R/out" && find . -type f ! -name annotate.patch ! -name forms.tsv | sort | xargs sha256sum); sha256sum <"$TOP/scripts/annotate.sh"; } |
+key=$( { (cd "$R/out" && find . -type f | sort | xargs sha256sum); sha256sum <"$TOP/scripts/annotate.sh"; } |
 	sha256sum | cut -d ' ' -f 1)
 if [ -f "$COPY/.crossym-key" ] && [ "$(cat "$COPY/.crossym-key")" = "$key" ] && [ -f "$R/keep/annotate.patch" ]; then
 	cp "$R/keep/annotate.patch" "$R/keep/forms.tsv" "$R/out/"
