@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # crossym - GNU Make build.  `make` builds ./crossym; `make check` installs what is
 # missing, builds warning-free and runs the tests (also under ASan+UBSan);
 # `make demo` runs the whole job on the bundled example tree.
@@ -21,8 +22,10 @@ DESTDIR   ?=
 VERSION   := $(shell cat VERSION)
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
-SRCS      := $(wildcard src/*.c)
-LIB_SRCS  := $(filter-out src/main.c,$(SRCS))
+# src/ has a folder per stage (doc/HACKING.md); objects go to $(BUILD)/STAGE/.
+SRC_DIRS  := $(sort $(dir $(wildcard src/*/*.c)))
+SRCS      := $(wildcard src/*/*.c)
+LIB_SRCS  := $(filter-out src/cli/main.c,$(SRCS))
 OBJS      := $(SRCS:src/%.c=$(BUILD)/%.o)
 LIB_OBJS  := $(LIB_SRCS:src/%.c=$(BUILD)/%.o)
 TEMPLATES := $(wildcard cocci/*.cocci)
@@ -31,9 +34,9 @@ MANPAGES  := doc/crossym.1 doc/crossym-annotate.1
 UNIT_SRCS := $(wildcard tests/unit/test-*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/%)
 
-ALL_CFLAGS = $(WARN) $(CFLAGS) $(ELF_CFLAGS) -I$(BUILD) -Isrc $(CFLAGS_EXTRA)
+ALL_CFLAGS = $(WARN) $(CFLAGS) $(ELF_CFLAGS) -I$(BUILD) $(SRC_DIRS:%/=-I%) $(CFLAGS_EXTRA)
 
-.PHONY: all clean check check-plain check-asan check-valgrind fuzz fuzz-bins fuzz-smoke \
+.PHONY: all clean check check-plain check-real check-asan check-valgrind fuzz fuzz-bins fuzz-smoke \
 	fuzz-long deps demo unit busybox-proof kernel-check kernel-proof kernel-defconfig kernel-modules bench bench-kernel kernel-def-werror \
 	report-svg install uninstall FORCE
 
@@ -45,6 +48,7 @@ $(BIN): $(OBJS)
 # Each object depends on the headers it includes (-MMD -MP, build/*.d) and on
 # the flags it was compiled with ($(BUILD)/cflags changes when they do).
 $(BUILD)/%.o: src/%.c $(BUILD)/cflags | $(BUILD)/templates.h $(BUILD)/version.h
+	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(BUILD)/cflags: FORCE | $(BUILD)
@@ -103,22 +107,29 @@ fuzz-long: fuzz
 deps:
 	sh scripts/deps.sh
 
-# The README's test command.
+# The test tiers.  `make check` (the README's test command): the C unit tests
+# and the small trees of tests/, once normally and once under ASan+UBSan, and
+# a minute of fuzzing; at most 10 minutes cold on 2 cores, packages aside.
+# `make check-real`: the real trees of tests/real (Linux 6.1 builds, the
+# whole-program boot proof, BusyBox), built and cached under CROSSYM_CACHE
+# (about 40 minutes cold).  .ci/run runs both.
+QUICK_TESTS = $(wildcard tests/t[0-9]*.sh)
+REAL_TESTS  = $(wildcard tests/real/t[0-9]*.sh)
+
 check: deps
 	$(MAKE) check-plain
 	$(MAKE) check-asan
 	$(MAKE) fuzz-smoke
 
-# The quick tests (unit, example trees) and the real trees (Linux 6.1, BusyBox).
-QUICK_TESTS = $(wildcard tests/t[0-9]*.sh)
-REAL_TESTS  = $(wildcard tests/real/t[0-9]*.sh)
-
-# check-plain leaves out the x86_64-dwarf kernel build (t60; the costliest
-# build, for one TSV comparison) unless CROSSYM_KERNEL_DWARF=1 or it is
-# cached; `make kernel-check` builds it.
 check-plain:
 	$(MAKE) $(BIN) unit CFLAGS_EXTRA='-Werror'
 	prove -j2 -f --timer $(UNIT_BINS) $(QUICK_TESTS)
+
+# check-real leaves out the x86_64-dwarf kernel build (t60; the costliest
+# build, for one TSV comparison) unless CROSSYM_KERNEL_DWARF=1 or it is
+# cached; `make kernel-check` builds it.
+check-real: deps
+	$(MAKE) $(BIN) CFLAGS_EXTRA='-Werror'
 	CROSSYM_KERNEL_DWARF=$${CROSSYM_KERNEL_DWARF:-0} prove -f --timer $(REAL_TESTS)
 
 check-asan:

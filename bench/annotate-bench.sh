@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # annotate-bench.sh CROSSYM BUILD DIR WORK [TAGGED_SRCTREE]: part 4 of bench/run.sh.
 # On the sources of one directory DIR of a Linux build (x86_64 tinyconfig):
 #  - the files crossym cocci says must change there, with ONE semantic patch (the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* gentree.c - write a synthetic Linux-6.1-like O= build tree for bench/.
  *
  *   gentree OUTDIR OBJECTS DIRS [SYMS [DEPS [TEXT]]]

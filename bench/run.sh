@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # bench/run.sh: speed and memory of crossym, measured side by side (no pass/fail).
 # Prints tables and writes bench/results.md (with the machine description).
 #  1. scan + decide (`crossym report --format=tsv`, also with a warm --db) against,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* timeit.c - run commands side by side and print their median figures.
  *
  *   timeit RUNS LABEL CMD [LABEL CMD]...

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // add-func: tag the definitions of the listed functions right before the
 // name, after the type and the other attributes: `void __init TAG f(void)`,
 // `pte_t * TAG f(...)`. Prototypes never match a function definition; static

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // add-macro: tag the definitions one definer macro makes for the listed
 // names, in front of the macro call: `TAG DEFINE_MUTEX(name);`. Calls inside
 // function bodies (local objects) are left alone; a call already preceded by

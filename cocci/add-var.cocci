@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // add-var: tag the top-level definitions of the listed variables right before
 // the name: `unsigned long TAG x = 5;`, `char __nosavedata TAG buf[16];`.
 // Left alone: extern declarations, statics, prototypes, locals of the same

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // remove-func: strip the tag from the definitions of the listed functions
 // (stale tags), wherever it sits among the attributes. (Written `-TAG T f`:
 // `T -TAG f` makes spatch 1.1.1 fail with "error in collection of - tokens".

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 // remove-var: strip the tag from the top-level definitions of the listed
 // variables (stale tags). Extern declarations are left alone: annotate.sh
 // deletes its own tagged re-declarations as whole lines.

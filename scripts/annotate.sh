@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # annotate.sh OUTDIR SRCTREE [-j N] [--apply] [--macro-file FILE]
 #
 # Turn the OUTDIR written by `crossym cocci` (see doc/CONTRACT.md) into a

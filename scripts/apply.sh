@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # apply.sh: sourced by annotate.sh after option parsing. Locks, signals, the
 # spatch process group, and the all-or-nothing apply with its journal.
 #

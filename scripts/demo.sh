@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # demo.sh: crossym's whole job on the bundled example tree (tests/trees/example):
 # build it, audit it, annotate a copy of its sources, then build every directory
 # as one -fwhole-program unit (GCC 12 recipe) from the untagged sources (the link

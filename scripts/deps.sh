@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # deps.sh: install the Debian packages crossym, its tests and its demo need,
 # when any is missing.  A no-op (and no root needed) when all are there.
 set -eu

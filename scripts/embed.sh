@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # embed.sh FILE... : print a C header holding each file as a string constant
 # named tmpl_<basename without extension, non-alphanumerics as _>.
 # Used by the Makefile to build cocci/ templates into the binary.

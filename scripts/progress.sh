@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # progress.sh WORK OUTDIR TOTAL: the progress of annotate.sh's spatch phase, on
 # stderr, until TOTAL files are done, WORK/.spatch-done exists (the spatch
 # phase is over) or annotate.sh, its parent, is gone.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # series.sh OUTDIR SRCTREE: split the checked OUTDIR/annotate.patch into a
 # `git format-patch` style series in OUTDIR/series/, one patch per top-level
 # directory of SRCTREE, or, when SRCTREE has a MAINTAINERS file, one per

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # spatch-one.sh: annotate.sh's spatch steps, one job each.
 #
 #   spatch-one.sh --macros WORK TAG [MACROFILE]

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # verify-build.sh: the --verify-build step of annotate.sh, sourced by it (it
 # uses its variables: WORK, OUTDIR, SRCTREE, VBUILD, prog). POSIX sh.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # wholeprogram.sh [--exclude OBJ]... [--runs] [--srctree DIR] BUILD_DIR
 # wholeprogram.sh --units-opts BUILD_DIR
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/lib-annotate.sh: helpers for the tests that interrupt or race
 # scripts/annotate.sh on the shapes tree; sourced after lib.sh.
 TEST_COCCI=${UNIT_DIR:-$TOP/build}/test-cocci

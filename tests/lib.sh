@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/lib.sh: TAP helpers for the shell tests, sourced by tests/t*.sh.
 # Each test script: . "$(dirname "$0")/lib.sh"; ok/expect_eq/...; done_testing
 # Environment: CROSSYM (the binary), TOP (repo root), TMP (a fresh scratch dir).

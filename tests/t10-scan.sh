@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # t10-scan: reading build trees of every layout, ELF32/64 in both byte orders,
 # nm text input equal to ELF input, the incremental db, and the bad inputs.
 . "$(dirname "$0")/lib.sh"

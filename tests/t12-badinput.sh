@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # t12-badinput: input crossym cannot fully understand is never a confident
 # answer: each case gets a message naming the file and a non-zero exit (or the
 # correct answer), and nothing hangs or runs unasked (issue 11).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # t13-db: --db keeps what the later steps derived per file (an object's DWARF
 # definitions, where a source file shows a definition: the line column) and
 # derives it again when that file changes; an older or corrupt db is never

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # t15-image: the final link's own inputs and the sections the linker script
 # keeps (tests/trees/image). The image link names start/start.o and
 # start/os.o directly, beside thin archives called built-in.o linked with

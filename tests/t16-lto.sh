@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # t16-lto: the example tree built with -flto gives the same report as the
 # normal build, byte for byte: slim objects are read from GCC's LTO symbol
 # table, fat ones (-ffat-lto-objects) from their real symbol table. A slim

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # t17-asmref: a symbol named only inside an asm string (k/entry.c: an inline
 # "call k_helper", k_helper defined in k/helper.c of the same unit). Without
 # --run-build-commands crossym runs nothing and says which objects have asm

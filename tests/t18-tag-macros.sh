@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # t18-tag-macros: `crossym cocci --tag-macros` on tests/trees/macros, where
 # definitions are named by macros that paste the names together:
 #  (a) CALL_DEFINE1(add|sub, ...) (shaped like SYSCALL_DEFINEn) make

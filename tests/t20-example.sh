@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # t20-example: crossym on the bundled example tree, both layouts (ld -r
 # built-in.o and thin built-in.a, with a regular lib.a), against the report
 # derived by hand (expected.tsv) and an independent nm+awk computation.

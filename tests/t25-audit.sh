@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # t25-audit: the audit views on real small trees with exact expected output:
 # report --all (every class, holding in every build), the TSV's kind/bind/line,
 # --unit, JSON (checked with jq), the DOT coupling graph (rendered with dot),

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # t30-annotate: scripts/annotate.sh on the shapes tree (tests/trees/shapes):
 # the exact patch per file and forms.tsv, the whole-program compile proof of
 # the applied tree, idempotence, --tag __visible, the changed-since-the-scan

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # t32-interrupt: annotate.sh --apply on the shapes tree killed at several
 # points (during spatch, while staging, half-way through writing the tree)
 # with SIGINT, SIGTERM and SIGKILL: the tree is byte for byte what it was

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # t33-lock: two annotate.sh runs on one OUTDIR or one tree (the second is
 # refused, exit 3, naming the owner), stale locks of dead runs (taken over,
 # explained), a lock of a live process that is not ours or of another host

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # t35-definer-expansion: a definer macro whose expansion begins with a static
 # helper (the example tree's DEFINE_DEMO_RWSEM, shaped like the kernel's
 # DEFINE_PERCPU_RWSEM) defines kernel/'s cpu_hotplug_lock, used from mm/.
@@ -49,6 +50,7 @@ cat >"$TMP/want.c" <<'EOF'
 #include <linux/rwsem_demo.h>
 
 DEFINE_DEMO_RWSEM(cpu_hotplug_lock);
+/* SPDX-License-Identifier: GPL-2.0-only */
 extern __typeof__(cpu_hotplug_lock) cpu_hotplug_lock __visible;
 EOF
 expect_eq "$TMP/want.c" "$TMP/src/kernel/rwsem.c" "kernel/rwsem.c: the call untouched, a re-declaration after it"

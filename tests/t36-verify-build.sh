@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # t36-verify-build: annotate.sh --verify-build BUILD compiles every changed
 # file with its object's own .cmd command, before and after tagging.
 # The example tree gets (in a copy) kernel/pcpulock.c, whose definer macro

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # t37-generated-source: a definition in a source file the build generated
 # (it lives in the build dir, not in the source tree: Linux's
 # arch/x86/entry/vdso/vdso-image-32.c defines vdso_image_32) must not give

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # t38-sync-check: a source the kernel keeps a copy of under tools/
 # (arch/x86/lib/insn.c and tools/arch/x86/lib/insn.c) is compared by objtool's
 # sync-check.sh with `diff -I` of lines holding `__ignore_sync_check__`; a tag

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # t40-demo: the README's `make demo` job end to end on the example tree: the
 # untagged whole-program link fails with exactly the tag symbols undefined, the
 # tagged one links and prints the expected output (asserted inside demo.sh);

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # t45-units: `crossym units` on the example tree (both layouts): the linked
 # objects in link order (the Makefile's prog link: built-in.o/.a, then lib.a),
 # equal to expected-units.tsv (derived by hand from tests/trees/example/Makefile);

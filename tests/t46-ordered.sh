@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # t46-ordered: definitions whose place only the linker script fixes
 # (tests/trees/ordered, the kernel's DEFINE_SCHED_CLASS in small): hi_class
 # and lo_class sit alone in sections __hi_class and __lo_class that

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # t47-module-stub: a module's NAME.mod.o (modpost's part of NAME.ko, linked
 # beside NAME.o) is outside the module's unit: its references to init_module
 # and cleanup_module are outside references (untagged, a whole-program unit

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # t48-flatten: functions given GCC's flatten attribute in a whole-program
 # unit (tests/trees/flatten, mm/percpu.c's pcpu_build_alloc_info in small).
 # Compiled apart, a flatten function can only inline its own file's

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # t49-tag-exports: an exported definition another unit of its own image uses.
 # The seeds' core change made the export macro carry the tag, so crossym
 # reports such a definition `exported` and tags nothing; stock Linux's

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # t50-merge: keeping the tags exact after merges (crossym check, stale-tag
 # removal, incremental rescans) on the example tree. Three scripted merges: a
 # new caller across directories, a caller moved home, a rename.

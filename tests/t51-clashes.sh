@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # t51-clashes: same-named definitions of one unit that an initcall entry
 # (top-level asm, as Linux 6.1's on PREL32 architectures) names
 # (tests/trees/clash; drivers/hid's ch_driver_init in small):

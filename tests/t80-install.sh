@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # t80-install: `make install DESTDIR=...` puts the binary, the driver scripts
 # and the man pages where they belong; the installed copy, run from another
 # directory with only its bin/ on PATH, does the whole job on the example tree
@@ -45,8 +46,10 @@ export PATH
 [ "$(command -v crossym)" = "$DEST$PREFIX/bin/crossym" ]
 ok $? "crossym on PATH is the installed one"
 expect_status 0 crossym --version
+head -n 1 "$TMP/out" >"$TMP/version-line"
 echo "crossym $VERSION" >"$TMP/want-version"
-expect_eq "$TMP/want-version" "$TMP/out" "--version prints crossym VERSION"
+expect_eq "$TMP/want-version" "$TMP/version-line" "--version prints crossym VERSION"
+expect_grep "^License GPL-2.0-only" "$TMP/out" "--version names the licence"
 bad=0
 for cmd in "" report cocci check objects annotate; do
 	crossym $cmd --help >"$TMP/help" 2>"$TMP/help.err" || { echo "# $cmd --help: exit $?"; bad=$((bad + 1)); }

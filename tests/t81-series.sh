@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # t81-series: annotate.sh --split (scripts/series.sh) on the example tree: one
 # git format-patch style patch per top-level directory, then per MAINTAINERS
 # entry; each patch's headers, subject, files and symbol lists; `git am`

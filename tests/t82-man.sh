@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # t82-man: the man pages doc/crossym.1 and doc/crossym-annotate.1 lint clean
 # (mandoc -T lint, groff -ww), render with man -l without a warning, carry the
 # version of VERSION, and document every command and every option the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # t83-knobs: annotate's progress output and the knobs of `make coccicheck` on
 # the example tree: progress lines (not a terminal: per 10% of the files,
 # ending with the total; terminal: one rewritten line), V=1 (each spatch

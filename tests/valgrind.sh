@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # valgrind.sh ARGS...: crossym under memcheck, for `make check-valgrind`
 # (the tests run it as $CROSSYM). Errors exit 1 and are logged in
 # $VALGRIND_LOGS/vg.PID, which the make target requires to be empty.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* fuzz-ar: regular and thin ar archives (ar_parse); every member of a regular
  * archive is then read as an object, as the build-tree walk does. */
 #include "fuzz.h"

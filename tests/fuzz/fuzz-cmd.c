@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* fuzz-cmd: kbuild .cmd files (kbuild.c) and the compile-command word
  * parser of --run-build-commands (cpprun.c). */
 #include "fuzz.h"

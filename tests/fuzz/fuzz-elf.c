@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* fuzz-elf: an ELF relocatable object (elf_read_symbols). */
 #include "fuzz.h"
 #include "elfread.h"

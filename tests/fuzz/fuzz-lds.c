@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* fuzz-lds: linker scripts (lds_references). */
 #include "fuzz.h"
 #include "ldscript.h"

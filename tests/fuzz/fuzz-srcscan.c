@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* fuzz-srcscan: the C source scanner (srcscan_tags, srcscan_locate,
  * srcscan_paste_macro). The first line of the input is the symbol looked
  * for, the rest the C text. */

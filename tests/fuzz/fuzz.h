@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* fuzz.h - shared bits of the libFuzzer harnesses (tests/fuzz/fuzz-*.c):
  * each feeds one reader of crossym the fuzzer's bytes, as a file of the kind
  * that reader takes would hold them. Built by `make fuzz` with clang. */

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # run.sh OUT SECONDS [NAME...]: run each fuzz harness OUT/fuzz-NAME, one at a
 # time and niced, for SECONDS over its corpus (OUT/corpus/NAME, grown from
 # OUT/seeds/NAME), after replaying the committed regression inputs

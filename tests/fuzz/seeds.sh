@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # seeds.sh OUT: seed corpora for the fuzz harnesses, in OUT/seeds/NAME/, made
 # from the example tree (built here in both layouts), build/mkelf fixtures
 # and, when the cache has them, samples of the Linux 6.1 and BusyBox builds

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # kernel-defconfig.sh: `make kernel-defconfig` (outside make check: on 2 cores
 # the normal build takes ~45 minutes, annotate ~8, the whole-program build ~21).
 # Linux 6.1 x86_64 defconfig tagged by crossym (tests/real/lib/kernel-proof.sh

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # kernel-modules.sh: `make kernel-modules` (outside make check: a config with
 # BLOCK, NET and modules takes ~30 minutes to build on 2 cores). The seeds'
 # 2006 module table on Linux 6.1: x86_64-fsmod (x86_64-boot plus ext2, jffs2,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # t60-kernel: crossym on real Linux 6.1 builds (Debian's linux-source-6.1),
 # made and cached by kernel-build.sh (i386-tiny, x86_64-tiny, x86_64-mod,
 # x86_64-dwarf). Checks:

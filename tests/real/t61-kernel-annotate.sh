@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # t61-kernel-annotate: tag the x86_64-tiny Linux 6.1 sources with __visible
 # (crossym cocci --keep-stale + scripts/annotate.sh --apply on a copy), rebuild
 # the tagged copy, and check (all the work is in kernel-annotate.sh, cached):

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # t62-kernel-wp: the references no symbol table shows, on Linux 6.1 x86_64
 # tinyconfig + boot options (the build and the report of kernel-proof.sh,
 # cached and shared with t63), proved by the whole-program link:

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # t63-kernel-proof: `make kernel-proof` and `make check` (tests/real/lib/kernel-proof.sh): Linux 6.1
 # x86_64 tinyconfig + boot options, tagged by crossym (--tag __visible), built
 # with every unit whole-program (scripts/wholeprogram.sh), boots under qemu to

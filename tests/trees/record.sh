@@ -32,3 +32,4 @@ record_thin() {
 	done
 	record built-in.a "rm -f built-in.a; ar cDPrST built-in.a$all"
 }
+# SPDX-License-Identifier: GPL-2.0-only

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* fixture.h - writing the small source trees the C unit tests read. */
 #ifndef CROSSYM_FIXTURE_H
 #define CROSSYM_FIXTURE_H

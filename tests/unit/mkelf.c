@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* mkelf.c - write a small ELF relocatable object with chosen symbols, in any
  * class and byte order, through libelf: fixtures for the big-endian, 32-bit and
  * foreign-architecture cases that the host toolchain cannot produce.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* tap.h - a minimal TAP producer for the C unit tests (run by prove). */
 #ifndef CROSSYM_TAP_H
 #define CROSSYM_TAP_H

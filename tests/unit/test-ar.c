@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* test-ar.c - the ar reader on regular, thin, long-name and broken archives.
  * The archives are made by binutils `ar` in a scratch directory, so the test
  * checks the reader against the real tool's output. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* test-audit.c - the audit's text readers: the source mention counter of
  * --all's classes and the TSV reader of `crossym diff`. */
 #include "tap.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* test-cocci.c - cocci_write() and its helpers (TAP).
  *
  * With arguments it is also the driver the shell tests use to make an OUTDIR

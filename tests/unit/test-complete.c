@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* test-complete.c - annotate.sh's middle step (complete.c), TAP. */
 #include "tap.h"
 #include "complete.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* test-cpprun.c - splitting a kbuild compile command into words without a
  * shell (--run-build-commands), and refusing what only a shell could run. */
 #include "tap.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* test-definer.c - definer macro calls checked against the macro's
  * expansion (definer.c), on a small fake build: a .cmd file with -I, -D and
  * -include, headers, and the build's autoconf.h. TAP. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* test-dwarf.c - declaration coordinates of external definitions, read from
  * the DWARF of objects that gcc compiles in a scratch directory: DWARF 4 and 5,
  * relative and absolute source names, -m32 (when gcc can), split and

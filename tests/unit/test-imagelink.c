@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* test-imagelink.c - the final link's words (imagelink.c) and the linker
  * script's KEEP patterns (ldscript.c). */
 #include "tap.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* test-lto.c - GCC LTO symbol table entries (lto.c), built by hand as GCC
  * writes them: name\0 comdat\0 kind visibility size(8) slot(4). */
 #include "tap.h"

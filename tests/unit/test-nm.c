@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* test-nm.c - parsing `nm -A` lines. */
 #include "tap.h"
 #include "nmread.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* test-srcscan.c - tags and their symbols, definitions and macro-made names,
  * read off C source text. */
 #include "tap.h"

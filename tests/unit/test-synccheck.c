@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* test-synccheck.c - sources mirrored under tools/ (synccheck.c), TAP. */
 #include "tap.h"
 #include "fixture.h"

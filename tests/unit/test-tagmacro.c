@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* test-tagmacro.c - the #define that pastes a name together (definer_site)
  * and annotate's side of --tag-macros (tagmacro.c: macros.tsv read, the tag
  * inserted, the result verified). TAP. */

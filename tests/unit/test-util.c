@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* test-util.c - path helpers and the cksum CRC. */
 #include "tap.h"
 #include "util.h"

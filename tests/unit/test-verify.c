@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* test-verify.c - the final check of annotate.sh (verify.c), TAP. */
 #include "tap.h"
 #include "verify.h"

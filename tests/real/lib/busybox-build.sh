@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # busybox-build.sh SRC OUT [CONFIG_TARGET]: build BusyBox from the source tree SRC
 # in the separate build directory OUT (kbuild's `make O=OUT`), `defconfig` unless
 # CONFIG_TARGET names another config target, with -j${JOBS:-2}, quietly (the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # busybox-fetch.sh: get BusyBox 1.35.0 from Debian's bookworm SOURCE package,
 # unpacked, into ${CROSSYM_CACHE:-$HOME/.cache/crossym}/busybox/, and print the
 # path of the source tree (…/busybox/src) on stdout.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* busybox-macros.h: macro file for spatch (--macro-file) on BusyBox 1.35 sources.
  * BusyBox's attribute-like and config macros (include/platform.h, libbb.h,
  * autoconf.h) that spatch cannot parse on its own: after array names

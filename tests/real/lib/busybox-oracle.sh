@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # busybox-oracle.sh [--defs] BUILD_DIR: an independent, nm + awk computation of
 # what `crossym report --format=tsv BUILD_DIR` must print for a BusyBox build
 # (doc/CONTRACT.md decision rule and TSV format), to check crossym against.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # busybox-proof.sh: the real-world proof on BusyBox 1.35.0 (defconfig), as TAP.
 #   1. fetch the Debian source package, build it normally (cached);
 #   2. crossym's report of the normal build == an independent nm + awk oracle

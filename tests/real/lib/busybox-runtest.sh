@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # busybox-runtest.sh BUILD_DIR RESULT_FILE: run BusyBox's own test suite
 # (testsuite/runtest) against BUILD_DIR/busybox under bash, and write one line
 # per test, `NAME<TAB>PASS|FAIL|SKIPPED`, sorted (LC_ALL=C), to RESULT_FILE, so

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # busybox-sizes.sh NORMAL_BUILD WP_OUT: size report in the 2006 sizes.csv form,
 #     old,new,delta,percent*100,name
 # (old size, new size, new - old, 10000 * delta / old truncated to an integer,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # busybox-tagloop.sh SRC NORMAL_BUILD COPY WP_OUT [UNDEFINED0]: prove the whole-program
 # recipe without crossym.  COPY becomes a copy of the BusyBox tree SRC; then,
 # until busybox-wholeprog.sh COPY WP_OUT links: for every undefined symbol S of

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # busybox-wholeprog.sh SRC OUT: build BusyBox from the (possibly tagged) source
 # tree SRC with every directory compiled as one -fwhole-program unit, in the
 # build directory OUT, and link it with BusyBox's own link step.

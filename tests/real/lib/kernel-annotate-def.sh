@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # kernel-annotate-def.sh: outside CI: tag the sources of the Linux 6.1 x86_64
 # defconfig build with the kernel's own __visible as a user would, build the
 # tagged tree with CONFIG_WERROR=y (defconfig has it), compare its diagnostics

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # kernel-annotate.sh: tag the sources of the x86_64-tiny Linux 6.1 build with
 # the kernel's own __visible, rebuild the tagged tree, and record everything
 # t61-kernel-annotate.sh checks. Prints the result directory on stdout.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # kernel-build.sh CONFIG...: build Linux 6.1 (Debian's linux-source-6.1) for the
 # real-tree tests, one build directory per CONFIG, and print each build directory
 # on stdout (one line per CONFIG, in argument order).

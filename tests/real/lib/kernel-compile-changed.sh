@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # kernel-compile-changed.sh B COPY LIST OUT [JOBS]: compile each source file of
 # LIST (paths relative to the tree) from the tagged copy COPY with its object's
 # own compile command from the kbuild build B (.cmd file; the defconfig's

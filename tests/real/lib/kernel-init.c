@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* kernel-init.c: the init of the kernel-proof boot test (tests/real/
  * kernel-proof.sh): built static, it is /init of the initramfs; it prints one
  * line on the console and reboots: qemu runs with -no-reboot, so it exits at

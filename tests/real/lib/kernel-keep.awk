@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # kernel-keep.awk LDS OBJDUMP: rule K9 of kernel-xref.sh. LDS is the
 # preprocessed linker script; OBJDUMP is `objdump -t` of the objects the link
 # always takes. Prints `ref NAME` for every global or weak definition whose

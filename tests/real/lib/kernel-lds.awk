@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # kernel-lds.awk: print, one per line, the symbol names a (preprocessed) GNU ld
 # linker script references, per the rule in kernel-xref.sh:
 #   identifiers in ENTRY(...), in the right-hand side of an assignment

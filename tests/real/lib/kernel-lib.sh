@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # kernel-lib.sh: the prelude of the Linux tests (t60, t61), sourced after
 # tests/lib.sh: C locale, REAL, and a skip when the kernel part cannot run.
 REAL=$TOP/tests/real/lib

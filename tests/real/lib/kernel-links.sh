@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # kernel-links.sh SRC COPY OUTDIR: after `annotate.sh OUTDIR COPY --apply` on
 # COPY, a `cp -al` copy of SRC, check that the apply never wrote a hard-linked
 # file in place: every patched file (annotate.patch) has its own inode, every

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # kernel-proof.sh [CONFIG]: Linux 6.1 x86_64 tinyconfig + what booting to
 # userspace needs (kernel-build.sh CONFIG: x86_64-boot, the default, or
 # x86_64-fsmod, which adds modules), built normally and whole-program from

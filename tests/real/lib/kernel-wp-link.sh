@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # kernel-wp-link.sh BUILDDIR TAGS.tsv OUTDIR [DIR...]: the whole-program link of every
 # directory of vmlinux.a, with the tags of TAGS.tsv (crossym report --format=tsv),
 # outside the build directory (which is only read).

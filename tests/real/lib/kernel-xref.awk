@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # kernel-xref.awk: the decision of kernel-xref.sh (rules K2..K8 there).
 # Files, in order: objs (OBJECT<TAB>DOMAIN<TAB>ORIGIN), sources (kbuild
 # `source_OBJ := PATH` lines), ldsrefs (`ref NAME`/`def NAME`, kernel-lds.awk), syms

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # kernel-xref.sh [--srctree DIR] [--stats FILE] [--check-ld] [--no-keep] BUILDDIR
 #
 # An independent computation (POSIX sh, binutils nm/ar/ld, awk; crossym is not used)

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # refactor-compare.sh [REF_COMMIT]: show that a refactoring changed no output.
 # Builds crossym at REF_COMMIT (default c181822) in a temp dir, then runs that
 # binary with its scripts/annotate.sh and the working tree's own on the cached

@@ -36,3 +36,4 @@ else
 	done
 	gcc -no-pie -o prog $units
 fi
+# SPDX-License-Identifier: GPL-2.0-only

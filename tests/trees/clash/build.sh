@@ -17,3 +17,4 @@ for o in init/main drv/cherry drv/chicony drv/plain; do
 done
 record_thin init:init/main.o drv:drv/cherry.o,drv/chicony.o,drv/plain.o
 record image "gcc -o image -Wl,--whole-archive built-in.a -Wl,--no-whole-archive"
+# SPDX-License-Identifier: GPL-2.0-only

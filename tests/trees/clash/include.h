@@ -20,3 +20,4 @@
 	____define_initcall(fn, __initcall_name(initcall, __initcall_id(fn), 6))
 #define __visible __attribute__((externally_visible))
 int plain_value(void);
+/* SPDX-License-Identifier: GPL-2.0-only */

@@ -162,3 +162,4 @@ END {
 		printf "%s\t%s\t%s\t%s\t%s\t%s\n", s, u, o, source[o], status, from
 	}
 }' "$tmp/syms" | LC_ALL=C sort -t "$tab" -k1,1 -k2,2 -k3,3
+# SPDX-License-Identifier: GPL-2.0-only

@@ -15,3 +15,4 @@ for o in init/main mm/walk mm/step mm/raw lib/solo; do
 done
 record_thin init:init/main.o mm:mm/walk.o,mm/step.o,mm/raw.o lib:lib/solo.o
 record image "gcc -o image -Wl,--whole-archive built-in.a -Wl,--no-whole-archive"
+# SPDX-License-Identifier: GPL-2.0-only

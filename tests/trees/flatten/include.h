@@ -6,3 +6,4 @@ int step(int n);
 int step_twice(int n);
 int raw_total(void);
 int solo(int n);
+/* SPDX-License-Identifier: GPL-2.0-only */

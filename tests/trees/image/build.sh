@@ -51,3 +51,4 @@ else
 	done
 	gcc -Wl,--gc-sections -o image -Wl,-T,image.lds $units
 fi
+# SPDX-License-Identifier: GPL-2.0-only

@@ -33,3 +33,4 @@ else
 	done
 	gcc -o prog $units
 fi
+# SPDX-License-Identifier: GPL-2.0-only

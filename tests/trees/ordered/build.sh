@@ -17,3 +17,4 @@ for o in init/main sched/core sched/hi sched/lo; do
 done
 record_thin init:init/main.o sched:sched/core.o,sched/hi.o,sched/lo.o
 record image "gcc -o image -Wl,-T,ordered.lds -Wl,--whole-archive built-in.a -Wl,--no-whole-archive"
+# SPDX-License-Identifier: GPL-2.0-only

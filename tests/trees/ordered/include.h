@@ -8,3 +8,4 @@ struct cls {
 	const struct cls n##_class __attribute__((section("__" #n "_class"), aligned(8)))
 extern const struct cls hi_class, lo_class;
 int classes_ok(void);
+/* SPDX-License-Identifier: GPL-2.0-only */

@@ -9,3 +9,4 @@ int k_entry(void)
 	puts_count();
 	return r;
 }
+/* SPDX-License-Identifier: GPL-2.0-only */

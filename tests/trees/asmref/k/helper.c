@@ -18,3 +18,4 @@ int k_real(void)
 	return 7;
 }
 asm(".globl k_alias\n\t.set k_alias, k_real");
+/* SPDX-License-Identifier: GPL-2.0-only */

@@ -9,3 +9,4 @@ int main(void)
 	printf("k_entry: %d, k_count: %d, k_alias: %d\n", k_entry(), k_count, k_alias());
 	return 0;
 }
+/* SPDX-License-Identifier: GPL-2.0-only */

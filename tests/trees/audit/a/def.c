@@ -73,3 +73,4 @@ int old_style(int x)                    /* b: int old_style(); */
 {
 	return x;
 }
+/* SPDX-License-Identifier: GPL-2.0-only */

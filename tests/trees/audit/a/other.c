@@ -15,3 +15,4 @@ int other_entry(void)
 	return local_user(1) + hook();
 #endif
 }
+/* SPDX-License-Identifier: GPL-2.0-only */

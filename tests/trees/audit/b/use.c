@@ -31,3 +31,4 @@ int main(void)
 #endif
 	return n == 0;
 }
+/* SPDX-License-Identifier: GPL-2.0-only */

@@ -7,3 +7,4 @@ static int drv_init(void)
 	return 0;
 }
 device_initcall(drv_init);
+/* SPDX-License-Identifier: GPL-2.0-only */

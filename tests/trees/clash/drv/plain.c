@@ -16,3 +16,4 @@ __visible int plain_value(void)
 {
 	return helper();
 }
+/* SPDX-License-Identifier: GPL-2.0-only */

@@ -15,3 +15,4 @@ int main(void)
 	printf("plain %d %d\n", plain_value(), helper());
 	return 0;
 }
+/* SPDX-License-Identifier: GPL-2.0-only */

@@ -17,3 +17,4 @@
 #define __noinline	__attribute__((noinline, noclone))
 
 #endif /* _COMPILER_H */
+/* SPDX-License-Identifier: GPL-2.0-only */

@@ -57,3 +57,4 @@ int main(void)
 	       list_count(&free_list), (int)(__stop_ksymtab - __start_ksymtab));
 	return 0;
 }
+/* SPDX-License-Identifier: GPL-2.0-only */

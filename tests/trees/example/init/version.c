@@ -12,3 +12,4 @@ void print_banner(void)
 {
 	printf("%s\n", linux_banner);
 }
+/* SPDX-License-Identifier: GPL-2.0-only */

@@ -29,3 +29,4 @@ initcall(kernel_core_init);
 
 /* HARD CASE: a global used nowhere: must NOT be reported. */
 int panic_timeout = 10;
+/* SPDX-License-Identifier: GPL-2.0-only */

@@ -7,3 +7,4 @@ int __weak arch_cpu_count(void)
 {
 	return 2;
 }
+/* SPDX-License-Identifier: GPL-2.0-only */

@@ -3,3 +3,4 @@
 #include <linux/rwsem_demo.h>
 
 DEFINE_DEMO_RWSEM(cpu_hotplug_lock);
+/* SPDX-License-Identifier: GPL-2.0-only */

@@ -11,3 +11,4 @@ void kernel_tick(int ticks)
 {
 	jiffies += ticks;
 }
+/* SPDX-License-Identifier: GPL-2.0-only */

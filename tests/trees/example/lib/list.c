@@ -27,3 +27,4 @@ int list_count(const struct list_head *head)
 		n++;
 	return n;
 }
+/* SPDX-License-Identifier: GPL-2.0-only */

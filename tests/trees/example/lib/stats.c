@@ -9,3 +9,4 @@ DEFINE_STAT(reads);
 /* HARD CASE: a pasted macro-made global used nowhere (stat_writes): must NOT
  * be reported. */
 DEFINE_STAT(writes);
+/* SPDX-License-Identifier: GPL-2.0-only */

@@ -10,3 +10,4 @@ unsigned long kstrlen(const char *s)
 		p++;
 	return p - s;
 }
+/* SPDX-License-Identifier: GPL-2.0-only */

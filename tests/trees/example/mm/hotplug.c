@@ -6,3 +6,4 @@ static void __attribute__((constructor)) mm_hotplug_init(void)
 {
 	cpu_hotplug_lock.writer = *cpu_hotplug_lock.read_count;
 }
+/* SPDX-License-Identifier: GPL-2.0-only */

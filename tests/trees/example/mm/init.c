@@ -36,3 +36,4 @@ void mm_debug_dump(void)
 {
 	printf("free pages: %d\n", list_count(&free_list));
 }
+/* SPDX-License-Identifier: GPL-2.0-only */

@@ -25,3 +25,4 @@ alloc_page(int order)
 	page->order = order;
 	return page;
 }
+/* SPDX-License-Identifier: GPL-2.0-only */

@@ -9,3 +9,4 @@ __visible int solo(int n)
 {
 	return twice(n);
 }
+/* SPDX-License-Identifier: GPL-2.0-only */

@@ -4,3 +4,4 @@ __visible int __attribute__((flatten)) raw_total(void)
 {
 	return step(3);
 }
+/* SPDX-License-Identifier: GPL-2.0-only */

@@ -32,3 +32,4 @@ __visible int step_twice(int n)
 {
 	return step(n) + step(n + 7) + step(n + 9);
 }
+/* SPDX-License-Identifier: GPL-2.0-only */

@@ -11,3 +11,4 @@ __visible int mm_setup(int n)
 {
 	return build_info(n);
 }
+/* SPDX-License-Identifier: GPL-2.0-only */

@@ -11,3 +11,4 @@ int table_count(void)
 
 static int hello(void) { return 0; }
 const struct cmd cmd_hello CMD_ENTRY(hello) = { "hello", hello };
+/* SPDX-License-Identifier: GPL-2.0-only */

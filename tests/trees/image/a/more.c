@@ -2,3 +2,4 @@
 
 static int more(void) { return os_ticks; }
 const struct cmd cmd_more CMD_ENTRY(more) = { "more", more };
+/* SPDX-License-Identifier: GPL-2.0-only */

@@ -7,3 +7,4 @@ int b_helper(int x)
 
 static int bcmd(void) { return b_helper(0); }
 const struct cmd cmd_b CMD_ENTRY(b) = { "b", bcmd };
+/* SPDX-License-Identifier: GPL-2.0-only */

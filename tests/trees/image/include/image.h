@@ -11,3 +11,4 @@ extern int os_ticks;
 int os_init(void);
 int table_count(void);
 int b_helper(int x);
+/* SPDX-License-Identifier: GPL-2.0-only */

@@ -7,3 +7,4 @@ int main(void)
 	printf("commands: %d\n", table_count());
 	return 0;
 }
+/* SPDX-License-Identifier: GPL-2.0-only */

@@ -24,3 +24,4 @@
 #define DEFINE_HOOK(name, value) __HOOK(name, value)
 
 #endif
+/* SPDX-License-Identifier: GPL-2.0-only */

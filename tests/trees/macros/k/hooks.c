@@ -3,3 +3,4 @@
 
 DEFINE_HOOK(alpha, 3);
 DEFINE_HOOK(beta, 4);
+/* SPDX-License-Identifier: GPL-2.0-only */

@@ -5,3 +5,4 @@ int k_run(void)
 {
 	return hook_beta + 10;
 }
+/* SPDX-License-Identifier: GPL-2.0-only */

@@ -11,3 +11,4 @@ CALL_DEFINE1(sub, long, a)
 {
 	return a - 1;
 }
+/* SPDX-License-Identifier: GPL-2.0-only */

@@ -19,3 +19,4 @@ int main(void)
 	       __x64_sys_sub(43), hook_alpha, k_run(), BETA);
 	return 0;
 }
+/* SPDX-License-Identifier: GPL-2.0-only */

@@ -13,3 +13,4 @@ __attribute__((externally_visible)) int classes_ok(void)
 /* alone in a section ordered.lds names, but in another output section:
  * units --ordered does not count it with the classes */
 int core_flag __attribute__((section("__core_flag"), externally_visible)) = 1;
+/* SPDX-License-Identifier: GPL-2.0-only */

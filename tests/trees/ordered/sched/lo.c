@@ -1,2 +1,3 @@
 #include "../include.h"
 DEFINE_CLASS(lo) = { 2, "lo" };
+/* SPDX-License-Identifier: GPL-2.0-only */

@@ -19,3 +19,4 @@ ENTRY(demo_entry)
 END(demo_entry)
 
 	.section .note.GNU-stack, "", @progbits
+/* SPDX-License-Identifier: GPL-2.0-only */

@@ -30,3 +30,4 @@ static int arch_demo_init(void)
 	return 0;
 }
 initcall(arch_demo_init);
+/* SPDX-License-Identifier: GPL-2.0-only */

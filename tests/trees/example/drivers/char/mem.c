@@ -25,3 +25,4 @@ static int chr_dev_init(void)
 	return 0;
 }
 initcall(chr_dev_init);
+/* SPDX-License-Identifier: GPL-2.0-only */

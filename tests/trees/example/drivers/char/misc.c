@@ -14,3 +14,4 @@ int misc_register(const char *name)
 	return misc_count;
 }
 EXPORT_SYMBOL(misc_register);
+/* SPDX-License-Identifier: GPL-2.0-only */

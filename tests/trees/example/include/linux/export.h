@@ -11,3 +11,4 @@
 		__attribute__((used, section("ksymtab"))) = (const void *)&s
 
 #endif /* _LINUX_EXPORT_H */
+/* SPDX-License-Identifier: GPL-2.0-only */

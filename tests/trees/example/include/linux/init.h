@@ -17,3 +17,4 @@ struct initcall {
 		__attribute__((section("initcall"), aligned(8))) = { f, #f }
 
 #endif /* _LINUX_INIT_H */
+/* SPDX-License-Identifier: GPL-2.0-only */

@@ -22,3 +22,4 @@ int misc_register(const char *name);
 long demo_entry(long x);
 
 #endif /* _LINUX_KERNEL_H */
+/* SPDX-License-Identifier: GPL-2.0-only */

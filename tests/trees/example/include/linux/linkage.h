@@ -8,3 +8,4 @@
 #endif
 
 #endif /* _LINUX_LINKAGE_H */
+/* SPDX-License-Identifier: GPL-2.0-only */

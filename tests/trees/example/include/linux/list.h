@@ -15,3 +15,4 @@ void list_del(struct list_head *entry);
 int list_count(const struct list_head *head);
 
 #endif /* _LINUX_LIST_H */
+/* SPDX-License-Identifier: GPL-2.0-only */

@@ -23,3 +23,4 @@ struct page *alloc_page(int order);
 void paging_init(void);
 
 #endif /* _LINUX_MM_H */
+/* SPDX-License-Identifier: GPL-2.0-only */

@@ -21,3 +21,4 @@ struct demo_rwsem {
 extern struct demo_rwsem cpu_hotplug_lock;
 
 #endif /* _LINUX_RWSEM_DEMO_H */
+/* SPDX-License-Identifier: GPL-2.0-only */

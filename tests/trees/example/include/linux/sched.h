@@ -8,3 +8,4 @@ int nr_running(void);
 void update_curr(int delta);		/* kernel/sched only */
 
 #endif /* _LINUX_SCHED_H */
+/* SPDX-License-Identifier: GPL-2.0-only */

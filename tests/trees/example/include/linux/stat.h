@@ -10,3 +10,4 @@
 extern unsigned long stat_reads;
 
 #endif /* _LINUX_STAT_H */
+/* SPDX-License-Identifier: GPL-2.0-only */

@@ -24,3 +24,4 @@ static int sched_init_late(void)
 	return 0;
 }
 initcall(sched_init_late);
+/* SPDX-License-Identifier: GPL-2.0-only */

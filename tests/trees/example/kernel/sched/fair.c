@@ -26,3 +26,4 @@ void update_curr(int delta)
 	list_add(queue, delta);
 	sched_nr++;
 }
+/* SPDX-License-Identifier: GPL-2.0-only */

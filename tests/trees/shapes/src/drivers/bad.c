@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* spatch misreads this file: its result must not be trusted. */
 #include "../include/shapes.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* spatch cannot parse an attribute after an array; the rest still works. */
 #include "../include/shapes.h"
 

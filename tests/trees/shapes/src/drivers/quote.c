@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* spatch misplaces a quote from a disabled block: its result is discarded. */
 #include "../include/shapes.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* shapes.h - just enough of a kernel for the shape files to compile. */
 #ifndef SHAPES_H
 #define SHAPES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Definitions made by macros: the tag goes in front of the macro call. */
 #include "../include/shapes.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Definitions spatch cannot tag in place: they get a re-declaration. */
 #include "../include/shapes.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Tags already there: kept (wanted) or removed (stale). */
 #include "../include/shapes.h"
 

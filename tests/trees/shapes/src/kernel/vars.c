@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Variables: scalars, arrays, const, structs, pointers; and the traps. */
 #include "../include/shapes.h"
 

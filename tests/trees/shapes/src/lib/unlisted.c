@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Not listed at all: never touched. */
 static int nr_table[4];
 

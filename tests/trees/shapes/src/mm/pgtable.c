@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Functions: the tag goes right before the name, after type and attributes. */
 #include "../include/shapes.h"
 

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* build.c - a build's objects by name, its unreadable files, its paths. */
+#include "build.h"
+#include "util.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+struct object *build_find(const struct build *b, const char *name)
+{
+	long id = strtab_find(&b->objnames, name);
+
+	return id < 0 ? NULL : &b->set.objs[b->objidx[id]];
+}
+
+struct object *build_new_object(struct build *b, const char *name)
+{
+	unsigned id;
+
+	if (build_find(b, name))
+		return NULL;
+	id = strtab_intern(&b->objnames, name);
+	grow_array((void **)&b->objidx, &b->objidx_cap, (size_t)id + 1,
+		   sizeof(*b->objidx));
+	b->objidx[id] = b->set.count;
+	return objset_add(&b->set, name);
+}
+
+void build_file_error(struct build *b, const char *path)
+{
+	error("%s: %s", path, errstr(errno));
+	b->nerrors++;
+}
+
+char *build_tree_relative(const struct build *b, const char *path)
+{
+	char *abs = path_join(b->absdir, path);
+	char *rel = path_relative(abs, b->built_from);
+
+	if (rel[0] == '/') {
+		free(rel);
+		rel = path_relative(abs, b->srctree);
+	}
+	free(abs);
+	return rel;
+}

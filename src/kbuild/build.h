@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* build.h - one build as the scan fills it: its directories, its objects by
+ * name, its linker scripts and how many of its files could not be read.
+ * The scan (buildtree.h) and its modules fill it; everything after reads it. */
+#ifndef CROSSYM_BUILD_H
+#define CROSSYM_BUILD_H
+
+#include "objects.h"
+
+struct db;
+
+struct scan_opts {
+	const char *srctree;    /* --srctree, or NULL */
+	const char *nm_file;    /* --nm: read symbols from nm -A text ("-": stdin) */
+	struct db *db;          /* --db: what earlier scans read, or NULL */
+	char **lds;             /* --lds: linker scripts whose references count */
+	size_t nlds;
+	int need_included;      /* fill object.included from the .cmd deps_ lists
+				 * (placement needs them; the decision does not,
+				 * and without this only each .cmd's head is read) */
+	int run_build_commands; /* --run-build-commands: find asm-string references */
+	int tag_exports;        /* --tag-exports: the tree's export macro does not
+				 * carry the tag (graph.h) */
+};
+
+struct build {
+	char *dir;              /* the build directory as given */
+	char *absdir;           /* the same, absolute (keys of the db) */
+	char *srctree;          /* where sources are read (--srctree) */
+	char *built_from;       /* the tree the build was made from (its .cmd
+				 * paths point there): the `source` link, the
+				 * Makefile's KERNELSRC, or the build dir */
+	struct objset set;      /* every object found (linked or on demand) */
+	struct strtab objnames; /* object name -> id; objidx[id] = index in set */
+	size_t *objidx;
+	size_t objidx_cap;
+	char **image_scripts;   /* linker scripts the final link names (-T) */
+	size_t nimage_scripts, image_scripts_cap;
+	unsigned nerrors;       /* files that could not be read */
+	struct db *db;          /* borrowed from the scan options */
+	int tag_exports;        /* from the scan options (graph_decide) */
+};
+
+/* The object with that name, or NULL. */
+struct object *build_find(const struct build *b, const char *name);
+/* A new object, indexed by name; NULL when it is known already. */
+struct object *build_new_object(struct build *b, const char *name);
+/* "crossym: path: strerror(errno)", counted as a file that could not be read. */
+void build_file_error(struct build *b, const char *path);
+/* A path a .cmd file or line marker writes, relative to the tree the build was
+ * made from (or to --srctree) when it lies inside; relative paths are from the
+ * build directory. A fresh string. */
+char *build_tree_relative(const struct build *b, const char *path);
+
+#endif

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* buildtree.c - the scan of a build (which modules find its objects, in what
+ * order) and the lifecycle of struct build. */
+#include "buildtree.h"
+#include "aggregate.h"
+#include "asmrefs.h"
+#include "imageinputs.h"
+#include "kbuild.h"
+#include "linkscripts.h"
+#include "machine.h"
+#include "modules.h"
+#include "nmscan.h"
+#include "objsource.h"
+#include "util.h"
+#include "walk.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static void scan_elf(struct build *b)
+{
+	struct found found = { 0 };
+
+	if (!imageinputs_add_kernel_link(b))
+		walk_build(b, &found);
+	for (size_t i = 0; i < found.nroots; i++) {
+		const char *root = found.roots[i];
+
+		if (str_has_suffix(root, ".o"))         /* built-in.o */
+			aggregate_add_object(b, root, LINK_ALWAYS, 0);
+		else
+			aggregate_add_archive(b, root, aggregate_link_mode(root), 0);
+	}
+	imageinputs_add_links(b, 1);
+	imageinputs_add_loose_objects(b);
+	modules_add(b);
+	if (!found.nroots)      /* a plain tree of objects */
+		for (size_t i = 0; i < found.nobjects; i++)
+			if (!str_has_suffix(found.objects[i], ".mod.o"))
+				aggregate_add_object(b, found.objects[i], LINK_ALWAYS, 0);
+	found_free(&found);
+}
+
+static char *default_srctree(const char *dir)
+{
+	char *link = path_join(dir, "source");
+	struct stat st;
+	char *src;
+
+	if (lstat(link, &st) == 0 && S_ISLNK(st.st_mode) && stat(link, &st) == 0 &&
+	    S_ISDIR(st.st_mode)) {
+		src = realpath(link, NULL);
+		free(link);
+		if (!src)
+			fatal("out of memory");
+		return src;
+	}
+	free(link);
+	src = kbuild_makefile_srctree(dir);
+	if (!src)
+		src = realpath(dir, NULL);
+	return src ? src : xstrdup(dir);
+}
+
+int build_scan(struct build *b, const char *dir, const struct scan_opts *opts)
+{
+	struct stat st;
+
+	memset(b, 0, sizeof(*b));
+	objset_init(&b->set);
+	strtab_init(&b->objnames);
+	b->dir = xstrdup(dir);
+	b->db = opts->db;
+	b->tag_exports = opts->tag_exports;
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) ||
+	    !(b->absdir = realpath(dir, NULL))) {
+		error("%s: not a build directory", dir);
+		return -1;
+	}
+	b->built_from = default_srctree(dir);
+	if (opts->srctree) {
+		b->srctree = realpath(opts->srctree, NULL);
+		if (!b->srctree) {
+			error("%s: source tree: %s", opts->srctree, strerror(errno));
+			return -1;
+		}
+	} else {
+		b->srctree = xstrdup(b->built_from);
+	}
+	if (opts->nm_file) {
+		if (nmscan_read(b, opts->nm_file))
+			return -1;
+		modules_assign_nm(b);
+		imageinputs_add_links(b, 0);  /* its linker scripts */
+	} else {
+		scan_elf(b);
+		machine_check(b);
+	}
+	linkscripts_add(b, opts);
+	for (size_t i = 0; i < b->set.count; i++) {
+		objsource_assign(b, &b->set.objs[i]);
+		if (opts->need_included)
+			objsource_read_included(b, &b->set.objs[i]);
+	}
+	if (opts->run_build_commands && !opts->nm_file)
+		asmrefs_find(b);
+	else
+		asmrefs_warn_unchecked(b);
+	return 0;
+}
+
+void build_free(struct build *b)
+{
+	strv_free(b->image_scripts, b->nimage_scripts);
+	objset_free(&b->set);
+	strtab_free(&b->objnames);
+	free(b->objidx);
+	free(b->dir);
+	free(b->absdir);
+	free(b->srctree);
+	free(b->built_from);
+	memset(b, 0, sizeof(*b));
+}

@@ -1,0 +1,639 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* db.c - the incremental scan database: a tab-separated text file.
+ *
+ *   crossym-db 5
+ *   F <size> <mtime_sec> <mtime_nsec> <inode> <path>
+ *   O <machine> <elfclass> <dwarf> <object name>
+ *   S <bind> <kind> <symbol>
+ *   X <section>          (the section of the definition just before)
+ *   D <line> <symbol>    (a DWARF definition of the object, when dwarf is 2)
+ *   E <file>             (its declaration file)
+ *   L <size> <mtime_sec> <mtime_nsec> <inode> <asm> <path>   (a source file;
+ *                        asm: 1 when its text has an asm statement, 2 unknown)
+ *   W <result> <line> <symbol>   (where its text shows symbol's definition)
+ *   R <size> <mtime_sec> <mtime_nsec> <inode> <path>   (an object file whose asm
+ *                        strings --run-build-commands checked)
+ *   A <symbol> <where>   (one asm-string reference it found)
+ */
+#include "db.h"
+#include "dwdecl.h"
+#include "srcscan.h"
+#include "util.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DB_MAGIC "crossym-db 5"
+/* version 1 had no SYM_SELFREF records, 2 no sections, 3 no DWARF
+ * definitions or source lines, 4 no asm-string checks: such a file is read as empty */
+static const char *const db_magic_old[] = {
+	"crossym-db 1", "crossym-db 2", "crossym-db 3", "crossym-db 4",
+};
+
+static struct db_stamp stamp_of(const struct stat *st)
+{
+	struct db_stamp s = {
+		(long long)st->st_size, (long long)st->st_mtim.tv_sec,
+		(long long)st->st_mtim.tv_nsec, (long long)st->st_ino,
+	};
+	return s;
+}
+
+static int same_stamp(const struct db_stamp *a, const struct db_stamp *b)
+{
+	return a->size == b->size && a->mtime_sec == b->mtime_sec &&
+	       a->mtime_nsec == b->mtime_nsec && a->ino == b->ino;
+}
+
+/* Slot id of an array of records of size elsize, zeroed when new. */
+static void *slot_of(void **arr, size_t *cap, unsigned id, size_t elsize)
+{
+	if (id >= *cap) {
+		size_t old = *cap;
+
+		grow_array(arr, cap, (size_t)id + 1, elsize);
+		memset((char *)*arr + old * elsize, 0, (*cap - old) * elsize);
+	}
+	return (char *)*arr + (size_t)id * elsize;
+}
+
+/* The record for path, created empty when new. */
+static struct db_file *file_slot(struct db *db, const char *path)
+{
+	return slot_of((void **)&db->file, &db->file_cap,
+		       strtab_intern(&db->files, path), sizeof(*db->file));
+}
+
+static struct db_source *source_slot(struct db *db, const char *path)
+{
+	return slot_of((void **)&db->source, &db->source_cap,
+		       strtab_intern(&db->sources, path), sizeof(*db->source));
+}
+
+static struct db_asmcheck *asm_slot(struct db *db, const char *path)
+{
+	return slot_of((void **)&db->asmcheck, &db->asmcheck_cap,
+		       strtab_intern(&db->asmobjs, path), sizeof(*db->asmcheck));
+}
+
+void db_asmcheck_clear(struct db_asmcheck *a)
+{
+	for (size_t i = 0; i < a->nrefs; i++) {
+		free(a->refs[i].symbol);
+		free(a->refs[i].where);
+	}
+	free(a->refs);
+	memset(a, 0, sizeof(*a));
+}
+
+void db_asmcheck_add(struct db_asmcheck *a, const char *symbol, const char *where)
+{
+	struct db_asmref *r;
+
+	grow_array((void **)&a->refs, &a->refs_cap, a->nrefs + 1, sizeof(*r));
+	r = &a->refs[a->nrefs++];
+	r->symbol = xstrdup(symbol);
+	r->where = xstrdup(where);
+}
+
+static void clear_object(struct db_object *o)
+{
+	free(o->syms);
+	free(o->name);
+	dwarf_free(o->decls, o->ndecls);
+}
+
+static void clear_file(struct db_file *f)
+{
+	for (size_t i = 0; i < f->nobjs; i++)
+		clear_object(&f->objs[i]);
+	free(f->objs);
+	memset(f, 0, sizeof(*f));
+}
+
+static void clear_source(struct db_source *s)
+{
+	for (size_t i = 0; i < s->nlines; i++)
+		free(s->lines[i].symbol);
+	free(s->lines);
+	memset(s, 0, sizeof(*s));
+	s->asm_word = DB_ASM_UNKNOWN;
+}
+
+static struct db_object *push_object(struct db_file *f, const char *name)
+{
+	struct db_object *o;
+
+	grow_array((void **)&f->objs, &f->objs_cap, f->nobjs + 1, sizeof(*o));
+	o = &f->objs[f->nobjs++];
+	memset(o, 0, sizeof(*o));
+	o->name = xstrdup(name);
+	return o;
+}
+
+static void push_sym(struct db *db, struct db_object *o, const char *name, int bind,
+		     int kind)
+{
+	struct db_sym *s;
+
+	grow_array((void **)&o->syms, &o->syms_cap, o->nsyms + 1, sizeof(*s));
+	s = &o->syms[o->nsyms++];
+	s->name = strtab_intern(&db->names, name);
+	s->section = 0;
+	s->bind = (unsigned char)bind;
+	s->kind = (unsigned char)kind;
+}
+
+static void push_decl(struct db_object *o, const char *symbol, const char *file,
+		      unsigned line)
+{
+	struct decl *d;
+
+	grow_array((void **)&o->decls, &o->decls_cap, o->ndecls + 1, sizeof(*d));
+	d = &o->decls[o->ndecls++];
+	d->symbol = xstrdup(symbol);
+	d->file = file ? xstrdup(file) : NULL;
+	d->line = line;
+}
+
+static void push_line(struct db_source *s, const char *symbol, int res, unsigned line)
+{
+	struct db_line *l;
+
+	grow_array((void **)&s->lines, &s->lines_cap, s->nlines + 1, sizeof(*l));
+	l = &s->lines[s->nlines++];
+	l->symbol = xstrdup(symbol);
+	l->res = (unsigned char)res;
+	l->line = line;
+}
+
+/* "C\tN1\t...\tNn\tREST" with C == tag: the n numbers into v and REST, or
+ * NULL (what sscanf("C\t%lld\t...%n") took, without its cost per line). */
+static char *numbers(char *line, char tag, int n, long long *v)
+{
+	char *p = line, *end;
+
+	if (p[0] != tag || p[1] != '\t')
+		return NULL;
+	p += 2;
+	for (int i = 0; i < n; i++) {
+		errno = 0;
+		v[i] = strtoll(p, &end, 10);
+		if (end == p || errno || *end != '\t')
+			return NULL;
+		p = end + 1;
+	}
+	return p;
+}
+
+/* Where load_line is: the current file, object and source records. */
+struct load_state {
+	struct db_file *f;
+	struct db_object *o;
+	struct db_source *s;
+	struct db_asmcheck *a;
+};
+
+static int in_range(long long v, long long lo, long long hi)
+{
+	return v >= lo && v <= hi;
+}
+
+/* The lines of an object record; 0, else -1 when malformed. */
+static int load_object_line(struct db *db, char *line, struct db_object *o)
+{
+	long long v[2];
+	char *rest;
+
+	if ((rest = numbers(line, 'S', 2, v)) != NULL &&
+	    (in_range(v[0], SYM_DEF, SYM_EXPORT) || v[0] == SYM_SELFREF) &&
+	    in_range(v[1], INT_MIN, INT_MAX)) {
+		push_sym(db, o, rest, (int)v[0], (int)v[1]);
+	} else if (o->nsyms && !strncmp(line, "X\t", 2) &&
+		   !o->syms[o->nsyms - 1].section) {
+		o->syms[o->nsyms - 1].section = strtab_intern(&db->names, line + 2);
+	} else if (o->dwarf == 2 && (rest = numbers(line, 'D', 1, v)) != NULL &&
+		   in_range(v[0], 0, UINT_MAX) &&
+		   (!o->ndecls || o->decls[o->ndecls - 1].file)) {
+		push_decl(o, rest, NULL, (unsigned)v[0]);
+	} else if (o->ndecls && !strncmp(line, "E\t", 2) &&
+		   !o->decls[o->ndecls - 1].file) {
+		o->decls[o->ndecls - 1].file = xstrdup(line + 2);
+	} else {
+		return -1;
+	}
+	return 0;
+}
+
+/* Parse one line into the current records; -1 when malformed. */
+static int load_line(struct db *db, char *line, struct load_state *ls)
+{
+	long long v[5];
+	char *rest;
+
+	if ((rest = numbers(line, 'F', 4, v)) != NULL) {
+		*ls = (struct load_state){ file_slot(db, rest), NULL, NULL, NULL };
+		clear_file(ls->f);
+		ls->f->stamp = (struct db_stamp){ v[0], v[1], v[2], v[3] };
+	} else if ((rest = numbers(line, 'L', 5, v)) != NULL && in_range(v[4], 0, DB_ASM_UNKNOWN)) {
+		*ls = (struct load_state){ NULL, NULL, source_slot(db, rest), NULL };
+		clear_source(ls->s);
+		ls->s->stamp = (struct db_stamp){ v[0], v[1], v[2], v[3] };
+		ls->s->asm_word = (unsigned char)v[4];
+	} else if (ls->f && (rest = numbers(line, 'O', 3, v)) != NULL &&
+		   in_range(v[0], 0, 0xffffffffLL) && in_range(v[1], 0, 0xffffffffLL) &&
+		   in_range(v[2], 0, 2)) {
+		if (ls->o && ls->o->ndecls && !ls->o->decls[ls->o->ndecls - 1].file)
+			return -1;
+		ls->o = push_object(ls->f, rest);
+		ls->o->machine = (unsigned)v[0];
+		ls->o->elfclass = (unsigned char)v[1];
+		ls->o->dwarf = (unsigned char)v[2];
+	} else if ((rest = numbers(line, 'R', 4, v)) != NULL) {
+		*ls = (struct load_state){ NULL, NULL, NULL, asm_slot(db, rest) };
+		db_asmcheck_clear(ls->a);
+		ls->a->stamp = (struct db_stamp){ v[0], v[1], v[2], v[3] };
+	} else if (ls->a && !strncmp(line, "A\t", 2) && (rest = strchr(line + 2, '\t')) != NULL &&
+		   rest > line + 2 && rest[1]) {
+		*rest = '\0';
+		db_asmcheck_add(ls->a, line + 2, rest + 1);
+	} else if (ls->s && (rest = numbers(line, 'W', 2, v)) != NULL &&
+		   in_range(v[0], LOC_NOT_FOUND, LOC_IN_MACRO) && in_range(v[1], 0, UINT_MAX)) {
+		push_line(ls->s, rest, (int)v[0], (unsigned)v[1]);
+	} else if (!ls->o || load_object_line(db, line, ls->o)) {
+		return -1;
+	}
+	return 0;
+}
+
+/* Every decl got its file line. */
+static int decls_complete(const struct db *db)
+{
+	for (size_t id = 0; id < db->files.count && id < db->file_cap; id++)
+		for (size_t i = 0; i < db->file[id].nobjs; i++) {
+			const struct db_object *o = &db->file[id].objs[i];
+
+			for (size_t k = 0; k < o->ndecls; k++)
+				if (!o->decls[k].file)
+					return 0;
+		}
+	return 1;
+}
+
+static int is_old_magic(const char *line)
+{
+	for (size_t i = 0; i < sizeof(db_magic_old) / sizeof(*db_magic_old); i++)
+		if (!strcmp(line, db_magic_old[i]))
+			return 1;
+	return 0;
+}
+
+int db_load(struct db *db, const char *path)
+{
+	FILE *in;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	unsigned long lineno = 0;
+	struct load_state ls = { NULL, NULL, NULL, NULL };
+	struct stat st;
+	int bad = 0;
+
+	memset(db, 0, sizeof(*db));
+	db->path = xstrdup(path);
+	strtab_init(&db->files);
+	strtab_init(&db->sources);
+	strtab_init(&db->asmobjs);
+	strtab_init(&db->names);
+	strtab_intern(&db->names, "");       /* id 0: no section */
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		error("%s: not a regular file", path);
+		return -1;
+	}
+	in = fopen(path, "r");
+	if (!in && errno == ENOENT)
+		return 0;
+	if (!in) {
+		error("%s: %s", path, strerror(errno));
+		return -1;
+	}
+	while (!bad && (len = getline(&line, &cap, in)) >= 0) {
+		if (len && line[len - 1] == '\n')
+			line[--len] = '\0';
+		if (++lineno == 1 && is_old_magic(line)) {
+			warn("%s: written by an older crossym (%s): scanning afresh",
+			     path, line);
+			break;
+		}
+		bad = lineno == 1 ? strcmp(line, DB_MAGIC) != 0 : load_line(db, line, &ls);
+	}
+	if (!bad && !decls_complete(db))
+		bad = 1, lineno++;
+	if (bad)
+		error("%s:%lu: not a crossym database line; delete the file "
+		      "to start afresh", path, lineno);
+	free(line);
+	fclose(in);
+	return bad ? -1 : 0;
+}
+
+const struct db_file *db_get(struct db *db, const char *file, const struct stat *st)
+{
+	long id = strtab_find(&db->files, file);
+	struct db_stamp s = stamp_of(st);
+	struct db_file *f;
+
+	if (id < 0 || (size_t)id >= db->file_cap)
+		return NULL;
+	f = &db->file[id];
+	if (!same_stamp(&f->stamp, &s))
+		return NULL;
+	f->used = 1;
+	db->reused++;
+	return f;
+}
+
+static void put_decls(struct db_object *o, const struct object *obj)
+{
+	o->dwarf = obj->has_dwarf ? 1 + obj->decls_read : 0;
+	for (size_t k = 0; obj->decls_read && k < obj->ndecls; k++)
+		push_decl(o, obj->decls[k].symbol, obj->decls[k].file, obj->decls[k].line);
+}
+
+void db_put(struct db *db, const char *file, const struct stat *st,
+	    const struct objset *set, size_t first)
+{
+	struct db_file *f = file_slot(db, file);
+
+	clear_file(f);
+	f->stamp = stamp_of(st);
+	f->used = 1;
+	db->read++;
+	for (size_t i = first; i < set->count; i++) {
+		const struct object *obj = &set->objs[i];
+		struct db_object *o = push_object(f, obj->name);
+
+		o->machine = obj->machine;
+		o->elfclass = obj->elfclass;
+		put_decls(o, obj);
+		for (size_t k = 0; k < obj->nsyms; k++) {
+			push_sym(db, o, strtab_str(&set->names, obj->syms[k].name),
+				 obj->syms[k].bind, obj->syms[k].kind);
+			if (obj->syms[k].section)
+				o->syms[o->nsyms - 1].section = strtab_intern(&db->names,
+					strtab_str(&set->sections, obj->syms[k].section));
+		}
+	}
+}
+
+static void replay_decls(const struct db_object *o, struct object *obj)
+{
+	obj->has_dwarf = o->dwarf != 0;
+	obj->decls_read = o->dwarf == 2;
+	if (!o->ndecls)
+		return;
+	obj->decls = xcalloc(o->ndecls, sizeof(*obj->decls));
+	obj->ndecls = o->ndecls;
+	for (size_t k = 0; k < o->ndecls; k++) {
+		obj->decls[k].symbol = xstrdup(o->decls[k].symbol);
+		obj->decls[k].file = xstrdup(o->decls[k].file);
+		obj->decls[k].line = o->decls[k].line;
+	}
+}
+
+void db_replay(const struct db *db, const struct db_file *rec, struct objset *set,
+	       struct object *(*add)(void *ctx, const char *name), void *ctx)
+{
+	for (size_t i = 0; i < rec->nobjs; i++) {
+		const struct db_object *o = &rec->objs[i];
+		struct object *obj = add(ctx, o->name);
+
+		if (!obj)
+			continue;
+		obj->machine = o->machine;
+		obj->elfclass = o->elfclass;
+		replay_decls(o, obj);
+		grow_array((void **)&obj->syms, &obj->syms_cap, obj->nsyms + o->nsyms,
+			   sizeof(*obj->syms));
+		for (size_t k = 0; k < o->nsyms; k++) {
+			struct objsym *s = &obj->syms[obj->nsyms++];
+
+			s->name = strtab_intern(&set->names,
+						strtab_str(&db->names, o->syms[k].name));
+			s->section = o->syms[k].section ? strtab_intern(&set->sections,
+				strtab_str(&db->names, o->syms[k].section)) : 0;
+			s->bind = o->syms[k].bind;
+			s->kind = o->syms[k].kind;
+		}
+	}
+}
+
+void db_put_decls(struct db *db, const char *file, const struct object *obj)
+{
+	long id = strtab_find(&db->files, file);
+	struct db_file *f;
+
+	if (!obj->has_dwarf || id < 0 || (size_t)id >= db->file_cap || !db->file[id].used)
+		return;
+	f = &db->file[id];
+	for (size_t i = 0; i < f->nobjs; i++) {
+		struct db_object *o = &f->objs[i];
+
+		if (strcmp(o->name, obj->name) || o->dwarf == 2)
+			continue;
+		put_decls(o, obj);
+		db->changed = 1;
+	}
+}
+
+struct db_source *db_source(struct db *db, const char *path, const struct stat *st)
+{
+	struct db_source *s = source_slot(db, path);
+	struct db_stamp stamp = stamp_of(st);
+
+	if (!same_stamp(&s->stamp, &stamp)) {
+		clear_source(s);
+		s->stamp = stamp;
+		db->changed = 1;
+	}
+	s->used = 1;
+	return s;
+}
+
+int db_source_get(const struct db_source *s, const char *symbol, int *res,
+		  unsigned *line)
+{
+	for (size_t i = 0; i < s->nlines; i++)
+		if (!strcmp(s->lines[i].symbol, symbol)) {
+			*res = s->lines[i].res;
+			*line = s->lines[i].line;
+			return 1;
+		}
+	return 0;
+}
+
+void db_source_put(struct db *db, struct db_source *s, const char *symbol, int res,
+		   unsigned line)
+{
+	push_line(s, symbol, res, line);
+	db->changed = 1;
+}
+
+static void write_object(const struct db *db, const struct db_object *o, FILE *out)
+{
+	fprintf(out, "O\t%u\t%u\t%u\t%s\n", o->machine, o->elfclass, o->dwarf, o->name);
+	for (size_t k = 0; k < o->nsyms; k++) {
+		fprintf(out, "S\t%d\t%d\t%s\n", o->syms[k].bind, o->syms[k].kind,
+			strtab_str(&db->names, o->syms[k].name));
+		if (o->syms[k].section)
+			fprintf(out, "X\t%s\n", strtab_str(&db->names, o->syms[k].section));
+	}
+	for (size_t k = 0; k < o->ndecls; k++)
+		fprintf(out, "D\t%u\t%s\nE\t%s\n", o->decls[k].line, o->decls[k].symbol,
+			o->decls[k].file);
+}
+
+/* Whether the file record of path was used by this scan with the given stamp. */
+static int file_used_as(const struct db *db, const char *path, const struct db_stamp *stamp)
+{
+	long id = strtab_find(&db->files, path);
+
+	return id >= 0 && (size_t)id < db->file_cap && db->file[id].used &&
+	       same_stamp(&db->file[id].stamp, stamp);
+}
+
+/* An asm-string check, kept while this scan used it or its object file. */
+static void write_asmcheck(const struct db *db, size_t id, FILE *out)
+{
+	const struct db_asmcheck *a = &db->asmcheck[id];
+	const char *path = strtab_str(&db->asmobjs, (unsigned)id);
+
+	if (!a->used && !file_used_as(db, path, &a->stamp))
+		return;
+	fprintf(out, "R\t%lld\t%lld\t%lld\t%lld\t%s\n", a->stamp.size, a->stamp.mtime_sec,
+		a->stamp.mtime_nsec, a->stamp.ino, path);
+	for (size_t i = 0; i < a->nrefs; i++)
+		fprintf(out, "A\t%s\t%s\n", a->refs[i].symbol, a->refs[i].where);
+}
+
+static int write_records(const struct db *db, FILE *out)
+{
+	fprintf(out, "%s\n", DB_MAGIC);
+	for (size_t id = 0; id < db->files.count && id < db->file_cap; id++) {
+		const struct db_file *f = &db->file[id];
+
+		if (!f->used)
+			continue;
+		fprintf(out, "F\t%lld\t%lld\t%lld\t%lld\t%s\n", f->stamp.size,
+			f->stamp.mtime_sec, f->stamp.mtime_nsec, f->stamp.ino,
+			strtab_str(&db->files, (unsigned)id));
+		for (size_t i = 0; i < f->nobjs; i++)
+			write_object(db, &f->objs[i], out);
+	}
+	for (size_t id = 0; id < db->sources.count && id < db->source_cap; id++) {
+		const struct db_source *s = &db->source[id];
+
+		if (!s->used || (!s->nlines && s->asm_word == DB_ASM_UNKNOWN))
+			continue;
+		fprintf(out, "L\t%lld\t%lld\t%lld\t%lld\t%u\t%s\n", s->stamp.size,
+			s->stamp.mtime_sec, s->stamp.mtime_nsec, s->stamp.ino, s->asm_word,
+			strtab_str(&db->sources, (unsigned)id));
+		for (size_t i = 0; i < s->nlines; i++)
+			fprintf(out, "W\t%u\t%u\t%s\n", s->lines[i].res, s->lines[i].line,
+				s->lines[i].symbol);
+	}
+	for (size_t id = 0; id < db->asmobjs.count && id < db->asmcheck_cap; id++)
+		write_asmcheck(db, id, out);
+	return ferror(out) ? -1 : 0;
+}
+
+/* Nothing read or recorded anew and every record used again: the file would
+ * not change. */
+static int unchanged(const struct db *db)
+{
+	if (db->read || db->changed || !db->files.count ||
+	    db->files.count > db->file_cap || db->sources.count > db->source_cap)
+		return 0;
+	for (size_t id = 0; id < db->files.count; id++)
+		if (!db->file[id].used)
+			return 0;
+	for (size_t id = 0; id < db->sources.count; id++)
+		if (!db->source[id].used && db->source[id].nlines)
+			return 0;
+	return 1;
+}
+int db_save(struct db *db)
+{
+	struct atomic_file af;
+	int rc;
+
+	if (unchanged(db))
+		return 0;
+	rc = atomic_open(&af, db->path);
+	if (!rc && write_records(db, af.f)) {
+		int saved = errno;
+
+		atomic_abort(&af);
+		errno = saved;
+		rc = -1;
+	} else if (!rc) {
+		rc = atomic_commit(&af);
+	}
+	if (rc)
+		error("%s: cannot write the database: %s", db->path, strerror(errno));
+	return rc;
+}
+
+void db_free(struct db *db)
+{
+	for (size_t i = 0; i < db->file_cap; i++)
+		clear_file(&db->file[i]);
+	free(db->file);
+	strtab_free(&db->files);
+	for (size_t i = 0; i < db->source_cap; i++)
+		clear_source(&db->source[i]);
+	free(db->source);
+	strtab_free(&db->sources);
+	for (size_t i = 0; i < db->asmcheck_cap; i++)
+		db_asmcheck_clear(&db->asmcheck[i]);
+	free(db->asmcheck);
+	strtab_free(&db->asmobjs);
+	strtab_free(&db->names);
+	free(db->path);
+	memset(db, 0, sizeof(*db));
+}
+
+void db_source_changed(struct db *db)
+{
+	db->changed = 1;
+}
+
+const struct db_asmcheck *db_asm_get(struct db *db, const char *path, const struct stat *st)
+{
+	long id = strtab_find(&db->asmobjs, path);
+	struct db_stamp s = stamp_of(st);
+	struct db_asmcheck *a;
+
+	if (id < 0 || (size_t)id >= db->asmcheck_cap)
+		return NULL;
+	a = &db->asmcheck[id];
+	if (!same_stamp(&a->stamp, &s))
+		return NULL;
+	a->used = 1;
+	return a;
+}
+
+void db_asm_put(struct db *db, const char *path, const struct stat *st,
+		struct db_asmcheck *found)
+{
+	struct db_asmcheck *a = asm_slot(db, path);
+
+	db_asmcheck_clear(a);
+	*a = *found;
+	a->stamp = stamp_of(st);
+	a->used = 1;
+	memset(found, 0, sizeof(*found));
+	db->changed = 1;
+}

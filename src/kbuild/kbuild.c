@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* kbuild.c - what kbuild writes beside the objects: .NAME.o.cmd files (the
+ * command, the source, the dependency list) and the O= Makefile. */
+#include "kbuild.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* What a first read of a .cmd file asks for: the command and the source_ line
+ * come first (at most 3.2 KiB in an x86_64 defconfig build); the deps_ list
+ * after them, up to megabytes, is read only when someone asks for it. */
+#define CMD_HEAD_CHUNK 4096
+
+char *kbuild_cmd_path(const char *objpath)
+{
+	char *dir = path_dirname(objpath);
+	const char *base = strrchr(objpath, '/') ? strrchr(objpath, '/') + 1 : objpath;
+	char *name = xasprintf(".%s.cmd", base);
+	char *cmd = path_join(dir, name);
+
+	free(dir);
+	free(name);
+	return cmd;
+}
+
+/* The rest of the line after ":= " for the first line starting with key. */
+static char *cmd_value(const char *text, const char *key, int line_start_only)
+{
+	const char *p = text;
+
+	while (p && *p) {
+		const char *eol = strchr(p, '\n');
+		size_t len = eol ? (size_t)(eol - p) : strlen(p);
+		const char *assign = memmem(p, len, ":= ", 3);
+
+		if (assign && !strncmp(p, key, strlen(key)))
+			return xstrndup(assign + 3, len - (size_t)(assign + 3 - p));
+		if (line_start_only)
+			return NULL;
+		p = eol ? eol + 1 : NULL;
+	}
+	return NULL;
+}
+
+/* Where the head of a .cmd text ends: after the first entry of its deps_ list
+ * (the compiled file, for kbuilds without a source_ line); 0 when that is not
+ * in text[0..len) yet. */
+static size_t cmd_head_end(const char *text, size_t len)
+{
+	const char *end = text + len;
+	const char *deps = memmem(text, len, "\ndeps_", 6);
+	const char *nl = deps ? memchr(deps + 1, '\n', (size_t)(end - deps - 1)) : NULL;
+
+	if (nl)         /* the end of the first entry after `deps_X := \` */
+		nl = memchr(nl + 1, '\n', (size_t)(end - nl - 1));
+	return nl ? (size_t)(nl + 1 - text) : 0;
+}
+
+char *kbuild_cmd_read_head(const char *path)
+{
+	return read_prefix(path, NULL, cmd_head_end, CMD_HEAD_CHUNK);
+}
+
+char *kbuild_cmd_source(const char *cmdtext)
+{
+	char *v = cmd_value(cmdtext, "source_", 0);
+
+	if (v) {
+		size_t n = strlen(v);
+
+		while (n && (v[n - 1] == ' ' || v[n - 1] == '\t'))
+			v[--n] = '\0';
+	}
+	return v;
+}
+
+char **kbuild_cmd_included_c(const char *cmdtext, const char *source, size_t *count)
+{
+	const char *p = strstr(cmdtext, "\ndeps_");
+	char **files = NULL;
+	size_t n = 0, cap = 0;
+
+	p = p ? strchr(p + 1, '\n') : NULL;
+	while (p && *p) {
+		const char *start, *end;
+
+		while (*p == '\n' || *p == ' ' || *p == '\t' || *p == '\\')
+			p++;
+		start = p;
+		while (*p && *p != ' ' && *p != '\n' && *p != '\t')
+			p++;
+		end = p;
+		if (end == start || (end - start >= 2 && end[-1] == ':'))
+			break;  /* the end of the list: a blank line or a new target */
+		if (end - start > 2 && !strncmp(end - 2, ".c", 2) &&
+		    (strlen(source) != (size_t)(end - start) ||
+		     strncmp(start, source, (size_t)(end - start)))) {
+			grow_array((void **)&files, &cap, n + 1, sizeof(*files));
+			files[n++] = xstrndup(start, (size_t)(end - start));
+		}
+		while (*p == ' ' || *p == '\t' || *p == '\\')
+			p++;
+		if (*p == '\n' && p[1] == '\n')
+			break;
+	}
+	*count = n;
+	return files;
+}
+
+char *kbuild_cmd_command(const char *cmdtext)
+{
+	char *v = cmd_value(cmdtext, "cmd_", 1);
+
+	return v ? v : cmd_value(cmdtext, "savedcmd_", 1);
+}
+
+int kbuild_command_is_relocatable_link(const char *cmd)
+{
+	const char *p = cmd;
+	int relocatable = 0, compiles = 0;
+
+	for (;;) {
+		size_t len;
+
+		p += strspn(p, " \t");
+		if (!*p || *p == ';' || *p == '|' || *p == '&' || *p == '\n')
+			break;
+		len = strcspn(p, " \t;\n");
+		if ((len == 2 && !memcmp(p, "-r", 2)) ||
+		    (len == 13 && !memcmp(p, "--relocatable", 13)))
+			relocatable = 1;
+		else if (len == 2 && !memcmp(p, "-c", 2))
+			compiles = 1;
+		p += len;
+	}
+	return relocatable && !compiles;
+}
+
+/* Split a command into words, stopping at the first ';', '&&' or '|'. */
+char **kbuild_split_command(const char *cmd, size_t *nwords)
+{
+	char **words = NULL;
+	size_t n = 0, cap = 0;
+	const char *p = cmd;
+
+	for (;;) {
+		const char *start;
+
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!*p || *p == ';' || *p == '|' || *p == '&' || *p == '\n')
+			break;
+		start = p;
+		while (*p && *p != ' ' && *p != '\t' && *p != ';' && *p != '\n')
+			p++;
+		grow_array((void **)&words, &cap, n + 1, sizeof(*words));
+		words[n++] = xstrndup(start, (size_t)(p - start));
+	}
+	*nwords = n;
+	return words;
+}
+
+/* The first .c/.S/.s of the deps_ list: the compiled file when the .cmd
+ * has no source_ line (older kbuild, BusyBox). */
+char *kbuild_cmd_first_dep(const char *cmdtext)
+{
+	const char *p = strstr(cmdtext, "\ndeps_");
+	const char *line = p ? strchr(p + 1, '\n') : NULL;
+	const char *start, *end;
+
+	if (!line)
+		return NULL;
+	start = line + 1;
+	while (*start == ' ' || *start == '\t')
+		start++;
+	end = start;
+	while (*end && *end != ' ' && *end != '\t' && *end != '\n')
+		end++;
+	if (end - start > 2 && end[-2] == '.' &&
+	    (end[-1] == 'c' || end[-1] == 'S' || end[-1] == 's'))
+		return xstrndup(start, (size_t)(end - start));
+	return NULL;
+}
+
+/* Old kbuild and BusyBox O= builds: the Makefile they write in the build dir
+ * names the source tree (`KERNELSRC := DIR`). */
+char *kbuild_makefile_srctree(const char *dir)
+{
+	char *mk = path_join(dir, "Makefile"), *text = read_file(mk, NULL);
+	char *val = NULL, *src = NULL;
+
+	if (text)
+		val = cmd_value(text, "KERNELSRC", 0);
+	if (val) {
+		char *end = val + strlen(val);
+
+		while (end > val && (end[-1] == ' ' || end[-1] == '\t'))
+			*--end = '\0';
+		src = realpath(val + strspn(val, " \t"), NULL);
+	}
+	free(val);
+	free(text);
+	free(mk);
+	return src;
+}

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* kbuild.h - reading what kbuild writes beside the objects. */
+#ifndef CROSSYM_KBUILD_H
+#define CROSSYM_KBUILD_H
+
+#include <stddef.h>
+
+/* The path of the .cmd file kbuild writes for an object path ("d/.x.o.cmd"). */
+char *kbuild_cmd_path(const char *objpath);
+/* The head of a .cmd file: its text up to the first entry of the deps_ list
+ * (the command, the source_ line, the compiled file), without the rest of the
+ * list; the whole file when it has no deps_ list. NULL (errno set) when it
+ * cannot be read. kbuild_cmd_source, _first_dep and _command take it. */
+char *kbuild_cmd_read_head(const char *path);
+/* The value of `source_...:= PATH` in a .cmd file's text, or NULL. */
+char *kbuild_cmd_source(const char *cmdtext);
+/* The first .c/.S/.s of the deps_ list: the compiled file when the .cmd has
+ * no source_ line (older kbuild, BusyBox); NULL when there is none. */
+char *kbuild_cmd_first_dep(const char *cmdtext);
+/* The .c files of the `deps_...:=` list of a .cmd file's text, other than
+ * source (as written there: absolute, or relative to the build dir). */
+char **kbuild_cmd_included_c(const char *cmdtext, const char *source, size_t *count);
+/* The command of a .cmd file (`cmd_X := ...` or `savedcmd_X := ...`), or NULL. */
+char *kbuild_cmd_command(const char *cmdtext);
+/* Whether a command is an `ld -r` link: among the words kbuild_split_command
+ * gives, -r or --relocatable and no -c. */
+int kbuild_command_is_relocatable_link(const char *cmd);
+/* A command's words, up to the first ';', '&&' or '|'. */
+char **kbuild_split_command(const char *cmd, size_t *nwords);
+/* The source tree an O= build's Makefile names (`KERNELSRC := DIR`), or NULL. */
+char *kbuild_makefile_srctree(const char *dir);
+
+#endif

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* keepsec.c - references a linker script makes by KEEPing sections. */
+#include "keepsec.h"
+#include "ldscript.h"
+#include "util.h"
+
+#include <stdlib.h>
+
+/* What the KEEP patterns make of a section, asked once per section name. */
+enum { SEC_UNASKED, SEC_NEVER, SEC_MAYBE };
+
+struct keep_ctx {
+	const struct lds_keep *keeps;
+	size_t nkeeps;
+	unsigned char *sec;     /* per section id: SEC_* */
+	size_t nsec;
+};
+
+static int kept(const struct build *b, struct keep_ctx *kc, const char *file,
+		unsigned section)
+{
+	const char *name = strtab_str(&b->set.sections, section);
+
+	if (section < kc->nsec && kc->sec[section] == SEC_UNASKED)
+		kc->sec[section] = lds_keep_section_matches(kc->keeps, kc->nkeeps, name) ?
+				   SEC_MAYBE : SEC_NEVER;
+	if (section < kc->nsec && kc->sec[section] == SEC_NEVER)
+		return 0;
+	return lds_keep_matches(kc->keeps, kc->nkeeps, file, name);
+}
+
+/* The definitions of obj in kept sections, as references of the script. */
+static void add_kept(struct build *b, struct object *script, const struct object *obj,
+		     struct keep_ctx *kc)
+{
+	const char *file = obj->name;
+
+	for (size_t k = 0; k < obj->nsyms; k++) {
+		const struct objsym *s = &obj->syms[k];
+
+		if ((s->bind == SYM_DEF || s->bind == SYM_WEAKDEF) && s->section &&
+		    kept(b, kc, file, s->section))
+			object_add_sym(&b->set, script, strtab_str(&b->set.names, s->name),
+				       SYM_UNDEF, (enum sym_kind)s->kind);
+	}
+}
+
+void keep_add_references(struct build *b, struct object *script, const char *text)
+{
+	size_t nkeeps, unknown = 0;
+	struct lds_keep *keeps = lds_keep_patterns(text, &nkeeps);
+	const char *first = NULL;
+	size_t script_idx = (size_t)(script - b->set.objs);
+	struct keep_ctx kc = { keeps, nkeeps, NULL, b->set.sections.count };
+
+	kc.sec = xcalloc(kc.nsec ? kc.nsec : 1, 1);
+	for (size_t i = 0; nkeeps && i < b->set.count; i++) {
+		const struct object *o = &b->set.objs[i];
+
+		if (i == script_idx || o->is_script || !o->machine_ok ||
+		    o->module || o->link != LINK_ALWAYS)
+			continue;
+		if (o->no_sections) {
+			unknown++;
+			first = first ? first : o->name;
+			continue;
+		}
+		add_kept(b, &b->set.objs[script_idx], o, &kc);
+	}
+	free(kc.sec);
+	if (unknown)
+		error("%s: KEEPs input sections, but the sections of %zu objects are "
+		      "unknown (%s%s): definitions only their section keeps cannot be "
+		      "found", script->name, unknown, first,
+		      unknown > 1 ? " and others" : "");
+	lds_keep_free(keeps, nkeeps);
+}

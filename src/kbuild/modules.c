@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* modules.c - the modules of a kernel build and their objects. */
+#include "modules.h"
+#include "aggregate.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* NAME.mod.o (made by modpost from NAME.mod.c) is linked into NAME.ko beside
+ * NAME.o, outside the module's unit: its references (init_module and
+ * cleanup_module, which __this_module names for the module loader) come from
+ * outside the unit. Its own definitions are modpost's and never compiled
+ * whole-program: only its references are kept. */
+static void mark_module_stub(struct object *o, const char *module)
+{
+	size_t kept = 0;
+
+	if (!o || o->module)
+		return;
+	o->module = path_normalize(module);
+	o->module_stub = 1;
+	for (size_t k = 0; k < o->nsyms; k++)
+		if (o->syms[k].bind == SYM_UNDEF || o->syms[k].bind == SYM_WEAKUNDEF)
+			o->syms[kept++] = o->syms[k];
+	o->nsyms = kept;
+}
+
+static void add_module_stub(struct build *b, const char *module, const char *base)
+{
+	char *stub = xasprintf("%s.mod.o", base), *abs = path_join(b->dir, stub);
+
+	if (access(abs, F_OK) == 0) {
+		aggregate_add_object(b, stub, LINK_ALWAYS, 0);
+		mark_module_stub(build_find(b, stub), module);
+	}
+	free(abs);
+	free(stub);
+}
+
+/* kbuild's modules.order names every module (DIR/NAME.ko); NAME.o is the
+ * module's object, made with `ld -r` from the objects NAME.mod lists. */
+void modules_add(struct build *b)
+{
+	char *path = path_join(b->dir, "modules.order");
+	char *text = read_file(path, NULL), *line, *save = NULL;
+
+	for (line = text ? strtok_r(text, "\n", &save) : NULL; line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		size_t first = b->set.count;
+		char *base, *obj;
+
+		if (!str_has_suffix(line, ".ko"))
+			continue;
+		base = xstrndup(line, strlen(line) - 3);
+		obj = xasprintf("%s.o", base);
+		aggregate_add_object(b, obj, LINK_ALWAYS, 0);
+		for (size_t i = first; i < b->set.count; i++)
+			b->set.objs[i].module = path_normalize(line);
+		add_module_stub(b, line, base);
+		free(obj);
+		free(base);
+	}
+	free(text);
+	free(path);
+}
+
+/* nm input: the objects NAME.mod lists belong to module NAME.ko, and its
+ * NAME.mod.o (when the nm output has it) is its stub. */
+void modules_assign_nm(struct build *b)
+{
+	char *path = path_join(b->dir, "modules.order");
+	char *text = read_file(path, NULL), *line, *save = NULL;
+
+	for (line = text ? strtok_r(text, "\n", &save) : NULL; line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *mod, *stub, *modabs, *list, *obj, *save2 = NULL;
+
+		if (!str_has_suffix(line, ".ko"))
+			continue;
+		mod = xasprintf("%.*s.mod", (int)strlen(line) - 3, line);
+		stub = xasprintf("%s.o", mod);
+		mark_module_stub(build_find(b, stub), line);
+		free(stub);
+		modabs = path_join(b->dir, mod);
+		list = read_file(modabs, NULL);
+		for (obj = list ? strtok_r(list, " \n", &save2) : NULL; obj;
+		     obj = strtok_r(NULL, " \n", &save2)) {
+			char *name = path_normalize(obj);
+			struct object *o = build_find(b, name);
+
+			if (o && !o->module)
+				o->module = path_normalize(line);
+			free(name);
+		}
+		free(list);
+		free(modabs);
+		free(mod);
+	}
+	free(text);
+	free(path);
+}

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* nmscan.c - a build's objects and symbols from nm -A text. */
+#include "nmscan.h"
+#include "aggregate.h"
+#include "ar.h"
+#include "nmread.h"
+#include "util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* nm -A input: one object per PATH or PATH:MEMBER, named as the ELF walk
+ * names it. nm prints a thin archive's members as paths from where it ran
+ * (the build dir), a regular archive's as stored. */
+static char *nm_object_name(struct build *b, const struct nm_line *line)
+{
+	char *path = path_relative(line->path, b->dir), *abs, *name;
+
+	if (!line->member)
+		return path;
+	abs = path_join(b->dir, path);
+	name = ar_file_kind(abs) == 2 ? path_normalize(line->member)
+				    : xasprintf("%s(%s)", path, line->member);
+	free(abs);
+	free(path);
+	return name;
+}
+
+static void nm_add(void *ctx, const struct nm_line *line)
+{
+	struct build *b = ctx;
+	char *name = nm_object_name(b, line);
+	struct object *obj = build_find(b, name);
+	enum sym_kind kind;
+	int bind = nm_letter_bind(line->type, &kind);
+
+	if (!obj) {
+		obj = build_new_object(b, name);
+		obj->link = (unsigned char)(line->member ?
+					    aggregate_link_mode(line->path) : LINK_ALWAYS);
+		obj->no_sections = 1;    /* nm -A prints no sections */
+	}
+	if (bind >= 0)
+		object_add_sym(&b->set, obj, line->name, (enum sym_bind)bind, kind);
+	free(name);
+}
+
+int nmscan_read(struct build *b, const char *nm_file)
+{
+	FILE *in = strcmp(nm_file, "-") ? fopen(nm_file, "r") : stdin;
+	int bad;
+
+	if (!in) {
+		error("%s: %s", nm_file, strerror(errno));
+		return -1;
+	}
+	bad = nm_read(in, strcmp(nm_file, "-") ? nm_file : "<stdin>", nm_add, b);
+	if (in != stdin)
+		fclose(in);
+	b->nerrors += (unsigned)bad;
+	return 0;
+}

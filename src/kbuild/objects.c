@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* objects.c - the object set of a build. */
+#include "objects.h"
+#include "dwdecl.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void objset_init(struct objset *set)
+{
+	memset(set, 0, sizeof(*set));
+	strtab_init(&set->names);
+	strtab_init(&set->sections);
+	strtab_intern(&set->sections, "");
+}
+
+void objset_free(struct objset *set)
+{
+	for (size_t i = 0; i < set->count; i++) {
+		struct object *o = &set->objs[i];
+
+		free(o->name);
+		free(o->unit);
+		free(o->source);
+		free(o->cmd_path);
+		free(o->module);
+		free(o->archive);
+		for (size_t k = 0; k < o->nincluded; k++)
+			free(o->included[k]);
+		free(o->included);
+		free(o->syms);
+		dwarf_free(o->decls, o->ndecls);
+	}
+	free(set->objs);
+	strtab_free(&set->names);
+	strtab_free(&set->sections);
+	memset(set, 0, sizeof(*set));
+}
+
+struct object *objset_add(struct objset *set, const char *name)
+{
+	struct object *o;
+
+	grow_array((void **)&set->objs, &set->cap, set->count + 1, sizeof(*o));
+	o = &set->objs[set->count++];
+	memset(o, 0, sizeof(*o));
+	o->name = xstrdup(name);
+	o->machine_ok = 1;
+	return o;
+}
+
+#define KSYMTAB_PREFIX "__ksymtab_"
+
+static void push_sym(struct objset *set, struct object *obj, const char *name,
+		     enum sym_bind bind, enum sym_kind kind)
+{
+	struct objsym *s;
+
+	grow_array((void **)&obj->syms, &obj->syms_cap, obj->nsyms + 1,
+		   sizeof(*s));
+	s = &obj->syms[obj->nsyms++];
+	s->name = strtab_intern(&set->names, name);
+	s->bind = (unsigned char)bind;
+	s->kind = (unsigned char)kind;
+	s->section = 0;
+}
+
+void object_add_sym(struct objset *set, struct object *obj, const char *name,
+		    enum sym_bind bind, enum sym_kind kind)
+{
+	size_t plen = strlen(KSYMTAB_PREFIX);
+	int defined = bind == SYM_DEF || bind == SYM_WEAKDEF || bind == SYM_LOCALDEF;
+
+	if (defined && !strncmp(name, KSYMTAB_PREFIX, plen) && name[plen])
+		push_sym(set, obj, name + plen, SYM_EXPORT, KIND_VAR);
+	if (bind != SYM_LOCALDEF)
+		push_sym(set, obj, name, bind, kind);
+}
+
+static int cmp_object(const void *a, const void *b)
+{
+	return strcmp(((const struct object *)a)->name,
+		      ((const struct object *)b)->name);
+}
+
+void objset_sort(struct objset *set)
+{
+	if (set->count)
+		qsort(set->objs, set->count, sizeof(*set->objs), cmp_object);
+}
+
+void object_set_section(struct objset *set, struct object *obj, const char *section)
+{
+	struct objsym *s = obj->nsyms ? &obj->syms[obj->nsyms - 1] : NULL;
+
+	if (s && (s->bind == SYM_DEF || s->bind == SYM_WEAKDEF) && section && *section)
+		s->section = strtab_intern(&set->sections, section);
+}

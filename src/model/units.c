@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* units.c - --exclude and --runs applied to the units of a build, and the
+ * `crossym units` listing (link order). */
+#include "units.h"
+#include "util.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void push_exclude(struct unit_opts *uo, const char *name, size_t len)
+{
+	char *raw = xstrndup(name, len);
+
+	grow_array((void **)&uo->exclude, &uo->exclude_cap, uo->nexclude + 1,
+		   sizeof(*uo->exclude));
+	uo->exclude[uo->nexclude++] = path_normalize(raw);
+	free(raw);
+}
+
+int units_add_exclude(struct unit_opts *uo, const char *arg)
+{
+	char *text, *line, *save = NULL;
+
+	if (arg[0] != '@') {
+		push_exclude(uo, arg, strlen(arg));
+		return 0;
+	}
+	text = read_file(arg + 1, NULL);
+	if (!text) {
+		error("%s: %s", arg + 1, strerror(errno));
+		return -1;
+	}
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		size_t len;
+
+		line += strspn(line, " \t");
+		len = strcspn(line, " \t#");
+		if (len)
+			push_exclude(uo, line, len);
+	}
+	free(text);
+	return 0;
+}
+
+void units_opts_free(struct unit_opts *uo)
+{
+	for (size_t i = 0; i < uo->nexclude; i++)
+		free(uo->exclude[i]);
+	free(uo->exclude);
+	memset(uo, 0, sizeof(*uo));
+}
+
+static int takes_part(const struct object *o)
+{
+	return !o->is_script && o->machine_ok;
+}
+
+static void apply_excludes(struct build *b, const struct unit_opts *uo)
+{
+	for (size_t i = 0; i < uo->nexclude; i++) {
+		struct object *o = build_find(b, uo->exclude[i]);
+
+		if (!o || !takes_part(o)) {
+			error("%s: --exclude %s: no such object in the build", b->dir,
+			      uo->exclude[i]);
+			continue;
+		}
+		free(o->unit);
+		o->unit = xstrdup(o->name);
+		o->excluded = 1;
+	}
+}
+
+/* The directory an object's unit is named after ("DIR" of "DIR#asm"). */
+static char *unit_dir(const struct object *o)
+{
+	const char *hash = strchr(o->unit, '#');
+
+	return hash ? xstrndup(o->unit, (size_t)(hash - o->unit)) : xstrdup(o->unit);
+}
+
+/* The library archive an on-demand member is linked from, else "". */
+static char *library_of(const struct object *o)
+{
+	const char *open = strchr(o->name, '(');
+
+	if (o->link != LINK_ON_DEMAND)
+		return xstrdup("");
+	if (open)
+		return xstrndup(o->name, (size_t)(open - o->name));
+	return xstrdup(o->archive ? o->archive : "");
+}
+
+/* One run: consecutive objects (in scan = link order) of one directory and one
+ * library (or none); an excluded object or another directory ends it. */
+static void split_runs(struct build *b)
+{
+	struct strtab dirs;
+	unsigned *nruns = NULL, run = 0;
+	size_t cap = 0;
+	char *prev = NULL;
+
+	strtab_init(&dirs);
+	for (size_t i = 0; i < b->set.count; i++) {
+		struct object *o = &b->set.objs[i];
+		char *dir, *lib, *key;
+		unsigned id;
+
+		if (!takes_part(o) || o->module)
+			continue;
+		if (o->excluded) {
+			free(prev);
+			prev = NULL;
+			continue;
+		}
+		dir = unit_dir(o);
+		lib = library_of(o);
+		key = xasprintf("%s\t%s", dir, lib);
+		id = strtab_intern(&dirs, dir);
+		if (id >= cap) {
+			size_t old = cap;
+
+			grow_array((void **)&nruns, &cap, (size_t)id + 1, sizeof(*nruns));
+			memset(nruns + old, 0, (cap - old) * sizeof(*nruns));
+		}
+		if (!prev || strcmp(prev, key))
+			run = ++nruns[id];
+		if (!o->is_asm && run > 1) {
+			free(o->unit);
+			o->unit = xasprintf("%s@%u", dir, run);
+		}
+		free(prev);
+		prev = key;
+		free(dir);
+		free(lib);
+	}
+	free(prev);
+	free(nruns);
+	strtab_free(&dirs);
+}
+
+void units_assign(struct build *b, const struct unit_opts *uo)
+{
+	apply_excludes(b, uo);
+	if (uo->runs)
+		split_runs(b);
+}
+
+/* The file kbuild compiled: "DIR/lib.a(m.o)" was built as "DIR/m.o". */
+char *units_object_file(const struct object *o)
+{
+	const char *open = strchr(o->name, '(');
+	char *archive, *dir, *member, *file;
+
+	if (!open)
+		return xstrdup(o->name);
+	archive = xstrndup(o->name, (size_t)(open - o->name));
+	member = xstrndup(open + 1, strlen(open + 1) - 1);
+	dir = path_dirname(archive);
+	file = path_join(dir, member);
+	free(archive);
+	free(member);
+	free(dir);
+	return file;
+}
+
+void units_print(FILE *out, const struct build *b)
+{
+	fputs("unit\tobject\tfile\trole\tarchive\n", out);
+	for (size_t i = 0; i < b->set.count; i++) {
+		const struct object *o = &b->set.objs[i];
+		char *file, *lib;
+
+		if (!takes_part(o) || !o->linked)
+			continue;
+		file = units_object_file(o);
+		lib = library_of(o);
+		fprintf(out, "%s\t%s\t%s\t%s\t%s\n", o->unit, o->name, file,
+			o->excluded ? "excluded" : o->is_asm ? "asm" : "c",
+			*lib ? lib : "-");
+		free(file);
+		free(lib);
+	}
+}
+
+int units_c_member(const struct object *o)
+{
+	return !o->is_script && !o->is_asm && o->machine_ok && o->linked &&
+	       !o->excluded && !o->module_stub && o->unit;
+}
+
+unsigned char *units_shared_members(const struct build *b)
+{
+	struct strtab units;
+	size_t *nobjs = NULL, cap = 0;
+	unsigned char *shared = xcalloc(b->set.count + 1, 1);
+
+	strtab_init(&units);
+	for (size_t i = 0; i < b->set.count; i++)
+		if (units_c_member(&b->set.objs[i]))
+			bump_count(&nobjs, &cap, strtab_intern(&units, b->set.objs[i].unit));
+	for (size_t i = 0; i < b->set.count; i++)
+		shared[i] = units_c_member(&b->set.objs[i]) &&
+			    nobjs[strtab_find(&units, b->set.objs[i].unit)] > 1;
+	strtab_free(&units);
+	free(nobjs);
+	return shared;
+}

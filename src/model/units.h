@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* units.h - the units of a build, as the decision and the whole-program build
+ * both see them (doc/CONTRACT.md, "Units").
+ *
+ * A unit is a directory's C objects; --exclude takes an object out of its
+ * unit (it becomes a unit of its own), --runs makes each contiguous run of a
+ * directory's objects in link order a unit of its own (the second run of DIR
+ * is DIR@2, ...). units_assign() runs right after the scan, before the
+ * decision, so that `crossym units` and the rows can never disagree. */
+#ifndef CROSSYM_UNITS_H
+#define CROSSYM_UNITS_H
+
+#include <stdio.h>
+#include "buildtree.h"
+
+struct unit_opts {
+	char **exclude;         /* object names (relative to the build dir) */
+	size_t nexclude, exclude_cap;
+	int runs;               /* --runs */
+};
+
+/* Add one --exclude argument: an object name, or @FILE naming one object per
+ * line (blank lines and # comments ignored). -1 when FILE cannot be read. */
+int units_add_exclude(struct unit_opts *uo, const char *arg);
+void units_opts_free(struct unit_opts *uo);
+/* Apply the options to the units of b's objects; an --exclude naming no
+ * object of b is an error. */
+void units_assign(struct build *b, const struct unit_opts *uo);
+/* The linked objects in link order, one TSV row each (after graph_decide). */
+void units_print(FILE *out, const struct build *b);
+/* The file kbuild compiled o as, relative to the build dir ("DIR/m.o" for
+ * "DIR/lib.a(m.o)"), allocated. */
+char *units_object_file(const struct object *o);
+/* A C object a whole-program unit compiles as one with its unit's others
+ * (linked; not asm, excluded or a module's NAME.mod.o). */
+int units_c_member(const struct object *o);
+/* shared[i] (allocated, one per object of b): object i is a C member of a
+ * unit with more than one C member. */
+unsigned char *units_shared_members(const struct build *b);
+
+#endif

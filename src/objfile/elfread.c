@@ -1,0 +1,322 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* elfread.c - symbol tables of ELF relocatable objects (ELF32/64, either byte
+ * order) through libelf, classified the way binutils nm classifies them so that
+ * ELF input and `nm -A` input give the same answers. */
+#include "elfread.h"
+#include "dwdecl.h"
+#include "lto.h"
+#include "util.h"
+
+#include <gelf.h>
+#include <libelf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int elf_is_elf(const unsigned char *buf, size_t len)
+{
+	return len >= SELFMAG && !memcmp(buf, ELFMAG, SELFMAG);
+}
+
+const char *elf_machine_name(unsigned machine, char *buf, size_t buflen)
+{
+	switch (machine) {
+	case EM_386: return "i386";
+	case EM_X86_64: return "x86-64";
+	case EM_ARM: return "arm";
+	case EM_AARCH64: return "aarch64";
+	case EM_PPC: return "ppc";
+	case EM_PPC64: return "ppc64";
+	case EM_S390: return "s390";
+	case EM_MIPS: return "mips";
+	case EM_RISCV: return "riscv";
+	case EM_SPARCV9: return "sparc64";
+	default:
+		snprintf(buf, buflen, "EM_%u", machine);
+		return buf;
+	}
+}
+
+const char *elf_arch_name(unsigned machine, unsigned elfclass, char *buf, size_t buflen)
+{
+	if (machine == EM_X86_64 && elfclass == ELFCLASS32)
+		return "x32";
+	return elf_machine_name(machine, buf, buflen);
+}
+
+/* nm's letter logic, reduced to what crossym needs: code or data. */
+static enum sym_kind symbol_kind(Elf *elf, const GElf_Sym *sym)
+{
+	GElf_Shdr shdr;
+	Elf_Scn *scn;
+
+	if (GELF_ST_TYPE(sym->st_info) == STT_TLS)
+		return KIND_TLS;
+	if (sym->st_shndx == SHN_COMMON || GELF_ST_TYPE(sym->st_info) == STT_COMMON)
+		return KIND_COMMON;
+	if (GELF_ST_BIND(sym->st_info) == STB_WEAK)
+		return GELF_ST_TYPE(sym->st_info) == STT_OBJECT ? KIND_VAR : KIND_FUNC;
+	if (sym->st_shndx == SHN_ABS ||
+	    sym->st_shndx >= SHN_LORESERVE)
+		return KIND_VAR;
+	scn = elf_getscn(elf, sym->st_shndx);
+	if (scn && gelf_getshdr(scn, &shdr) && (shdr.sh_flags & SHF_EXECINSTR))
+		return KIND_FUNC;
+	return KIND_VAR;
+}
+
+/* The name of section shndx, for matching the linker script's KEEP patterns. */
+static const char *section_name(Elf *elf, size_t shndx)
+{
+	Elf_Scn *scn;
+	GElf_Shdr shdr;
+	size_t strndx;
+
+	if (shndx == SHN_UNDEF || shndx >= SHN_LORESERVE ||
+	    elf_getshdrstrndx(elf, &strndx) != 0 || !(scn = elf_getscn(elf, shndx)) ||
+	    !gelf_getshdr(scn, &shdr))
+		return NULL;
+	return elf_strptr(elf, strndx, shdr.sh_name);
+}
+
+static void add_symbol(struct objset *set, struct object *obj, Elf *elf,
+		       const GElf_Sym *sym, const char *name)
+{
+	int bind = GELF_ST_BIND(sym->st_info);
+	int type = GELF_ST_TYPE(sym->st_info);
+	int global = bind == STB_GLOBAL || bind == STB_GNU_UNIQUE;
+
+	if (!*name || type == STT_SECTION || type == STT_FILE)
+		return;
+	if (sym->st_shndx == SHN_UNDEF) {
+		if (global || bind == STB_WEAK)
+			object_add_sym(set, obj, name,
+				       global ? SYM_UNDEF : SYM_WEAKUNDEF, KIND_FUNC);
+		return;
+	}
+	if (global || bind == STB_WEAK) {
+		object_add_sym(set, obj, name, global ? SYM_DEF : SYM_WEAKDEF,
+			       symbol_kind(elf, sym));
+		object_set_section(set, obj, section_name(elf, sym->st_shndx));
+	} else if (str_has_prefix(name, "__ksymtab_"))
+		object_add_sym(set, obj, name, SYM_LOCALDEF, KIND_VAR);
+}
+
+static int defines_global(const GElf_Sym *sym)
+{
+	int bind = GELF_ST_BIND(sym->st_info);
+
+	return sym->st_shndx != SHN_UNDEF &&
+	       (bind == STB_GLOBAL || bind == STB_GNU_UNIQUE || bind == STB_WEAK);
+}
+
+/* The symbol indexes one relocation section uses, marked in seen[0..nsyms). */
+static void mark_relocs(Elf_Scn *scn, const GElf_Shdr *shdr, unsigned char *seen,
+			size_t nsyms)
+{
+	Elf_Data *data = elf_getdata(scn, NULL);
+	size_t count = shdr->sh_entsize ? shdr->sh_size / shdr->sh_entsize : 0;
+
+	for (size_t i = 0; data && i < count; i++) {
+		GElf_Rela rela;
+		GElf_Rel rel;
+		size_t symi;
+
+		if (shdr->sh_type == SHT_RELA && gelf_getrela(data, (int)i, &rela))
+			symi = GELF_R_SYM(rela.r_info);
+		else if (shdr->sh_type == SHT_REL && gelf_getrel(data, (int)i, &rel))
+			symi = GELF_R_SYM(rel.r_info);
+		else
+			continue;
+		if (symi < nsyms)
+			seen[symi] = 1;
+	}
+}
+
+/* Record SYM_SELFREF for each global the object's own code or data refers to:
+ * relocations applied to allocated sections (debug info does not count). */
+static void read_self_refs(struct objset *set, struct object *obj, Elf *elf,
+			   Elf_Scn *symscn, const GElf_Shdr *symshdr)
+{
+	Elf_Data *symdata = elf_getdata(symscn, NULL);
+	size_t nsyms = symshdr->sh_size / symshdr->sh_entsize;
+	unsigned char *seen = xcalloc(nsyms ? nsyms : 1, 1);
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr shdr, target;
+		Elf_Scn *tscn;
+
+		if (!gelf_getshdr(scn, &shdr) ||
+		    (shdr.sh_type != SHT_REL && shdr.sh_type != SHT_RELA) ||
+		    shdr.sh_link != elf_ndxscn(symscn))
+			continue;
+		tscn = elf_getscn(elf, shdr.sh_info);
+		if (tscn && gelf_getshdr(tscn, &target) && (target.sh_flags & SHF_ALLOC))
+			mark_relocs(scn, &shdr, seen, nsyms);
+	}
+	for (size_t i = 1; symdata && i < nsyms; i++) {
+		GElf_Sym sym;
+		const char *name;
+
+		if (!seen[i] || !gelf_getsym(symdata, (int)i, &sym) || !defines_global(&sym))
+			continue;
+		name = elf_strptr(elf, symshdr->sh_link, sym.st_name);
+		if (name && *name && GELF_ST_TYPE(sym.st_info) != STT_SECTION)
+			object_add_sym(set, obj, name, SYM_SELFREF, symbol_kind(elf, &sym));
+	}
+	free(seen);
+}
+
+static const char *read_symtab(struct objset *set, struct object *obj, Elf *elf)
+{
+	Elf_Scn *scn = NULL;
+	int found = 0;
+
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr shdr;
+		Elf_Data *data;
+		size_t count;
+
+		if (!gelf_getshdr(scn, &shdr))
+			return "corrupt section header";
+		if (shdr.sh_type != SHT_SYMTAB)
+			continue;
+		found = 1;
+		data = elf_getdata(scn, NULL);
+		if (!data || !shdr.sh_entsize)
+			return "corrupt symbol table";
+		count = shdr.sh_size / shdr.sh_entsize;
+		for (size_t i = 1; i < count; i++) {
+			GElf_Sym sym;
+			const char *name;
+
+			if (!gelf_getsym(data, (int)i, &sym))
+				return "corrupt symbol table";
+			name = elf_strptr(elf, shdr.sh_link, sym.st_name);
+			if (!name)
+				return "corrupt symbol name table";
+			add_symbol(set, obj, elf, &sym, name);
+		}
+		read_self_refs(set, obj, elf, scn, &shdr);
+	}
+	return found ? NULL : "no symbol table (stripped?)";
+}
+
+/* A field of the raw header, in the file's byte order. */
+static unsigned long long raw_field(const unsigned char *p, size_t size, int msb)
+{
+	unsigned long long v = 0;
+
+	for (size_t i = 0; i < size; i++)
+		v |= (unsigned long long)p[msb ? size - 1 - i : i] << (8 * i);
+	return v;
+}
+
+/* The section-header table as the raw header gives it, checked against the
+ * file's length before libelf sees it: libelf maps a table cut short (or
+ * reaching past the end) as no sections at all, which reads as an object
+ * with no symbols. NULL when it fits. */
+static const char *check_section_table(const unsigned char *buf, size_t len)
+{
+	int is64, msb;
+	size_t ehsize, shsize;
+	unsigned long long shoff, shentsize, shnum;
+
+	if (len < EI_NIDENT)
+		return "truncated ELF file (inside the ELF header)";
+	is64 = buf[EI_CLASS] == ELFCLASS64;
+	msb = buf[EI_DATA] == ELFDATA2MSB;
+	ehsize = is64 ? sizeof(Elf64_Ehdr) : sizeof(Elf32_Ehdr);
+	shsize = is64 ? sizeof(Elf64_Shdr) : sizeof(Elf32_Shdr);
+	if (buf[EI_CLASS] != ELFCLASS32 && !is64)
+		return "unknown ELF class";
+	if (buf[EI_DATA] != ELFDATA2LSB && !msb)
+		return "unknown ELF byte order";
+	if (len < ehsize)
+		return "truncated ELF file (inside the ELF header)";
+	shoff = raw_field(buf + (is64 ? 0x28 : 0x20), is64 ? 8 : 4, msb);
+	shentsize = raw_field(buf + (is64 ? 0x3a : 0x2e), 2, msb);
+	shnum = raw_field(buf + (is64 ? 0x3c : 0x30), 2, msb);
+	if (!shoff)
+		return "no section header table";
+	if (shentsize != shsize)
+		return "corrupt ELF header (section header size)";
+	if (shoff > len || len - shoff < shsize)
+		return "truncated ELF file (section header table past its end)";
+	if (shnum == 0)         /* extended numbering: the count is in section 0 */
+		shnum = raw_field(buf + shoff + (is64 ? 0x20 : 0x14), is64 ? 8 : 4, msb);
+	if (shnum == 0 || shnum > (len - shoff) / shsize)
+		return "truncated ELF file (section header table past its end)";
+	return NULL;
+}
+
+/* libelf maps what it can of a cut file without complaint: check that every
+ * section's bytes lie inside the buffer and that libelf saw every header. */
+static int headers_fit(Elf *elf, const unsigned char *buf, size_t len)
+{
+	int is64 = buf[EI_CLASS] == ELFCLASS64, msb = buf[EI_DATA] == ELFDATA2MSB;
+	unsigned long long shnum = raw_field(buf + (is64 ? 0x3c : 0x30), 2, msb);
+	Elf_Scn *scn = NULL;
+	size_t count;
+
+	if (elf_getshdrnum(elf, &count) != 0 || (shnum && count != shnum))
+		return 0;
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr shdr;
+
+		if (!gelf_getshdr(scn, &shdr))
+			return 0;
+		if (shdr.sh_type != SHT_NOBITS &&
+		    (shdr.sh_offset > len || shdr.sh_size > len - shdr.sh_offset))
+			return 0;
+	}
+	return 1;
+}
+
+/* why, with libelf's own message when it has one. */
+static const char *with_libelf_message(const char *why, char *msgbuf, size_t msglen)
+{
+	int err = elf_errno();
+
+	if (!err)
+		return why;
+	snprintf(msgbuf, msglen, "%s (%s)", why, elf_errmsg(err));
+	return msgbuf;
+}
+
+const char *elf_read_symbols(struct objset *set, struct object *obj,
+			     const unsigned char *buf, size_t len,
+			     char *msgbuf, size_t msglen)
+{
+	const char *why = NULL;
+	GElf_Ehdr ehdr;
+	Elf *elf;
+
+	if (!elf_is_elf(buf, len))
+		return "not an ELF file";
+	if (elf_version(EV_CURRENT) == EV_NONE)
+		return "libelf is too old";
+	why = check_section_table(buf, len);
+	if (why)
+		return why;
+	(void)elf_errno();      /* forget an earlier object's error */
+	elf = elf_memory((char *)buf, len);
+	if (!elf || elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &ehdr)) {
+		why = "truncated or corrupt ELF file";
+	} else if (!headers_fit(elf, buf, len)) {
+		why = "truncated ELF file (sections reach past its end)";
+	} else if (ehdr.e_type != ET_REL) {
+		why = "not a relocatable object (ET_REL)";
+	} else {
+		obj->machine = ehdr.e_machine;
+		obj->elfclass = (unsigned char)gelf_getclass(elf);
+		obj->has_dwarf = (unsigned char)dwarf_present(elf);
+		why = lto_is_slim(elf) ? lto_read_symbols(set, obj, elf)
+				       : read_symtab(set, obj, elf);
+	}
+	if (why)
+		why = with_libelf_message(why, msgbuf, msglen);
+	elf_end(elf);
+	return why;
+}

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* elfread.h - the symbols of one ELF relocatable object, through libelf. */
+#ifndef CROSSYM_ELFREAD_H
+#define CROSSYM_ELFREAD_H
+
+#include <stddef.h>
+#include "objects.h"
+
+/* 1 when buf starts with the ELF magic. */
+int elf_is_elf(const unsigned char *buf, size_t len);
+/* Read the global, weak and undefined symbols (and __ksymtab_ export markers) of
+ * the object in buf into obj; sets obj->machine and obj->elfclass.
+ * Returns NULL on success, else a description of what is wrong (a static string,
+ * or one in *msgbuf of msglen bytes). */
+const char *elf_read_symbols(struct objset *set, struct object *obj,
+			     const unsigned char *buf, size_t len,
+			     char *msgbuf, size_t msglen);
+/* A printable name for an ELF machine number ("x86-64", "EM_183"...). */
+const char *elf_machine_name(unsigned machine, char *buf, size_t buflen);
+
+/* The same, telling x32 (ELF32 x86-64, which ld does not mix with x86-64). */
+const char *elf_arch_name(unsigned machine, unsigned elfclass, char *buf, size_t buflen);
+
+#endif

@@ -1,0 +1,430 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* mismatch.c - compare declared and defined types of symbols through libdw. */
+#include "mismatch.h"
+#include "buildtree.h"
+#include "dwdecl.h"
+#include "util.h"
+
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A growing string. */
+struct sbuf {
+	char *s;
+	size_t len, cap;
+};
+
+static void sb_add(struct sbuf *b, const char *text)
+{
+	size_t n = strlen(text);
+
+	grow_array((void **)&b->s, &b->cap, b->len + n + 1, 1);
+	memcpy(b->s + b->len, text, n + 1);
+	b->len += n;
+}
+
+/* One declaration or definition as an object's DWARF gives it. */
+struct typed {
+	unsigned symbol, type, ret;     /* ids in the walk's strtab */
+	char *file;
+	unsigned line;
+	size_t obj;
+	unsigned char is_def, unprototyped;
+};
+
+struct walk {
+	struct strtab strings;          /* symbols and rendered types */
+	struct typed *v;
+	size_t n, cap, obj;
+};
+
+#define MAX_DEPTH 12
+
+static void render(Dwarf_Die *t, struct sbuf *b, int depth);
+
+static int type_of(Dwarf_Die *die, Dwarf_Die *out)
+{
+	Dwarf_Attribute mem, *attr = dwarf_attr_integrate(die, DW_AT_type, &mem);
+
+	return attr && dwarf_formref_die(attr, out) != NULL;
+}
+
+/* Render the type die refers to with DW_AT_type ("void" when none). */
+static void render_ref(Dwarf_Die *die, struct sbuf *b, int depth)
+{
+	Dwarf_Die t;
+
+	if (type_of(die, &t))
+		render(&t, b, depth + 1);
+	else
+		sb_add(b, "void");
+}
+
+static int peel_typedefs(Dwarf_Die *t)
+{
+	while (dwarf_tag(t) == DW_TAG_typedef)
+		if (!type_of(t, t))
+			return 0;
+	return 1;
+}
+
+static void render_tagged(const char *kw, const char *name, struct sbuf *b)
+{
+	sb_add(b, kw);
+	sb_add(b, name ? name : "<anonymous>");
+}
+
+static void render_array(Dwarf_Die *t, struct sbuf *b, int depth)
+{
+	Dwarf_Die child;
+	char dim[32];
+
+	render_ref(t, b, depth);
+	sb_add(b, " ");
+	if (dwarf_child(t, &child) != 0)
+		return;
+	do {
+		Dwarf_Word n;
+		Dwarf_Attribute mem;
+
+		if (dwarf_tag(&child) != DW_TAG_subrange_type)
+			continue;
+		if (dwarf_formudata(dwarf_attr(&child, DW_AT_count, &mem), &n) == 0)
+			snprintf(dim, sizeof(dim), "[%llu]", (unsigned long long)n);
+		else if (dwarf_formudata(dwarf_attr(&child, DW_AT_upper_bound, &mem), &n) == 0)
+			snprintf(dim, sizeof(dim), "[%llu]", (unsigned long long)n + 1);
+		else
+			snprintf(dim, sizeof(dim), "[]");
+		sb_add(b, dim);
+	} while (dwarf_siblingof(&child, &child) == 0);
+}
+
+/* A parameter's type without its top-level qualifiers. */
+static void render_param(Dwarf_Die *param, struct sbuf *b, int depth)
+{
+	Dwarf_Die t;
+
+	if (!type_of(param, &t)) {
+		sb_add(b, "void");
+		return;
+	}
+	while ((dwarf_tag(&t) == DW_TAG_const_type || dwarf_tag(&t) == DW_TAG_volatile_type ||
+		dwarf_tag(&t) == DW_TAG_restrict_type) && type_of(&t, &t))
+		;
+	render(&t, b, depth + 1);
+}
+
+/* "RET (P1, P2)" of a subprogram or subroutine type; params from pdie. */
+static int render_function(Dwarf_Die *fn, Dwarf_Die *pdie, struct sbuf *b, int depth)
+{
+	Dwarf_Attribute mem;
+	Dwarf_Die child;
+	bool proto = false;
+	int n = 0;
+
+	render_ref(fn, b, depth);
+	dwarf_formflag(dwarf_attr_integrate(fn, DW_AT_prototyped, &mem), &proto);
+	sb_add(b, " (");
+	if (dwarf_child(pdie, &child) == 0) {
+		do {
+			int tag = dwarf_tag(&child);
+
+			if (tag != DW_TAG_formal_parameter && tag != DW_TAG_unspecified_parameters)
+				continue;
+			if (n++)
+				sb_add(b, ", ");
+			if (tag == DW_TAG_unspecified_parameters)
+				sb_add(b, "...");
+			else
+				render_param(&child, b, depth);
+		} while (dwarf_siblingof(&child, &child) == 0);
+	}
+	if (!n)
+		sb_add(b, proto ? "void" : "?");
+	sb_add(b, ")");
+	return proto;
+}
+
+static int qual_bit(int tag)
+{
+	switch (tag) {
+	case DW_TAG_const_type: return 1;
+	case DW_TAG_volatile_type: return 2;
+	case DW_TAG_atomic_type: return 4;
+	case DW_TAG_restrict_type: return 8;
+	default: return 0;
+	}
+}
+
+/* "const volatile" in that order, whatever the nesting of the DIEs. */
+static void add_quals(struct sbuf *b, int quals, const char *sep_before, const char *sep_after)
+{
+	static const char *const names[] = { "const", "volatile", "_Atomic" };
+
+	for (int i = 0; i < 3; i++)
+		if (quals & (1 << i)) {
+			sb_add(b, sep_before);
+			sb_add(b, names[i]);
+			sb_add(b, sep_after);
+		}
+}
+
+/* A chain of qualifier DIEs; restrict is left out (it does not change
+ * which objects a declaration may name). */
+static void render_qualified(Dwarf_Die *t, struct sbuf *b, int depth)
+{
+	Dwarf_Die inner = *t, peeled;
+	int quals = 0, have = 1;
+
+	while (qual_bit(dwarf_tag(&inner))) {
+		quals |= qual_bit(dwarf_tag(&inner));
+		if (!type_of(&inner, &inner)) {
+			have = 0;
+			break;
+		}
+	}
+	quals &= 7;
+	if (!have) {
+		add_quals(b, quals, "", " ");
+		sb_add(b, "void");
+		return;
+	}
+	peeled = inner;
+	if (peel_typedefs(&peeled) && dwarf_tag(&peeled) == DW_TAG_pointer_type) {
+		render(&inner, b, depth + 1);
+		add_quals(b, quals, " ", "");
+		return;
+	}
+	if (dwarf_tag(&peeled) == DW_TAG_array_type) {
+		/* a qualified array is an array of qualified elements (C11 6.7.3):
+		 * GCC often says it twice, on the array and on the element */
+		struct sbuf arr = { 0 };
+
+		render(&inner, &arr, depth + 1);
+		if ((quals & 1) && !strncmp(arr.s, "const ", 6))
+			quals &= ~1;
+		if ((quals & 2) && (!strncmp(arr.s, "volatile ", 9) ||
+				    !strncmp(arr.s, "const volatile ", 15)))
+			quals &= ~2;
+		add_quals(b, quals, "", " ");
+		sb_add(b, arr.s);
+		free(arr.s);
+		return;
+	}
+	add_quals(b, quals, "", " ");
+	render(&inner, b, depth + 1);
+}
+
+static void render(Dwarf_Die *t, struct sbuf *b, int depth)
+{
+	const char *name = dwarf_diename(t);
+	Dwarf_Die target;
+
+	if (depth > MAX_DEPTH) {
+		sb_add(b, "...");
+		return;
+	}
+	switch (dwarf_tag(t)) {
+	case DW_TAG_base_type: sb_add(b, name ? name : "?"); break;
+	case DW_TAG_typedef:
+		if (!type_of(t, &target)) {
+			sb_add(b, "void");
+		} else if (!dwarf_diename(&target) &&
+			   dwarf_tag(&target) == DW_TAG_structure_type) {
+			render_tagged("struct ", name, b);
+		} else if (!dwarf_diename(&target) && dwarf_tag(&target) == DW_TAG_union_type) {
+			render_tagged("union ", name, b);
+		} else if (!dwarf_diename(&target) &&
+			   dwarf_tag(&target) == DW_TAG_enumeration_type) {
+			render_tagged("enum ", name, b);
+		} else {
+			render(&target, b, depth + 1);
+		}
+		break;
+	case DW_TAG_pointer_type: render_ref(t, b, depth); sb_add(b, " *"); break;
+	case DW_TAG_const_type:
+	case DW_TAG_volatile_type:
+	case DW_TAG_atomic_type:
+	case DW_TAG_restrict_type: render_qualified(t, b, depth); break;
+	case DW_TAG_array_type: render_array(t, b, depth); break;
+	case DW_TAG_structure_type: render_tagged("struct ", name, b); break;
+	case DW_TAG_union_type: render_tagged("union ", name, b); break;
+	case DW_TAG_enumeration_type: render_tagged("enum ", name, b); break;
+	case DW_TAG_subroutine_type: render_function(t, t, b, depth); break;
+	default: sb_add(b, name ? name : "?"); break;
+	}
+}
+
+/* The DIE holding a subprogram's parameters in declaration order: the
+ * abstract instance of an out-of-line copy (whose own children GCC may give
+ * in another order, or leave out), else itself, else its declaration. */
+static Dwarf_Die params_die(Dwarf_Die *die, Dwarf_Die *mem)
+{
+	Dwarf_Attribute amem, *attr = dwarf_attr(die, DW_AT_abstract_origin, &amem);
+	Dwarf_Die child;
+
+	if (attr && dwarf_formref_die(attr, mem))
+		return *mem;
+	if (dwarf_child(die, &child) == 0)
+		do {
+			if (dwarf_tag(&child) == DW_TAG_formal_parameter ||
+			    dwarf_tag(&child) == DW_TAG_unspecified_parameters)
+				return *die;
+		} while (dwarf_siblingof(&child, &child) == 0);
+	attr = dwarf_attr(die, DW_AT_specification, &amem);
+	if (attr && dwarf_formref_die(attr, mem))
+		return *mem;
+	return *die;
+}
+
+static int flag_of(Dwarf_Die *die, unsigned name)
+{
+	Dwarf_Attribute mem;
+	bool flag = false;
+
+	dwarf_formflag(dwarf_attr(die, name, &mem), &flag);
+	return flag;
+}
+
+static void record(Dwarf_Die *die, void *ctx)
+{
+	struct walk *w = ctx;
+	int tag = dwarf_tag(die), line;
+	struct sbuf type = { 0 }, ret = { 0 };
+	Dwarf_Attribute mem;
+	const char *name;
+	struct typed *t;
+	bool ext = false;
+	int proto = 1;
+
+	if (tag != DW_TAG_subprogram && tag != DW_TAG_variable)
+		return;
+	dwarf_formflag(dwarf_attr_integrate(die, DW_AT_external, &mem), &ext);
+	name = dwarf_diename(die);
+	if (!ext || !name || dwarf_decl_line(die, &line))
+		return;
+	if (tag == DW_TAG_subprogram) {
+		Dwarf_Die pmem, pdie = params_die(die, &pmem);
+
+		proto = render_function(die, &pdie, &type, 0);
+		render_ref(die, &ret, 0);
+	} else {
+		render_ref(die, &type, 0);
+		sb_add(&ret, type.s);
+	}
+	grow_array((void **)&w->v, &w->cap, w->n + 1, sizeof(*w->v));
+	t = &w->v[w->n++];
+	t->symbol = strtab_intern(&w->strings, name);
+	t->type = strtab_intern(&w->strings, type.s);
+	t->ret = strtab_intern(&w->strings, ret.s);
+	t->file = dwarf_decl_path(die);
+	t->line = (unsigned)line;
+	t->obj = w->obj;
+	t->is_def = !flag_of(die, DW_AT_declaration);
+	t->unprototyped = !proto;
+	free(type.s);
+	free(ret.s);
+}
+
+/* Equal, but "[]" matches any "[N]". */
+static int same_type(const char *a, const char *b)
+{
+	while (*a && *b) {
+		if (*a == '[' && *b == '[' && (a[1] == ']' || b[1] == ']')) {
+			a = strchr(a, ']');
+			b = strchr(b, ']');
+			if (!a || !b)
+				return 0;
+		} else if (*a != *b) {
+			return 0;
+		}
+		a++;
+		b++;
+	}
+	return *a == *b;
+}
+
+static int consistent(const struct walk *w, const struct typed *decl, const struct typed *def)
+{
+	if (decl->unprototyped || def->unprototyped)
+		return same_type(strtab_str(&w->strings, decl->ret),
+				 strtab_str(&w->strings, def->ret));
+	return same_type(strtab_str(&w->strings, decl->type),
+			 strtab_str(&w->strings, def->type));
+}
+
+static int cmp_typed(const void *pa, const void *pb)
+{
+	const struct typed *a = pa, *b = pb;
+
+	if (a->symbol != b->symbol)
+		return a->symbol < b->symbol ? -1 : 1;
+	return (a->is_def < b->is_def) - (a->is_def > b->is_def);   /* defs first */
+}
+
+static void report_pair(const struct build *b, const struct walk *w,
+			const struct typed *decl, const struct typed *def,
+			struct strtab *found)
+{
+	char *dfile = decl->file ? path_relative(decl->file, b->srctree) : xstrdup("?");
+	char *ffile = def->file ? path_relative(def->file, b->srctree) : xstrdup("?");
+	char *line = xasprintf("%s:%u: %s: declared as '%s' but defined as '%s' at %s:%u",
+			       dfile, decl->line, strtab_str(&w->strings, decl->symbol),
+			       strtab_str(&w->strings, decl->type),
+			       strtab_str(&w->strings, def->type), ffile, def->line);
+
+	strtab_intern(found, line);
+	free(line);
+	free(dfile);
+	free(ffile);
+}
+
+static size_t compare_all(const struct build *b, struct walk *w, struct strtab *found)
+{
+	size_t compared = 0;
+
+	if (w->n > 1)
+		qsort(w->v, w->n, sizeof(*w->v), cmp_typed);
+	for (size_t i = 0, end; i < w->n; i = end) {
+		size_t ndefs = 0;
+
+		for (end = i; end < w->n && w->v[end].symbol == w->v[i].symbol; end++)
+			ndefs += w->v[end].is_def;
+		for (size_t k = i + ndefs; k < end; k++)
+			for (size_t d = i; d < i + ndefs; d++)
+				if (w->v[d].obj != w->v[k].obj) {
+					compared++;
+					if (!consistent(w, &w->v[k], &w->v[d]))
+						report_pair(b, w, &w->v[k], &w->v[d], found);
+				}
+	}
+	return compared;
+}
+
+size_t mismatch_scan(struct build *b, struct strtab *found, size_t *compared)
+{
+	struct walk w = { 0 };
+	size_t with_dwarf = 0;
+
+	strtab_init(&w.strings);
+	for (size_t i = 0; i < b->set.count; i++) {
+		const struct object *o = &b->set.objs[i];
+		char *path;
+
+		if (!o->linked || o->is_script || o->is_asm || strchr(o->name, '('))
+			continue;
+		path = path_join(b->dir, o->name);
+		w.obj = i;
+		with_dwarf += dwarf_walk_top(path, record, &w) == 0;
+		free(path);
+	}
+	*compared += compare_all(b, &w, found);
+	for (size_t i = 0; i < w.n; i++)
+		free(w.v[i].file);
+	free(w.v);
+	strtab_free(&w.strings);
+	return with_dwarf;
+}

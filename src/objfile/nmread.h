@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* nmread.h - symbols from `nm -A` text output, for trees built elsewhere. */
+#ifndef CROSSYM_NMREAD_H
+#define CROSSYM_NMREAD_H
+
+#include <stdio.h>
+#include "objects.h"
+
+struct nm_line {
+	char *path;             /* the file nm read (object or archive) */
+	char *member;           /* archive member, or NULL */
+	char type;              /* nm's letter */
+	char *name;             /* points into the parsed line */
+};
+
+/* Split one line of `nm -A` output (modified in place). Returns 0, or -1 when
+ * the line has not the shape "PATH[:MEMBER]:[VALUE] T NAME". */
+int nm_parse_line(char *line, struct nm_line *out);
+
+/* Map an nm letter to a symbol binding; -1 for symbols crossym ignores (locals). */
+int nm_letter_bind(char type, enum sym_kind *kind);
+
+/* Read nm -A output from in (named label in messages); for every line call
+ * add(ctx, &line) . Malformed lines are reported and skipped; a last line
+ * without its newline (cut output), a read error (a directory) and input with
+ * no symbol line at all are reported too. Returns the number of problems. */
+int nm_read(FILE *in, const char *label,
+	    void (*add)(void *ctx, const struct nm_line *line), void *ctx);
+
+#endif

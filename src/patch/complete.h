@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* complete.h - annotate.sh's middle step: look at what spatch did to each
+ * file, finish the job and say what was done.
+ *
+ * For each file of OUTDIR/files.tsv, the original (ORIG/FILE) and spatch's
+ * result (SPATCHED/FILE) give the final text (NEW/FILE):
+ *  - spatch's changes are kept when every changed line is the original with
+ *    tags inserted for wanted symbols or removed from stale ones, and no
+ *    symbol got more than one tag through a macro call outside #if arms;
+ *    otherwise (or when spatch failed on the file) they are dropped;
+ *  - stale tags spatch did not remove (re-declarations, `TAG MACRO(sym)`,
+ *    `TAG sym`, `sym TAG`) are removed as text;
+ *  - a wanted definition not tagged in place and not tagged already gets a
+ *    re-declaration `extern __typeof__(S) S TAG;` appended (place `synced`:
+ *    followed by the comment objtool's sync check passes over).
+ * Report lines on out, one per finding:
+ *   F<TAB>src<TAB>sym<TAB>form<TAB>reason   form inplace, already, redeclared
+ *       (reason ?WHY, or !WHY when spatch failed: several definitions ...,
+ *       name not in source, macro-made, not matched) or removed;
+ *   W<TAB>src: spatch result discarded, ...  (spatch's changes dropped)
+ *   E<TAB>src: sym: stale tag not found      (a check failed). */
+#ifndef CROSSYM_COMPLETE_H
+#define CROSSYM_COMPLETE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+struct complete_in {
+	const char *src, *tag;
+	const char *a, *b;      /* original, spatch's result (NUL-terminated) */
+	size_t alen, blen;
+	int failed;             /* spatch failed on the file: b is not used */
+	const char *const *wanted, *const *kinds;  /* wanted.tsv order */
+	const unsigned *lines;  /* wanted.tsv's line of each (0: unknown), or NULL */
+	const char *const *places;  /* wanted.tsv's place of each, or NULL */
+	size_t nwanted;
+	const char *const *stale;
+	size_t nstale;
+};
+
+/* The final text of one file (a fresh string, *len its size); findings on out. */
+char *complete_file(const struct complete_in *in, size_t *len, FILE *out);
+
+/* complete_file() for every file of OUTDIR/files.tsv; failed_list names the
+ * files spatch failed on (one per line; NULL: none). Returns 0, or -1 when a
+ * file could not be read or written (error() said which). */
+int complete_outdir(const char *outdir, const char *orig, const char *spatched,
+		    const char *dest, const char *failed_list, FILE *out);
+
+#endif

@@ -1,0 +1,316 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* verify.c - the final check of annotate.sh, line by line and by the
+ * scanner's view of the tags. */
+#include "verify.h"
+#include "synccheck.h"
+#include "srcscan.h"
+#include "tagmacro.h"
+#include "util.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int is_word(int c)
+{
+	return c == '_' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+	       (c >= '0' && c <= '9');
+}
+
+/* Whether s[at, at + n) (bounded by len) equals w[0, n). */
+static int has_at(const char *s, size_t len, size_t at, const char *w, size_t n)
+{
+	return at + n <= len && !memcmp(s + at, w, n);
+}
+
+/* Whether s[at, ...) starts "TAG " (space_first 0) or " TAG" (1). */
+static int tag_at(const char *s, size_t len, size_t at, const char *tag, size_t tl,
+		  int space_first)
+{
+	if (at + tl + 1 > len)
+		return 0;
+	if (space_first)
+		return s[at] == ' ' && !memcmp(s + at + 1, tag, tl);
+	return !memcmp(s + at, tag, tl) && s[at + tl] == ' ';
+}
+
+int verify_insertions(const char *a, size_t la, const char *b, size_t lb,
+		      const char *tag)
+{
+	size_t tl = strlen(tag), i = 0, j = 0;
+	int n = 0;
+
+	while (j < lb) {
+		if (tag_at(b, lb, j, tag, tl, 0) && (j == 0 || !is_word((unsigned char)b[j - 1])) &&
+		    !tag_at(a, la, i, tag, tl, 0)) {
+			n++;
+			j += tl + 1;
+		} else if (tag_at(b, lb, j, tag, tl, 1) &&
+			   (j + tl + 1 >= lb || !is_word((unsigned char)b[j + tl + 1])) &&
+			   !tag_at(a, la, i, tag, tl, 1)) {
+			n++;
+			j += tl + 1;
+		} else if (j == 0 && lb == tl && has_at(b, lb, 0, tag, tl) && la == 0) {
+			n++;
+			j += tl;
+		} else if (i < la && a[i] == b[j]) {
+			i++;
+			j++;
+		} else {
+			return 0;
+		}
+	}
+	return i >= la ? n : 0;
+}
+
+int verify_is_redecl(const char *line, size_t len, const char *sym, const char *tag)
+{
+	size_t sl = strlen(sym), tl = strlen(tag);
+
+	while (len && (*line == ' ' || *line == '\t'))
+		line++, len--;
+	while (len && (line[len - 1] == ' ' || line[len - 1] == '\t'))
+		len--;
+	/* extern __typeof__(S) S TAG; [the comment objtool's sync check skips] */
+	if (len > 18 + 2 * sl + tl + 4 + sizeof(SYNC_IGNORE_COMMENT) - 1 &&
+	    !memcmp(line + len - (sizeof(SYNC_IGNORE_COMMENT) - 1), SYNC_IGNORE_COMMENT,
+		    sizeof(SYNC_IGNORE_COMMENT) - 1)) {
+		len -= sizeof(SYNC_IGNORE_COMMENT) - 1;
+		while (len && (line[len - 1] == ' ' || line[len - 1] == '\t'))
+			len--;
+	}
+	return len == 18 + sl + 2 + sl + 1 + tl + 1 &&
+	       !memcmp(line, "extern __typeof__(", 18) && !memcmp(line + 18, sym, sl) &&
+	       !memcmp(line + 18 + sl, ") ", 2) && !memcmp(line + 20 + sl, sym, sl) &&
+	       line[20 + 2 * sl] == ' ' && !memcmp(line + 21 + 2 * sl, tag, tl) &&
+	       line[21 + 2 * sl + tl] == ';';
+}
+
+/* ---- lines ---- */
+
+struct lines {
+	const char **s;
+	size_t *len;
+	size_t n;
+};
+
+static void split_lines(const char *text, size_t len, struct lines *L)
+{
+	size_t cap = 0, at = 0;
+
+	memset(L, 0, sizeof(*L));
+	while (at < len) {
+		const char *nl = memchr(text + at, '\n', len - at);
+		size_t end = nl ? (size_t)(nl - text) : len;
+
+		if (L->n == cap) {
+			size_t c2 = cap;
+
+			grow_array((void **)&L->s, &cap, L->n + 1, sizeof(*L->s));
+			grow_array((void **)&L->len, &c2, L->n + 1, sizeof(*L->len));
+		}
+		L->s[L->n] = text + at;
+		L->len[L->n++] = end - at;
+		at = end + 1;
+	}
+}
+
+static void free_lines(struct lines *L)
+{
+	free(L->s);
+	free(L->len);
+}
+
+static int redecl_in(const char *line, size_t len, const char *const *syms, size_t n,
+		     const char *tag)
+{
+	for (size_t i = 0; i < n; i++)
+		if (verify_is_redecl(line, len, syms[i], tag))
+			return 1;
+	return 0;
+}
+
+static int same_or_tagged(const struct lines *A, size_t i, const struct lines *C, size_t j,
+			  const char *tag)
+{
+	return (A->len[i] == C->len[j] && !memcmp(A->s[i], C->s[j], A->len[i])) ||
+	       verify_insertions(A->s[i], A->len[i], C->s[j], C->len[j], tag) ||
+	       verify_insertions(C->s[j], C->len[j], A->s[i], A->len[i], tag);
+}
+
+/* The line-by-line walk: changed lines, deleted and appended re-declarations. */
+static size_t check_lines(const char *src, const struct lines *A, const struct lines *C,
+			  const struct verify_lists *v, FILE *out)
+{
+	size_t i = 0, j = 0, bad = 0;
+
+	while (i < A->n || j < C->n) {
+		if (i < A->n && j < C->n && same_or_tagged(A, i, C, j, v->tag)) {
+			i++;
+			j++;
+		} else if (i < A->n && redecl_in(A->s[i], A->len[i], v->stale, v->nstale, v->tag)) {
+			i++;
+		} else if (j < C->n && redecl_in(C->s[j], C->len[j], v->wanted, v->nwanted, v->tag)) {
+			if (i < A->n) {
+				fprintf(out, "%s: re-declaration added before the end of the file\n", src);
+				bad++;
+			}
+			j++;
+		} else if (i < A->n) {
+			fprintf(out, "%s: line %zu changed beyond the tag: %.*s\n", src, i + 1,
+				(int)(j < C->n ? C->len[j] : A->len[i]),
+				j < C->n ? C->s[j] : A->s[i]);
+			bad++;
+			i++;
+			j += j < C->n;
+		} else {
+			fprintf(out, "%s: line added: %.*s\n", src, (int)C->len[j], C->s[j]);
+			bad++;
+			j++;
+		}
+	}
+	return bad;
+}
+
+/* Whether the changed text tags sym: a tag the scanner gives to sym, or a
+ * re-declaration line. */
+static int tagged(const struct src_tag *tags, size_t ntags, const struct lines *C,
+		  const char *sym, const char *tag)
+{
+	for (size_t k = 0; k < ntags; k++)
+		if (!strcmp(tags[k].symbol, sym))
+			return 1;
+	for (size_t k = 0; k < C->n; k++)
+		if (verify_is_redecl(C->s[k], C->len[k], sym, tag))
+			return 1;
+	return 0;
+}
+
+size_t verify_file(const char *src, const char *a, size_t alen, const char *c,
+		   size_t clen, const struct verify_lists *v, FILE *out)
+{
+	struct lines A, C;
+	struct src_tag *tags;
+	struct srcfile *f = srcfile_open(c, clen);
+	size_t ntags = srcfile_tags(f, v->tag, &tags), bad;
+
+	split_lines(a, alen, &A);
+	split_lines(c, clen, &C);
+	bad = check_lines(src, &A, &C, v, out);
+	for (size_t k = 0; k < v->nwanted; k++)
+		if (!tagged(tags, ntags, &C, v->wanted[k], v->tag)) {
+			fprintf(out, "%s: %s: wanted definition not tagged\n", src, v->wanted[k]);
+			bad++;
+		}
+	for (size_t k = 0; k < v->nstale; k++)
+		if (tagged(tags, ntags, &C, v->stale[k], v->tag)) {
+			fprintf(out, "%s: %s: stale tag still there\n", src, v->stale[k]);
+			bad++;
+		}
+	srcscan_free(tags, ntags);
+	srcfile_close(f);
+	free_lines(&A);
+	free_lines(&C);
+	return bad;
+}
+
+/* ---- OUTDIR ---- */
+
+/* The (source, symbol) pairs of a TSV file of OUTDIR: its first two columns. */
+struct pairs {
+	char **cells;
+	long n;
+};
+
+static int read_pairs(const char *outdir, const char *name, struct pairs *p)
+{
+	char *path = path_join(outdir, name);
+
+	p->n = read_tsv(path, 2, &p->cells);
+	free(path);
+	return p->n < 0 ? -1 : 0;
+}
+
+/* The symbols of p whose source is src (pointers into p). */
+static size_t symbols_of(const struct pairs *p, const char *src, const char **out)
+{
+	size_t n = 0;
+
+	for (long i = 0; i < p->n; i++)
+		if (!strcmp(p->cells[2 * i], src))
+			out[n++] = p->cells[2 * i + 1];
+	return n;
+}
+
+static char *read_tag(const char *outdir)
+{
+	char *path = path_join(outdir, "tag"), *text;
+	size_t len;
+
+	text = read_file(path, &len);
+	if (!text)
+		error("%s: %s", path, strerror(errno));
+	else
+		text[strcspn(text, "\n")] = '\0';
+	free(path);
+	return text;
+}
+
+static long verify_one(const char *src, const char *orig, const char *changed,
+		       const struct verify_lists *v, const struct tagmacro_edit *e,
+		       size_t ne, FILE *out)
+{
+	char *pa = path_join(orig, src), *pc = path_join(changed, src), *a, *c;
+	size_t la, lc;
+	long bad = -1;
+
+	a = read_file(pa, &la);
+	c = a ? read_file(pc, &lc) : NULL;
+	if (!a || !c)
+		error("%s: %s", a ? pc : pa, strerror(errno));
+	else if (la != lc || memcmp(a, c, la) || v->nwanted || v->nstale || ne)
+		bad = (long)(verify_file(src, a, la, c, lc, v, out) +
+			     tagmacro_verify(e, ne, src, a, la, c, lc, v->tag, out));
+	else
+		bad = 0;
+	free(a);
+	free(c);
+	free(pa);
+	free(pc);
+	return bad;
+}
+
+long verify_outdir(const char *outdir, const char *orig, const char *changed, FILE *out)
+{
+	struct pairs files, wanted, stale;
+	char *tag = read_tag(outdir);
+	struct tagmacro_edit *edits;
+	long nedits = tagmacro_read(outdir, &edits);
+	long bad = 0;
+	int ok = tag != NULL;
+
+	ok = !read_pairs(outdir, "files.tsv", &files) && ok;
+	ok = !read_pairs(outdir, "wanted.tsv", &wanted) && ok;
+	ok = !read_pairs(outdir, "stale.tsv", &stale) && ok;
+	ok = nedits >= 0 && ok;
+	for (long i = 0; ok && i < files.n && bad >= 0; i++) {
+		const char **w = xcalloc((size_t)wanted.n + 1, sizeof(*w));
+		const char **s = xcalloc((size_t)stale.n + 1, sizeof(*s));
+		struct verify_lists v = { tag, w, symbols_of(&wanted, files.cells[2 * i], w),
+					  s, symbols_of(&stale, files.cells[2 * i], s) };
+		long r = verify_one(files.cells[2 * i], orig, changed, &v, edits,
+				    nedits > 0 ? (size_t)nedits : 0, out);
+
+		bad = r < 0 ? -1 : bad + r;
+		free(w);
+		free(s);
+	}
+	free_tsv(files.cells, files.n, 2);
+	free_tsv(wanted.cells, wanted.n, 2);
+	free_tsv(stale.cells, stale.n, 2);
+	tagmacro_edits_free(edits, nedits > 0 ? (size_t)nedits : 0);
+	if (!ok)
+		bad = -1;
+	free(tag);
+	return bad;
+}

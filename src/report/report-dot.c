@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* report-dot.c - the directory coupling graph in Graphviz DOT: one node per
+ * unit that uses or provides a symbol across units, one edge per ordered pair
+ * (referencing unit -> defining unit) labelled with the number of symbols. */
+#include "report.h"
+#include "coupling.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void dot_id(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fputc('\\', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+/* 1 + floor(log2(n)): heavier edges drawn thicker, readable at any scale. */
+static unsigned pen_width(size_t n)
+{
+	unsigned w = 1;
+
+	while (n > 1) {
+		n /= 2;
+		w++;
+	}
+	return w;
+}
+
+static int keep_unit(const void *ctx, const char *unit)
+{
+	return report_unit_selected(ctx, unit);
+}
+
+static int on_an_edge(const struct coupling *c, const char *unit)
+{
+	for (size_t i = 0; i < c->nedges; i++)
+		if (!strcmp(c->edges[i].from, unit) || !strcmp(c->edges[i].to, unit))
+			return 1;
+	return 0;
+}
+
+void report_dot(FILE *out, const struct report_view *v)
+{
+	struct coupling c;
+
+	coupling_build(v->rows, keep_unit, v, &c);
+	fputs("digraph crossym {\n"
+	      "\tgraph [rankdir=LR, fontname=\"Helvetica\", label=\"unit -> unit: "
+	      "symbols the first uses from the second\", labelloc=t];\n"
+	      "\tnode [shape=box, style=rounded, fontname=\"Helvetica\"];\n"
+	      "\tedge [fontname=\"Helvetica\", fontsize=10];\n", out);
+	for (size_t i = 0; i < c.nunits; i++) {
+		const struct unit_summary *u = &c.units[i];
+
+		if (!on_an_edge(&c, u->name))
+			continue;
+		fputc('\t', out);
+		dot_id(out, u->name);
+		fprintf(out, " [label=\"%s\\nprovides %zu, uses %zu\"%s];\n", u->name,
+			u->provided, u->used, strchr(u->name, '#') ? ", style=dashed" : "");
+	}
+	for (size_t i = 0; i < c.nedges; i++) {
+		const struct coupling_edge *e = &c.edges[i];
+
+		fputc('\t', out);
+		dot_id(out, e->from);
+		fputs(" -> ", out);
+		dot_id(out, e->to);
+		fprintf(out, " [label=\"%zu\", penwidth=%u];\n", e->symbols,
+			pen_width(e->symbols));
+	}
+	fputs("}\n", out);
+	coupling_free(&c);
+}
