@@ -28,6 +28,7 @@ cat >"$TMP/want-files" <<EOF
 .$PREFIX/libexec/crossym/series.sh
 .$PREFIX/libexec/crossym/spatch-one.sh
 .$PREFIX/libexec/crossym/verify-build.sh
+.$PREFIX/share/bash-completion/completions/crossym
 .$PREFIX/share/man/man1/crossym-annotate.1
 .$PREFIX/share/man/man1/crossym.1
 EOF
