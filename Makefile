@@ -115,6 +115,42 @@ deps deps-fuzz:
 	@echo 'deps: NO_DEPS=$(NO_DEPS): packages not checked'
 endif
 
+# `make help`: the user targets, one a line (t85 checks that every .PHONY
+# target but the internal ones is here).
+help:
+	@echo 'crossym $(VERSION): make TARGET [VAR=VALUE]...'
+	@echo '  all (default)     build ./crossym'
+	@echo '  demo              the whole job on the bundled example tree'
+	@echo '  check             unit tests, small trees, ASan+UBSan, fuzz smoke (<= 10 min)'
+	@echo '  check-plain       check without ASan+UBSan and fuzzing'
+	@echo '  check-asan        the quick tests under ASan+UBSan'
+	@echo '  check-valgrind    the quick end-to-end tests under valgrind memcheck'
+	@echo '  check-real        Linux 6.1 builds, boot proof, BusyBox (~40 min cold; Debian)'
+	@echo '  fuzz              build the libFuzzer harnesses (clang) and their seeds'
+	@echo '  fuzz-smoke        run every harness, 1 min in all'
+	@echo '  fuzz-long         run each harness FUZZ_SECONDS (default 600)'
+	@echo '  install           binary, drivers, man pages, bash completion under DESTDIR PREFIX'
+	@echo '  uninstall         remove what install installed'
+	@echo '  bench             speed, side by side (bench/results.md)'
+	@echo '  bench-kernel      the x86_64 defconfig build bench measures (~16 min)'
+	@echo '  kernel-check      the Linux tests of check-real'
+	@echo '  kernel-proof      whole-program tinyconfig kernel, booted under qemu'
+	@echo '  kernel-defconfig  whole-program x86_64 defconfig, booted (~75 min cold)'
+	@echo '  kernel-modules    whole-program modules loaded in the booted kernel (~30 min)'
+	@echo '  kernel-def-werror the defconfig tagged with __visible, built with CONFIG_WERROR=y'
+	@echo '  busybox-proof     BusyBox whole-program, its test suite both ways'
+	@echo '  report-svg        the example tree coupling graph as doc/example-coupling.svg'
+	@echo '  deps              install the missing Debian packages (elsewhere: list them, stop)'
+	@echo '  unit              build the C unit tests'
+	@echo '  clean             remove build/ and ./crossym'
+	@echo '  help              this list'
+	@echo 'Variables:'
+	@echo '  NO_DEPS=1         skip scripts/deps.sh (packages installed by hand; any OS)'
+	@echo '  PREFIX=/usr/local DESTDIR=    where install puts things'
+	@echo '  BINDIR MANDIR LIBEXECDIR BASHCOMPDIR  the same, one directory each'
+	@echo '  CC CFLAGS CFLAGS_EXTRA        the compiler and its flags'
+	@echo '  CROSSYM_CACHE (environment)   where check-real keeps its builds (~/.cache/crossym)'
+
 # The test tiers.  `make check` (the README's test command): the C unit tests
 # and the small trees of tests/, once normally and once under ASan+UBSan, and
 # a minute of fuzzing; at most 10 minutes cold on 2 cores, packages aside.
