@@ -58,7 +58,7 @@ _crossym_arg() {
 }
 
 _crossym() {
-	local cur prev prog cmd i w opts line name arg opt
+	local cur prev prog cmd i w opts name arg opt
 	COMPREPLY=()
 	cur=${COMP_WORDS[COMP_CWORD]}
 	prev=

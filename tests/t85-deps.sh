@@ -32,8 +32,7 @@ expect_grep "^annotate: spatch  *coccinelle  *coccinelle  *coccinelle (AUR) " "$
 	"spatch: coccinelle everywhere (Arch: the AUR)"
 expect_grep "^Fedora:  sudo dnf install .*elfutils-libelf-devel" "$TMP/msg" "the dnf line"
 expect_grep "^Arch:    sudo pacman -S --needed .*libelf" "$TMP/msg" "the pacman line"
-grep "^Arch:" "$TMP/msg" | grep -q coccinelle
-[ $? -ne 0 ]
+! grep "^Arch:" "$TMP/msg" | grep -q coccinelle
 ok $? "the pacman line leaves coccinelle (AUR) out"
 expect_grep "NO_DEPS=1" "$TMP/msg" "it says to run make with NO_DEPS=1"
 expect_grep "^deps: stopped" "$TMP/msg" "it says it stopped"
@@ -80,12 +79,10 @@ make -n -C "$TOP" NO_DEPS=1 check >"$TMP/n-nodeps" 2>&1
 grep -q "prove" "$TMP/n-nodeps"
 ok $? "make -n NO_DEPS=1 check still runs the tests"
 grep "scripts/deps\.sh" "$TMP/n-nodeps" | sed 's/^/# /'
-grep -q "scripts/deps\.sh" "$TMP/n-nodeps"
-[ $? -ne 0 ]
+! grep -q "scripts/deps\.sh" "$TMP/n-nodeps"
 ok $? "make -n NO_DEPS=1 check does not run deps.sh"
 make -n -C "$TOP" NO_DEPS=1 demo >"$TMP/n-demo" 2>&1
-grep -q "scripts/deps\.sh" "$TMP/n-demo"
-[ $? -ne 0 ]
+! grep -q "scripts/deps\.sh" "$TMP/n-demo"
 ok $? "make -n NO_DEPS=1 demo does not run deps.sh"
 make -s -C "$TOP" NO_DEPS=1 deps >"$TMP/deps-skip" 2>&1
 expect_grep "^deps: NO_DEPS=1: packages not checked$" "$TMP/deps-skip" "make NO_DEPS=1 deps says it skipped"
