@@ -39,6 +39,8 @@ struct build {
 	unsigned nerrors;       /* files that could not be read */
 	struct db *db;          /* borrowed from the scan options */
 	int tag_exports;        /* from the scan options (graph_decide) */
+	int names_only;         /* list the objects, read none of their symbols
+				 * (what --nm input must cover) */
 };
 
 /* The object with that name, or NULL. */

@@ -13,8 +13,11 @@ static int read_object_symbols(struct build *b, struct object *obj,
 			       const unsigned char *buf, size_t len)
 {
 	char msg[256];
-	const char *why = elf_read_symbols(&b->set, obj, buf, len, msg, sizeof(msg));
+	const char *why;
 
+	if (b->names_only)
+		return 0;
+	why = elf_read_symbols(&b->set, obj, buf, len, msg, sizeof(msg));
 	if (!why)
 		return 0;
 	error("%s: %s", obj->name, why);
