@@ -103,10 +103,10 @@ int nm_letter_bind(char type, enum sym_kind *kind)
 	}
 }
 
-/* One line of in into buf (NUL-terminated, newline kept): its length, 0 at
- * the end of the input, -1 when it is longer than NM_LINE_MAX, -2 when it
- * holds a NUL byte (neither is text nm prints). */
-static long read_line(FILE *in, char *buf)
+/* One line of in into *buf (of *cap bytes, grown as needed; NUL-terminated,
+ * newline kept): its length, 0 at the end of the input, -1 when it is longer
+ * than NM_LINE_MAX, -2 when it holds a NUL byte (neither is text nm prints). */
+static long read_line(FILE *in, char **buf, size_t *cap)
 {
 	size_t len = 0;
 	int c;
@@ -116,11 +116,15 @@ static long read_line(FILE *in, char *buf)
 			return -2;
 		if (len == NM_LINE_MAX)
 			return -1;
-		buf[len++] = (char)c;
+		if (len + 2 > *cap)
+			grow_array((void **)buf, cap, len + 2, 1);
+		(*buf)[len++] = (char)c;
 		if (c == '\n')
 			break;
 	}
-	buf[len] = '\0';
+	if (*cap < 1)
+		grow_array((void **)buf, cap, 1, 1);
+	(*buf)[len] = '\0';
 	return (long)len;
 }
 
@@ -183,13 +187,14 @@ static int check_totals(const struct nm_state *st)
 int nm_read(FILE *in, const char *label,
 	    void (*add)(void *ctx, const struct nm_line *line), void *ctx)
 {
-	char *line = xmalloc(NM_LINE_MAX + 1);
+	char *line = NULL;
+	size_t cap = 0;
 	struct nm_state st = { label, 0, 0, 0, 0 };
 	int refused = 0;
 	long got;
 
 	errno = 0;
-	while (!refused && (got = read_line(in, line)) != 0) {
+	while (!refused && (got = read_line(in, &line, &cap)) != 0) {
 		st.lineno++;
 		if (got < 0) {
 			error("%s:%lu: %s: not `nm -A` output", label, st.lineno,
