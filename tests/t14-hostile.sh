@@ -110,6 +110,22 @@ grep -v '^b/y.o:' "$TMP/all.nm" >"$TMP/part.nm"
 expect_status 1 $T "$CROSSYM" report --format=tsv --nm "$TMP/part.nm" "$t"
 expect_grep "^crossym: $TMP/part.nm: b/y.o: not in the nm text, but in the build" "$TMP/err" \
 	"--nm text lacking an object of the build: named"
+expect_grep "^crossym: $TMP/part.nm: b/y.o: not in the nm text, but in the build (made before the build changed" \
+	"$TMP/err" "... saying how that happens"
+# nm prints nothing for an object without symbols: its absence is no error
+"$MKELF" "$t/b/empty.o" 64 lsb 62
+"$MKELF" "$t/b/local.o" 64 lsb 62 r:lonely
+(cd "$t" && "$CROSSYM" objects . | xargs nm -A 2>/dev/null) >"$TMP/empty.nm"
+! grep -q 'empty.o' "$TMP/empty.nm"
+ok $? "nm prints no line for an object without symbols"
+grep -v 'local.o' "$TMP/empty.nm" >"$TMP/nolocal.nm"
+expect_status 0 $T "$CROSSYM" report --format=tsv --nm "$TMP/nolocal.nm" "$t"
+expect_eq "$TMP/good.tsv" "$TMP/out" "--nm text without objects of no global symbols: the answer"
+head -c 100 "$t/a/x.o" >"$t/b/cut.o"
+expect_status 1 $T "$CROSSYM" report --format=tsv --nm "$TMP/all.nm" "$t"
+expect_grep "^crossym: $TMP/all.nm: b/cut.o: not in the nm text, but in the build (and not readable here)" \
+	"$TMP/err" "--nm text lacking an unreadable object: named"
+rm "$t/b/empty.o" "$t/b/local.o" "$t/b/cut.o"
 sed 's/ T / X /' "$TMP/all.nm" >"$TMP/x.nm"
 expect_status 1 $T "$CROSSYM" report --format=tsv --nm "$TMP/x.nm" "$t"
 expect_grep "^crossym: $TMP/x.nm:1: f: unknown symbol type 'X' (not a letter nm prints)" \

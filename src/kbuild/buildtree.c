@@ -44,10 +44,12 @@ static void scan_elf(struct build *b)
 }
 
 /* --nm text made from fewer files than the build has (before a rebuild, or by
- * hand) would give an answer without their references: every object the ELF
- * scan finds in b's directory must be in it. */
+ * hand) gives an answer without their references: every object of b's
+ * directory that has symbols (nm prints nothing for one without), or that
+ * cannot be read to tell, must be in it. */
 static void nm_check_coverage(struct build *b, const char *nm_file)
 {
+	const char *label = strcmp(nm_file, "-") ? nm_file : "<stdin>";
 	struct build ref;
 	unsigned missing = 0;
 
@@ -58,20 +60,21 @@ static void nm_check_coverage(struct build *b, const char *nm_file)
 	ref.absdir = xstrdup(b->absdir);
 	ref.srctree = xstrdup(b->srctree);
 	ref.built_from = xstrdup(b->built_from);
-	ref.names_only = 1;
+	ref.db = b->db;
+	ref.quiet = 1;
 	scan_elf(&ref);
 	for (size_t i = 0; i < ref.set.count; i++) {
 		const struct object *o = &ref.set.objs[i];
 
-		if (o->is_script || build_find(b, o->name))
+		if (o->is_script || build_find(b, o->name) || (o->machine_ok && !o->nsyms))
 			continue;
 		if (missing++ < 10)
-			error("%s: %s: not in the nm text, but in the build (made before the "
-			      "build changed, or from fewer files than `crossym objects` lists?)",
-			      strcmp(nm_file, "-") ? nm_file : "<stdin>", o->name);
+			error("%s: %s: not in the nm text, but in the build (%s)", label, o->name,
+			      o->machine_ok ? "made before the build changed, or from fewer "
+			      "files than `crossym objects` lists?" : "and not readable here");
 	}
 	if (missing > 10)
-		error("%s: %u objects of the build are not in it", nm_file, missing);
+		error("%s: %u objects of the build are not in it", label, missing);
 	b->nerrors += missing + ref.nerrors;
 	build_free(&ref);
 }

@@ -7,22 +7,21 @@
 
 #include <stdlib.h>
 
-/* Read obj's symbols from buf; a bad file is reported, gets no symbols and
- * makes the return -1. */
+/* Read obj's symbols from buf; a bad file is reported (unless the scan is
+ * quiet), gets no symbols and makes the return -1. */
 static int read_object_symbols(struct build *b, struct object *obj,
 			       const unsigned char *buf, size_t len)
 {
 	char msg[256];
-	const char *why;
+	const char *why = elf_read_symbols(&b->set, obj, buf, len, msg, sizeof(msg));
 
-	if (b->names_only)
-		return 0;
-	why = elf_read_symbols(&b->set, obj, buf, len, msg, sizeof(msg));
 	if (!why)
 		return 0;
-	error("%s: %s", obj->name, why);
 	obj->machine_ok = 0;
-	b->nerrors++;
+	if (!b->quiet) {
+		error("%s: %s", obj->name, why);
+		b->nerrors++;
+	}
 	return -1;
 }
 
