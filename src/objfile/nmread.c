@@ -134,6 +134,26 @@ struct nm_state {
 	int bad;
 };
 
+/* Report the problem of the current line (the first few of them); -1 once
+ * there are so many that the input is not nm output at all. */
+static int line_problem(struct nm_state *st, const struct nm_line *parsed)
+{
+	if (st->bad++ < 5) {
+		if (!parsed)
+			error("%s:%lu: not a line of `nm -A` output", st->label, st->lineno);
+		else if (isprint((unsigned char)parsed->type))
+			error("%s:%lu: %s: unknown symbol type '%c' (not a letter nm prints)",
+			      st->label, st->lineno, parsed->name, parsed->type);
+		else
+			error("%s:%lu: %s: unknown symbol type \\x%02x (not a letter nm prints)",
+			      st->label, st->lineno, parsed->name, (unsigned char)parsed->type);
+	}
+	if (st->bad < NM_MAX_MALFORMED)
+		return 0;
+	error("%s: %d malformed lines: not `nm -A` output", st->label, st->bad);
+	return -1;
+}
+
 /* One line's symbol, or its problem reported; -1 when the input is not nm
  * output at all. */
 static int take_line(struct nm_state *st, char *line, size_t len,
@@ -146,20 +166,10 @@ static int take_line(struct nm_state *st, char *line, size_t len,
 	/* blank lines and the "ARCHIVE:" headers nm prints between files */
 	if (len == 0 || (line[len - 1] == ':' && !strchr(line, ' ')))
 		return 0;
-	if (nm_parse_line(line, &parsed)) {
-		if (st->bad++ < 5)
-			error("%s:%lu: not a line of `nm -A` output", st->label, st->lineno);
-		if (st->bad < NM_MAX_MALFORMED)
-			return 0;
-		error("%s: %d malformed lines: not `nm -A` output", st->label, st->bad);
-		return -1;
-	}
-	if (!nm_letter_known(parsed.type)) {
-		error("%s:%lu: %s: unknown symbol type '%c' (not a letter nm prints)",
-		      st->label, st->lineno, parsed.name, parsed.type);
-		st->bad++;
-		return 0;
-	}
+	if (nm_parse_line(line, &parsed))
+		return line_problem(st, NULL);
+	if (!nm_letter_known(parsed.type))
+		return line_problem(st, &parsed);
 	st->nsyms++;
 	st->nundef += parsed.type == 'U';
 	add(ctx, &parsed);
