@@ -435,6 +435,10 @@ const char *elf_read_symbols(struct objset *set, struct object *obj,
 		why = "not a relocatable object (ET_REL)";
 	} else if (ehdr.e_machine == EM_NONE) {
 		why = "no machine (e_machine is EM_NONE)";
+	} else if ((ehdr.e_machine == EM_X86_64 || ehdr.e_machine == EM_386) &&
+		   ehdr.e_ident[EI_DATA] != ELFDATA2LSB) {
+		why = ehdr.e_machine == EM_386 ? "big-endian i386 (x86 is little-endian only)" :
+		      "big-endian x86-64 (x86 is little-endian only)";
 	} else {
 		obj->machine = ehdr.e_machine;
 		obj->elfclass = (unsigned char)gelf_getclass(elf);
