@@ -61,6 +61,7 @@ struct object {
 	unsigned char machine_ok;
 	unsigned machine;       /* ELF e_machine, 0 when unknown (nm input) */
 	unsigned char elfclass; /* ELFCLASS32/64, 0 when unknown */
+	unsigned char elfdata;  /* ELFDATA2LSB/MSB (byte order), 0 when unknown */
 	unsigned char has_dwarf; /* a .debug_info section: its DWARF is worth reading */
 	unsigned char decls_read; /* decls holds its DWARF definitions (objdecls.h) */
 	struct decl *decls;     /* sorted by symbol, as dwarf_definitions gives them */
