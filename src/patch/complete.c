@@ -408,8 +408,15 @@ static int already(const struct job *J, size_t w)
 	return found;
 }
 
+/* Why spatch left sym untagged: a definition the scanner sees (spatch did not
+ * match it: a parse error, or a shape no rule has, `T (*f(...))(...) {`), a
+ * name only macros make, or a name the text does not have. */
 static const char *why_not(struct srcfile *f, const char *sym)
 {
+	unsigned line;
+
+	if (srcfile_locate(f, sym, 0, &line, NULL) == LOC_DECLARATOR)
+		return "not matched";
 	switch (srcfile_name_use(f, sym)) {
 	case USE_FREE:
 		return "not matched";

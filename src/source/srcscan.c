@@ -974,17 +974,83 @@ static int take_name(struct walk *W, size_t name, size_t p, int func)
 	return 1;
 }
 
+/* Whether the group at open holds identifiers separated by commas (at least
+ * one): the parameter names of an old-style (K&R) definition. */
+static int ident_list(const struct lex *L, size_t open)
+{
+	size_t close = group_end(L, open), p = nx(L, open + 1);
+	int names = 0;
+
+	for (; p < close; p = nx(L, p + 1)) {
+		if (is_ident(L, p) && !(names & 1))
+			names++;
+		else if (is_punct(L, p, ',') && (names & 1))
+			names++;
+		else
+			return 0;
+	}
+	return names & 1;
+}
+
+/* Whether the '{' at p opens a struct, union or enum body. */
+static int sue_body(const struct scan *S, size_t p)
+{
+	const struct lex *L = &S->L;
+
+	if (p < 1 || !is_ident(L, p - 1))
+		return 0;
+	return word_class(S, p - 1) == W_SUE ||
+	       (p >= 2 && is_ident(L, p - 2) && word_class(S, p - 2) == W_SUE);
+}
+
+/* The '{' of an old-style definition whose parameter list is the group at
+ * open and whose parameter declarations start at p (`f(a, b) int a; char
+ * *b; {`), or NONE: declarations are names, types, '*', ',', '(...)',
+ * '[...]' and struct bodies, each ending in ';', and the body follows the
+ * last one. */
+static size_t knr_body(const struct scan *S, size_t open, size_t p, size_t limit)
+{
+	const struct lex *L = &S->L;
+	int semi = 0;
+
+	if (!ident_list(L, open))
+		return NONE;
+	while (p < limit) {
+		const struct tok *t = &L->t[p];
+
+		if (t->kind == TK_IDENT && word_class(S, p) != W_STMT) {
+			semi = 0;
+			p = nx(L, p + 1);
+		} else if (t->kind != TK_PUNCT) {
+			return NONE;
+		} else if (t->c == '(' || t->c == '[' || (t->c == '{' && sue_body(S, p))) {
+			semi = 0;
+			p = past_group(L, p);
+		} else if (t->c == '*' || t->c == ',' || t->c == ';') {
+			semi = t->c == ';';
+			p = nx(L, p + 1);
+		} else {
+			return t->c == '{' && semi ? p : NONE;
+		}
+	}
+	return NONE;
+}
+
 /* Identifier i followed by the group at open: a function declarator, a macro
  * call statement, or an attribute macro to step over.  A directive right after
- * the group ends the declarator: `f(int a)` `#else` `f(void)` `#endif` `{`. */
+ * the group ends the declarator: `f(int a)` `#else` `f(void)` `#endif` `{`.
+ * So does an old-style parameter declaration list: `f(a) int a; {`. */
 static int walk_call(struct walk *W, size_t i, size_t open)
 {
 	const struct lex *L = &W->S->L;
 	size_t raw = L->t[open].match >= 0 ? (size_t)L->t[open].match + 1 : L->nt;
 	size_t past = past_group(L, open);
-	size_t after = skip_attrs(W->S, past, W->limit, 1);
+	size_t after = skip_attrs(W->S, past, W->limit, 1), body;
 	int directive = raw < L->nt && L->t[raw].kind == TK_PP;
 
+	if (!directive && !ends_decl(L, after, W->limit) &&
+	    (body = knr_body(W->S, open, after, W->limit)) != NONE)
+		return take_name(W, i, body, 1);
 	if (!directive && !ends_decl(L, after, W->limit)) {
 		W->p = past;
 		return 0;
