@@ -359,10 +359,26 @@ done
 # ---- 3b. --verify-build BUILD: compile each changed file, before and after ------
 . "$HERE/verify-build.sh"
 
+# Definitions complete could not tag or untag (forms.tsv form `failed`: its
+# fallbacks, re-declaring and dropping spatch's result, did not pass the
+# check) are left as they are: the final check leaves them out (VSCOPE), the
+# rest is written and applied, and the run exits 1 naming them.
+VSCOPE=$SCOPE
+awk -F '\t' -v OFS='\t' '$3 == "failed" { print $1, $2, $4 }' "$WORK/forms.tsv" >"$WORK/failed.tsv"
+if [ -s "$WORK/failed.tsv" ]; then
+	VSCOPE=$WORK/vscope
+	mkdir "$VSCOPE" && cp "$SCOPE/tag" "$SCOPE/files.tsv" "$VSCOPE/" || exit 2
+	[ ! -f "$SCOPE/macros.tsv" ] || cp "$SCOPE/macros.tsv" "$VSCOPE/" || exit 2
+	for f in wanted.tsv stale.tsv; do
+		awk -F '\t' 'FNR == NR { out[$1 "\t" $2] = 1; next } !(($1 "\t" $2) in out)' \
+			"$WORK/failed.tsv" "$SCOPE/$f" >"$VSCOPE/$f" || exit 2
+	done
+fi
+
 # The final check (crossym verify: only tags inserted or removed, wanted
 # re-declarations appended, stale ones deleted, every wanted definition
 # tagged, no stale tag left), and the patch.
-"$CROSSYM" verify "$SCOPE" "$WORK/a" "$WORK/c" >>"$WORK/errors"
+"$CROSSYM" verify "$VSCOPE" "$WORK/a" "$WORK/c" >>"$WORK/errors"
 [ $? -le 1 ] || { echo "$prog: crossym verify could not run" >&2; exit 2; }
 : >"$WORK/patch"
 changed=0
@@ -385,13 +401,22 @@ publish "$WORK/forms.tsv" "$OUTDIR/forms.tsv"
 publish "$WORK/patch" "$OUTDIR/annotate.patch"
 
 count() { awk -F '\t' -v f="$1" '$3 == f { n++ } END { print n + 0 }' "$WORK/forms.tsv"; }
+NFAILED=$(count failed)
 echo "$prog: $(count inplace) in place, $(count already) already tagged," \
-	"$(count redeclared) re-declared, $(count removed) removed, $changed files"
+	"$(count redeclared) re-declared, $(count removed) removed, $changed files${NFAILED#0}" |
+	sed 's/files\([1-9][0-9]*\)$/files, \1 failed/'
 awk -F '\t' -v p="$prog" '$3 == "macro" { print p ": tagged the #define of " $2 " in " $1 " (macros.tsv)" }' \
 	"$WORK/forms.tsv"
 awk -F '\t' -v p="$prog" '$3 == "redeclared" { print p ": re-declared " $1 ": " $2 " (" $4 ")" }' \
 	"$WORK/forms.tsv"
 echo "$prog: spatch: $NFILES files${MDIR:+ under $MDIR/} in $((t1 - t0)) s with -j $JOBS; checks in $((t3 - t2)) s"
+# What is left untagged, or a stale tag left, as FILE:LINE: SYMBOL (the line
+# of wanted.tsv or stale.tsv, left out when unknown).
+awk -F '\t' -v p="$prog" 'FILENAME == ARGV[1] { line[$1 "\t" $2] = $4; next }
+	FILENAME == ARGV[2] { line[$1 "\t" $2] = $3; stale[$1 "\t" $2] = 1; next }
+	$3 == "failed" { k = $1 "\t" $2; l = line[k] > 0 ? ":" line[k] : ""
+		print p ": " $1 l ": " $2 ": " (k in stale ? "stale tag left" : "left untagged") " (" $4 ")" }' \
+	"$SCOPE/wanted.tsv" "$SCOPE/stale.tsv" "$WORK/forms.tsv" >&2
 
 # --split: the patch as a git format-patch series (scripts/series.sh).
 if [ "$SPLIT" -eq 1 ]; then
@@ -400,11 +425,14 @@ fi
 
 # ---- 4. apply ---------------------------------------------------------------------
 
-[ "$APPLY" -eq 1 ] || exit 0
-[ -s "$OUTDIR/annotate.patch" ] || { echo "$prog: nothing to apply"; exit 0; }
+DONE=0                                  # 1: some definitions failed (named above)
+[ "$NFAILED" -eq 0 ] || DONE=1
+[ "$APPLY" -eq 1 ] || exit $DONE
+[ -s "$OUTDIR/annotate.patch" ] || { echo "$prog: nothing to apply"; exit $DONE; }
 check_sources || exit 1
 while IFS='	' read -r src cocci; do
 	cmp -s "$WORK/a/$src" "$WORK/c/$src" || echo "$src"
 done <"$WORK/list" >"$WORK/apply.list"
 apply_tree "$WORK/apply.list"
 echo "$prog: applied to $SRCTREE"
+exit $DONE
