@@ -20,15 +20,24 @@
 #     inserted or removed (or an appended/deleted re-declaration), every
 #     wanted definition is tagged, no stale tag is left. Problems are listed
 #     per file:symbol. A spatch that fails on every file is an error.
+#     No single definition costs the tree its patch: complete makes each
+#     file pass verify's test, re-declaring a definition whose in-place tag
+#     the scanner does not see on it, else dropping spatch's result for the
+#     file; what fails even so (a stale tag not found or left, with
+#     --verify-build a re-declaration that does not compile cleanly) is left
+#     as it was, form `failed`: the rest is checked without it, written and
+#     applied, and the run names each as FILE:LINE: SYMBOL and exits 1.
 #
 # Writes OUTDIR/annotate.patch (`diff -u`, a/ b/ prefixes, for `git apply` or
 # `patch -p1`) and OUTDIR/forms.tsv (`source symbol form reason`, sorted; form
-# inplace, already, redeclared or removed; reason - except for redeclared:
+# inplace, already, redeclared, removed or failed; reason - except for
+# failed (why) and redeclared:
 # `name not in source` (pasted by a macro), `macro-made` (only inside macro
 # calls or #define lines), else `parse error` (spatch --parse-c finds errors
-# in the file, or spatch failed on it or garbled it), else `not matched`).
-# When a check fails, the patch goes to OUTDIR/annotate.rejected.patch and
-# nothing else is written.
+# in the file, or spatch failed on it or garbled it), else `not matched`;
+# `its tag is not on a definition crossym sees`: spatch tagged it where the
+# scanner does not see it). When a check fails beyond that, the patch goes
+# to OUTDIR/annotate.rejected.patch and nothing else is written.
 # --apply: afterwards write the checked files into SRCTREE, all or nothing (a
 # journal in SRCTREE/.crossym-apply; scripts/apply.sh). --macro-file FILE:
 # extra spatch macros (e.g. a tree's attributes).
@@ -43,7 +52,8 @@
 # compiled again; any new diagnostic left, or a file that cannot be compiled,
 # fails the check (nothing applied).
 #
-# Exit status: 0 ok; 1 a check failed or a file changed since the scan;
+# Exit status: 0 ok; 1 a check failed, a file changed since the scan, or
+# some definitions failed (named; the rest written and applied);
 # 2 usage error, bad or incomplete OUTDIR, or no spatch; 3 another run holds
 # the lock, or an interrupted apply cannot be rolled back (the message says
 # what to do); 128+N killed by signal N (HUP, INT, TERM: the tree is as before).
@@ -79,8 +89,12 @@ and with --apply apply it to SRCTREE. The files to change must still be the
 ones crossym scanned (cksum and size); one spatch runs per file, in parallel;
 a definition spatch cannot tag in place gets a tagged re-declaration
 (extern __typeof__(S) S TAG;); every changed line must be the original line
-with the tag inserted or removed, and every wanted definition must be tagged,
-or nothing is written but OUTDIR/annotate.rejected.patch.
+with the tag inserted or removed, and every wanted definition must be tagged.
+One definition that cannot be tagged (or untagged) even by re-declaration
+is left as it was, named as FILE:LINE: SYMBOL, and listed as failed in
+forms.tsv; the rest is written (and applied) and the exit status is 1.
+When a check fails beyond that, nothing is written but
+OUTDIR/annotate.rejected.patch.
 
 Options:
   -j N, -jN          spatch processes in parallel (default: the processors)
@@ -110,7 +124,7 @@ OUTDIR/spatch-logs/SOURCE.log.
 Writes into OUTDIR:
   annotate.patch     the checked patch (diff -u, a/ b/: git apply, patch -p1)
   forms.tsv          source, symbol, form (inplace, already, redeclared,
-                     removed), reason (why re-declared)
+                     removed, failed), reason (why re-declared or failed)
   series/NNNN-*.patch  with --split
   spatch-logs/       spatch's output for each file it failed on
   annotate.rejected.patch  instead, when a check failed
@@ -119,8 +133,9 @@ Environment: SPATCH (the spatch program, default spatch),
 CROSSYM_SPATCH_TIMEOUT (seconds per file, default 600), CROSSYM_PROGRESS
 (tty, lines or none: the progress display; default by stderr), CROSSYM (the
 crossym whose verify makes the final check; crossym annotate sets itself).
-Exit status: 0 done; 1 a check failed, a file changed since the scan, or the
-patch does not apply; 2 bad usage, a bad OUTDIR, or no spatch.
+Exit status: 0 done; 1 a check failed, a file changed since the scan, the
+patch does not apply, or some definitions failed (the rest done); 2 bad
+usage, a bad OUTDIR, or no spatch.
 See crossym-annotate(1).
 
 crossym ${version:-(unknown version)}
