@@ -17,6 +17,8 @@
 
 #define NONE ((size_t)-1)
 #define MAX_NEST 64             /* declarator parentheses looked into */
+#define KNR_MAX 4096            /* tokens of old-style parameter declarations */
+#define KNR_PARAMS 64           /* old-style parameter declarations looked back over */
 
 enum tok_kind { TK_IDENT, TK_PUNCT, TK_NUM, TK_LIT, TK_PP };
 
@@ -1003,19 +1005,17 @@ static int sue_body(const struct scan *S, size_t p)
 	       (p >= 2 && is_ident(L, p - 2) && word_class(S, p - 2) == W_SUE);
 }
 
-/* The '{' of an old-style definition whose parameter list is the group at
- * open and whose parameter declarations start at p (`f(a, b) int a; char
- * *b; {`), or NONE: declarations are names, types, '*', ',', '(...)',
- * '[...]' and struct bodies, each ending in ';', and the body follows the
- * last one. */
-static size_t knr_body(const struct scan *S, size_t open, size_t p, size_t limit)
+/* The '{' of a function body after old-style parameter declarations that
+ * start at p (`int a; char *b; {`), or NONE: declarations are names, types,
+ * '*', ',', '(...)', '[...]' and struct bodies, each ending in ';', the body
+ * right after the last one; at most KNR_MAX tokens. */
+static size_t knr_decls(const struct scan *S, size_t p, size_t limit)
 {
 	const struct lex *L = &S->L;
+	size_t stop = limit > p && limit - p > KNR_MAX ? p + KNR_MAX : limit;
 	int semi = 0;
 
-	if (!ident_list(L, open))
-		return NONE;
-	while (p < limit) {
+	while (p < stop) {
 		const struct tok *t = &L->t[p];
 
 		if (t->kind == TK_IDENT && word_class(S, p) != W_STMT) {
@@ -1034,6 +1034,14 @@ static size_t knr_body(const struct scan *S, size_t open, size_t p, size_t limit
 		}
 	}
 	return NONE;
+}
+
+/* The '{' of an old-style definition whose parameter list is the group at
+ * open and whose parameter declarations start at p (`f(a, b) int a; char
+ * *b; {`), or NONE. */
+static size_t knr_body(const struct scan *S, size_t open, size_t p, size_t limit)
+{
+	return ident_list(&S->L, open) ? knr_decls(S, p, limit) : NONE;
 }
 
 /* Identifier i followed by the group at open: a function declarator, a macro
@@ -1308,6 +1316,27 @@ void srcscan_free(struct src_tag *tags, size_t n)
 	free(tags);
 }
 
+/* Whether token i is in the second or a later old-style parameter
+ * declaration of a definition (`f(a, b) int a; char *b; {`: b): one of the
+ * statements before its own is the definition's head, whose body comes
+ * after i (the first declaration is part of the head's statement). */
+static int knr_param(const struct scan *S, size_t i)
+{
+	const struct lex *L = &S->L;
+	size_t s = stmt_start(S, i);
+
+	for (int k = 0; k < KNR_PARAMS && s > 1 && is_punct(L, s - 1, ';'); k++) {
+		struct walk W = { S, 0, L->nt, 0, 0, 0, { NONE, NONE, NONE, 0, 0 } };
+
+		s = stmt_start(S, s - 1);
+		W.p = nx(L, s);
+		walk_decl(&W);
+		if (W.d.func && W.d.end > i && is_punct(L, W.d.end, '{'))
+			return 1;
+	}
+	return 0;
+}
+
 /* What occurrence i (at brace depth 0) of a symbol is; *m gets the macro. */
 static enum locate_result classify(const struct scan *S, size_t i, size_t *m)
 {
@@ -1318,6 +1347,8 @@ static enum locate_result classify(const struct scan *S, size_t i, size_t *m)
 	stmt_decl(S, i, &d, &flags);
 	if (flags & (F_STATIC | F_TYPEDEF | F_BAD))
 		return LOC_NOT_FOUND;
+	if (d.macro == NONE && d.name == i && !d.func && knr_param(S, i))
+		return LOC_NOT_FOUND;   /* an old-style parameter: `char *b; {` */
 	if (d.macro == NONE && d.name == i)
 		return is_definition(L, &d, flags) ? LOC_DECLARATOR : LOC_NOT_FOUND;
 	if (d.macro != NONE && !(flags & F_EXTERN) && !macro_refers(L, d.macro) &&

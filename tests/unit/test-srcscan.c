@@ -444,6 +444,10 @@ static void test_old_style(void)
 	check_loc("static int ks(x)\n\tint x;\n{\n}\n", "ks", "N", "static K&R");
 	check_loc("extern int ke(x)\n\tint x;\n{\n}\n", "ke", "D1", "extern K&R definition");
 	check_loc("int kd(x)\n\tint x;\n{\n}\n", "x", "N", "a K&R parameter is no variable");
+	check_loc("int kd2(a, b)\n\tint a;\n\tchar *b;\n{\n}\nchar *b;\n", "b", "D6",
+		  "a later K&R parameter is no variable either");
+	check_loc("int gx;\nint kd3(a)\n\tint a;\n{\n}\n", "gx", "D1",
+		  "a variable before a K&R definition is one");
 	check_loc("int ZEXPORT kz Z_ARG((int level));\n", "kz", "N", "Z_ARG prototype");
 	check_loc("int kn(a, b);\nint kn2;\n", "kn2", "D2", "prototype with names, then a variable");
 	check_loc("void (*sig(int s, void (*fn)(int)))(int)\n{\n\treturn fn;\n}\n", "sig",
