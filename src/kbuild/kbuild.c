@@ -310,6 +310,7 @@ static void copy_inputs(char **w, size_t n, const char *tool,
 	char **pos = NULL;
 	size_t npos = 0, cap = 0;
 	const char *out = NULL;
+	int writes;
 
 	for (size_t i = 1; i < n; i++) {
 		if (!strcmp(w[i], "-o") && i + 1 < n)
@@ -321,14 +322,14 @@ static void copy_inputs(char **w, size_t n, const char *tool,
 		else if (w[i][0] != '-')
 			strv_push(&pos, &npos, &cap, w[i]);
 	}
-	if (!strcmp(tool, "objcopy") && npos >= 2)
-		out = pos[npos - 1];    /* objcopy IN OUT: the last is the output */
-	if (out && npos && same_path(out, d->target) &&
-	    !(npos == 1 && same_path(pos[0], d->target))) {
-		if (out == pos[npos - 1]) {
-			free(pos[--npos]);
-			pos[npos] = NULL;
-		}
+	if (!strcmp(tool, "objcopy") && npos >= 2) {
+		writes = same_path(pos[npos - 1], d->target); /* objcopy IN OUT */
+		free(pos[--npos]);
+		pos[npos] = NULL;
+	} else {
+		writes = out && same_path(out, d->target);
+	}
+	if (writes && npos && !(npos == 1 && same_path(pos[0], d->target))) {
 		d->inputs = pos;
 		d->ninputs = npos;
 		d->tool = tool;
