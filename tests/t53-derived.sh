@@ -13,7 +13,8 @@
 #  - cocci exits 0 and places every tag in X.c; annotate applies it, and the
 #    tagged tree builds whole-program, links and prints what the normal
 #    build prints (untagged, the whole-program link fails);
-#  - a missing X.o alone changes nothing (X.o's .cmd names the source); an
+#  - a missing X.o alone changes nothing (X.o's .cmd names the source), nor
+#    does an X.o's .cmd without source_ (X.c by name); an
 #    input neither there nor recorded, a loop of derived objects and an
 #    objcopy of two inputs are errors naming the .cmd file, exit 1.
 . "$(dirname "$0")/lib.sh"
@@ -105,6 +106,11 @@ rm "$TMP/bad/common/boot.o"
 "$CROSSYM" report --format=tsv "$TMP/bad" >"$TMP/got.tsv" 2>"$TMP/err"
 ok $? "common/boot.o missing (its .cmd there): report exits 0"
 expect_eq "$TMP/want.tsv" "$TMP/got.tsv" "... and is the same (the source comes from common/.boot.o.cmd)"
+bad
+head -n 1 "$b/common/.boot.o.cmd" >"$TMP/bad/common/.boot.o.cmd"
+"$CROSSYM" report --format=tsv "$TMP/bad" >"$TMP/got.tsv" 2>"$TMP/err"
+ok $? "common/.boot.o.cmd with its cmd_ line only: report exits 0"
+expect_eq "$TMP/want.tsv" "$TMP/got.tsv" "... and is the same (the source by common/boot.o's name)"
 bad
 rm "$TMP/bad/common/boot.o" "$TMP/bad/common/.boot.o.cmd"
 expect_status 1 "$CROSSYM" cocci -o "$TMP/c1" "$TMP/bad"

@@ -135,6 +135,7 @@ static char *chain_input(struct build *b, struct chain *c,
 		      "the sources of its definitions are unknown", c->cmd, d->target,
 		      d->tool, d->ninputs, d->inputs[0], d->inputs[1],
 		      d->ninputs > 2 ? ", ..." : "");
+		b->nerrors++;
 		return NULL;
 	}
 	in = d->inputs[0][0] == '/' ? path_relative(d->inputs[0], b->absdir)
@@ -144,6 +145,7 @@ static char *chain_input(struct build *b, struct chain *c,
 		if (!strcmp(c->objs[i], in)) {
 			text = chain_text(c);
 			error("%s: a loop of objects made from objects: %s", c->cmd, text);
+			b->nerrors++;
 			free(text);
 			free(in);
 			return NULL;
@@ -151,11 +153,24 @@ static char *chain_input(struct build *b, struct chain *c,
 	if (in[0] == '/' || c->n > 16) {
 		error("%s: %s is made from %s, %s", c->cmd, d->target, d->inputs[0],
 		      in[0] == '/' ? "outside the build directory" : "nested too deep");
+		b->nerrors++;
 		free(in);
 		return NULL;
 	}
 	return in;
 }
+
+/* obj, made from in, takes in's source: src as in's .cmd file incmd names
+ * it, else the one by in's name; and in's DWARF when it needs it. */
+static void take_source(struct build *b, struct object *obj, const char *in,
+			const char *src, const char *incmd)
+{
+	obj->source = src ? cmd_source_relative(b, src) : source_by_name(b, in);
+	if (src)
+		obj->cmd_path = xstrdup(incmd);
+	dwarf_from_input(b, obj, in);
+}
+
 /* in, the input of the chain's last object: when in's .cmd file names its
  * source (or in has none: the source by in's name), obj takes that source,
  * that .cmd (its compile command) and, when it needs it, in's DWARF, and the
@@ -184,10 +199,7 @@ static int derived_step(struct build *b, struct object *obj, const char *in,
 		*head = inhead;
 		return 1;
 	} else {
-		obj->source = src ? cmd_source_relative(b, src) : source_by_name(b, in);
-		if (src)
-			obj->cmd_path = xstrdup(incmd);
-		dwarf_from_input(b, obj, in);
+		take_source(b, obj, in, src, incmd);
 	}
 	free(src);
 	free(inhead);
@@ -197,30 +209,30 @@ static int derived_step(struct build *b, struct object *obj, const char *in,
 
 /* obj's .cmd (cmdrel, head) names no source: when it says obj was made from
  * another object (objcopy, strip, an `ld -r` of one input), follow that, and
- * what that was made from in turn, to the compiled object. */
+ * what that was made from in turn, to the compiled object; when the last
+ * one's .cmd says neither, its source is the one by its name. */
 static void source_from_derivation(struct build *b, struct object *obj,
 				   const char *cmdrel, const char *head)
 {
 	struct chain c = { 0 };
 	char *cmd = xstrdup(cmdrel), *text = xstrdup(head), *in;
+	char *file = object_file_path(obj->name);
 	struct kbuild_derivation d;
+	int more = 1, followed = 0;
 
-	{
-		char *file = object_file_path(obj->name);
-
-		strv_push(&c.objs, &c.n, &c.cap, file);
-		free(file);
-	}
-	for (int more = 1; more && kbuild_cmd_derivation(text, &d);) {
+	strv_push(&c.objs, &c.n, &c.cap, file);
+	while (more && kbuild_cmd_derivation(text, &d)) {
 		c.cmd = cmd;
 		in = chain_input(b, &c, &d);
 		more = in && derived_step(b, obj, in, d.target, &cmd, &text);
-		if (!in)
-			b->nerrors++;
+		followed |= more;
 		kbuild_derivation_free(&d);
 		free(in);
 	}
+	if (more && followed)
+		take_source(b, obj, c.objs[c.n - 1], NULL, NULL);
 	strv_free(c.objs, c.n);
+	free(file);
 	free(cmd);
 	free(text);
 }
