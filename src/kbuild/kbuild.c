@@ -357,6 +357,23 @@ static void relink_inputs(char **w, size_t n, const char *step,
 	imagelink_free(&link);
 }
 
+/* How many words before a step's program: shell keywords (`if strip ...`,
+ * `then objcopy ...`) and variable assignments (`LC_ALL=C objcopy ...`). */
+static size_t step_prefix(char **w, size_t n)
+{
+	static const char *const words[] = { "if", "then", "else", "elif", "do",
+					     "!", "{", "(", "exec", "command", NULL };
+	size_t k = 0;
+
+	for (int more = 1; more && k < n;) {
+		more = strchr(w[k], '=') && w[k][0] != '-';
+		for (size_t i = 0; words[i] && !more; i++)
+			more = !strcmp(w[k], words[i]);
+		k += (size_t)more;
+	}
+	return k;
+}
+
 /* One step of a command: its inputs into d when it makes d->target from
  * other files. */
 static void step_derivation(const char *step, size_t len, struct kbuild_derivation *d)
@@ -364,12 +381,13 @@ static void step_derivation(const char *step, size_t len, struct kbuild_derivati
 	char *s = xstrndup(step, len);
 	size_t n = 0;
 	char **w = kbuild_split_command(s, &n);
-	const char *tool = n ? copy_tool(w[0]) : NULL;
+	size_t k = step_prefix(w, n);
+	const char *tool = k < n ? copy_tool(w[k]) : NULL;
 
 	if (tool)
-		copy_inputs(w, n, tool, d);
-	else if (n)
-		relink_inputs(w, n, s, d);
+		copy_inputs(w + k, n - k, tool, d);
+	else if (k < n)
+		relink_inputs(w + k, n - k, s, d);
 	strv_free(w, n);
 	free(s);
 }

@@ -51,6 +51,14 @@ int main(void)
 	check("cmd_a/y.o := aarch64-linux-gnu-strip -g -oa/y.o a/x.o", "strip: a/x.o");
 	check("cmd_a/y.o := ld -m elf_x86_64 -r -o a/y.o a/x.o", "ld -r: a/x.o");
 	check("cmd_a/y.o := gcc -nostdlib -r -o a/y.o a/x.o", "ld -r: a/x.o");
+	/* Linux's EFI stub (drivers/firmware/efi/libstub), and shell words */
+	check("cmd_d/x.stub.o := strip --strip-debug -o d/x.stub.o d/x.o; if objdump -r "
+	      "d/x.stub.o | grep R_X86_64_64; then echo \"d/x.stub.o: absolute\" >&2; "
+	      "/bin/false; fi; objcopy --rename-section .bss=.bss.efistub,load,alloc "
+	      "d/x.o d/x.stub.o", "strip: d/x.o");
+	check("cmd_d/x.stub.o := if objdump -r d/x.o | grep R_; then false; else "
+	      "LC_ALL=C objcopy --prefix-symbols=__efistub_ d/x.o d/x.stub.o; fi",
+	      "objcopy: d/x.o");
 	/* more than one input: reported, the caller refuses it */
 	check("cmd_a/y.o := objcopy a/x.o a/z.o a/y.o", "objcopy: a/x.o a/z.o");
 	check("cmd_a/y.o := ld -r -o a/y.o a/x.o a/z.o", "ld -r: a/x.o a/z.o");
