@@ -16,7 +16,8 @@
 #  - a missing X.o alone changes nothing (X.o's .cmd names the source), nor
 #    does an X.o's .cmd without source_ (X.c by name); an
 #    input neither there nor recorded, a loop of derived objects and an
-#    objcopy of two inputs are errors naming the .cmd file, exit 1.
+#    objcopy of two inputs are errors naming the .cmd file, exit 1; an
+#    objcopy that renames the symbols is a warning naming it.
 . "$(dirname "$0")/lib.sh"
 tree=$TOP/tests/trees/derived
 b=$TMP/b
@@ -128,4 +129,10 @@ sed -i 's| common/boot.o common/boot.init.o$| common/boot.o common/core.o common
 expect_status 1 "$CROSSYM" cocci -o "$TMP/c3" "$TMP/bad"
 expect_grep '^crossym: common/.boot.init.o.cmd: common/boot.init.o is made by objcopy from 2 files (common/boot.o, common/core.o), not from one object' \
 	"$TMP/err" "objcopy of two inputs: the error names the .cmd and both inputs"
+bad
+sed -i 's|; objcopy --rename-section|; objcopy --prefix-symbols=init_ --rename-section|' \
+	"$TMP/bad/common/.boot.init.o.cmd"
+"$CROSSYM" report "$TMP/bad" >/dev/null 2>"$TMP/err"
+expect_grep '^crossym: warning: common/.boot.init.o.cmd: objcopy --prefix-symbols renames the symbols of common/boot.init.o: its definitions are not named as in its source$' \
+	"$TMP/err" "objcopy --prefix-symbols (Linux's arm64 EFI stub): a warning naming the .cmd"
 done_testing

@@ -271,7 +271,7 @@ static int copy_option_takes_word(const char *w)
 		"--change-section-vma", "--change-start", "--dump-section",
 		"--file-alignment", "--gap-fill", "--globalize-symbol",
 		"--globalize-symbols", "--heap", "--image-base", "--input-target",
-		"--interleave", "--interleave-width", "--keep-global-symbol",
+		"--interleave-width", "--keep-global-symbol",
 		"--keep-global-symbols", "--keep-section", "--keep-symbol",
 		"--keep-symbols", "--localize-symbol", "--localize-symbols",
 		"--only-section", "--output-target", "--pad-to",
@@ -289,6 +289,20 @@ static int copy_option_takes_word(const char *w)
 		if (!strcmp(w, opts[i]))
 			return 1;
 	return 0;
+}
+
+/* The option, when w is one that renames symbols (then their names in the
+ * object are not those of the source), else NULL. */
+static const char *renaming_option(const char *w)
+{
+	static const char *const opts[] = { "--prefix-symbols", "--redefine-syms",
+					    "--redefine-sym", NULL };
+
+	for (size_t i = 0; opts[i]; i++)
+		if (str_has_prefix(w, opts[i]) &&
+		    (!w[strlen(opts[i])] || w[strlen(opts[i])] == '='))
+			return opts[i];
+	return NULL;
 }
 
 /* Whether paths a and b, as a command writes them, name the same file. */
@@ -309,10 +323,12 @@ static void copy_inputs(char **w, size_t n, const char *tool,
 {
 	char **pos = NULL;
 	size_t npos = 0, cap = 0;
-	const char *out = NULL;
+	const char *out = NULL, *renames = NULL;
 	int writes;
 
 	for (size_t i = 1; i < n; i++) {
+		if (!renames)
+			renames = renaming_option(w[i]);
 		if (!strcmp(w[i], "-o") && i + 1 < n)
 			out = w[i + 1];
 		else if (!strncmp(w[i], "-o", 2) && !strcmp(tool, "strip"))
@@ -333,6 +349,7 @@ static void copy_inputs(char **w, size_t n, const char *tool,
 		d->inputs = pos;
 		d->ninputs = npos;
 		d->tool = tool;
+		d->renames = renames;
 		return;
 	}
 	strv_free(pos, npos);

@@ -34,6 +34,8 @@ struct kbuild_derivation {
 	const char *tool;       /* "objcopy", "strip" or "ld -r" */
 	char **inputs;          /* the files it was made from, as written */
 	size_t ninputs;
+	const char *renames;    /* the objcopy option that renames its symbols
+				 * (--prefix-symbols, --redefine-sym(s)), or NULL */
 };
 
 /* 1 and *d filled when cmdtext (a .cmd head) records such a step, else 0

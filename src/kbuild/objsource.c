@@ -223,6 +223,9 @@ static void source_from_derivation(struct build *b, struct object *obj,
 	strv_push(&c.objs, &c.n, &c.cap, file);
 	while (more && kbuild_cmd_derivation(text, &d)) {
 		c.cmd = cmd;
+		if (d.renames)
+			warn("%s: %s %s renames the symbols of %s: its definitions are "
+			     "not named as in its source", cmd, d.tool, d.renames, d.target);
 		in = chain_input(b, &c, &d);
 		more = in && derived_step(b, obj, in, d.target, &cmd, &text);
 		followed |= more;

@@ -16,7 +16,8 @@ static char *derivation(const char *cmdtext)
 
 	if (!kbuild_cmd_derivation(cmdtext, &d))
 		return NULL;
-	out = xasprintf("%s:", d.tool);
+	out = xasprintf("%s%s%s:", d.tool, d.renames ? " " : "",
+			d.renames ? d.renames : "");
 	for (size_t i = 0; i < d.ninputs; i++) {
 		char *o = xasprintf("%s %s", out, d.inputs[i]);
 
@@ -44,7 +45,8 @@ int main(void)
 	      "--rename-section .data=.init.data common/x.o common/x.init.o",
 	      "objcopy: common/x.o");
 	check("savedcmd_a/x.init.o := x86_64-linux-gnu-objcopy -j .text "
-	      "--prefix-symbols p_ -O elf64-x86-64 a/x.o a/x.init.o", "objcopy: a/x.o");
+	      "--prefix-symbols p_ -O elf64-x86-64 a/x.o a/x.init.o",
+	      "objcopy --prefix-symbols: a/x.o");
 	check("cmd_a/y.o := llvm-objcopy --set-section-flags .bss=alloc ./a/x.o a/y.o",
 	      "objcopy: ./a/x.o");
 	check("cmd_a/y.o := strip --strip-debug -o a/y.o a/x.o", "strip: a/x.o");
@@ -58,7 +60,9 @@ int main(void)
 	      "d/x.o d/x.stub.o", "strip: d/x.o");
 	check("cmd_d/x.stub.o := if objdump -r d/x.o | grep R_; then false; else "
 	      "LC_ALL=C objcopy --prefix-symbols=__efistub_ d/x.o d/x.stub.o; fi",
-	      "objcopy: d/x.o");
+	      "objcopy --prefix-symbols: d/x.o");
+	check("cmd_d/y.o := objcopy --redefine-sym a=b d/x.o d/y.o",
+	      "objcopy --redefine-sym: d/x.o");
 	/* more than one input: reported, the caller refuses it */
 	check("cmd_a/y.o := objcopy a/x.o a/z.o a/y.o", "objcopy: a/x.o a/z.o");
 	check("cmd_a/y.o := ld -r -o a/y.o a/x.o a/z.o", "ld -r: a/x.o a/z.o");
