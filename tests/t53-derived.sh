@@ -76,7 +76,9 @@ expect_eq "$TMP/want.w" "$TMP/c/wanted.tsv" "wanted.tsv: every tag in X.c, at th
 
 if command -v spatch >/dev/null 2>&1; then
 	cp -R "$tree" "$TMP/tagged"
-	"$CROSSYM" annotate "$TMP/c" "$TMP/tagged" --apply >"$TMP/annotate.log" 2>&1
+	# the scripts of this tree, also for a binary outside it (build/asan)
+	CROSSYM_LIBEXECDIR=$TOP/scripts "$CROSSYM" annotate "$TMP/c" "$TMP/tagged" --apply \
+		>"$TMP/annotate.log" 2>&1
 	ok $? "annotate --apply exits 0"
 	grep -q '^int __init __global boot_setup(void)$' "$TMP/tagged/common/boot.c" &&
 		grep -q '^int __global boot_level __initdata = 3;$' "$TMP/tagged/common/boot.c" &&
