@@ -52,6 +52,7 @@ struct object {
 	unsigned char link;     /* enum obj_link */
 	unsigned char is_asm;
 	unsigned char generated; /* its source was made in the build dir */
+	unsigned char cmd_read;  /* its .cmd file was read for its source */
 	unsigned char is_script; /* a linker script: references only, no file to nm */
 	unsigned char no_sections; /* its definitions' sections are unknown (nm, LTO) */
 	unsigned char linked;   /* decided: part of the link */
