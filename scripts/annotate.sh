@@ -56,7 +56,7 @@ set -u
 
 prog="crossym: annotate"
 
-SYNOPSIS="crossym annotate OUTDIR SRCTREE [-j N] [--apply] [--split] [--macro-file FILE]
+SYNOPSIS="crossym annotate OUTDIR SRCTREE [-j N] [--apply] [--split [--signoff]] [--macro-file FILE]
                         [V=1] [J=N] [M=DIR] [SPFLAGS=...] [--verify-build BUILD]"
 
 usage() {
@@ -89,7 +89,11 @@ Options:
   --split            also write OUTDIR/series/: the patch as a git
                      format-patch series, one patch per top-level directory
                      (per MAINTAINERS entry when SRCTREE has a MAINTAINERS
-                     file), for git am or git send-email
+                     file) and a cover letter, subjects in kernel style
+                     (sched: ..., x86/mm: ...), Cc: from MAINTAINERS' M:, R:
+                     and L:, for git am or git send-email
+  --signoff          with --split: add Signed-off-by: from git config
+                     user.name and user.email (refused when unset)
   --macro-file FILE  extra macros for spatch (e.g. the tree's attributes)
   --verify-build BUILD  compile each changed file with its object's own
                      command from BUILD's .cmd files (runs the build's
@@ -111,7 +115,7 @@ Writes into OUTDIR:
   annotate.patch     the checked patch (diff -u, a/ b/: git apply, patch -p1)
   forms.tsv          source, symbol, form (inplace, already, redeclared,
                      removed), reason (why re-declared)
-  series/NNNN-*.patch  with --split
+  series/0000-cover-letter.patch, series/NNNN-*.patch  with --split
   spatch-logs/       spatch's output for each file it failed on
   annotate.rejected.patch  instead, when a check failed
 
@@ -129,7 +133,7 @@ EOF
 
 # ---- options -----------------------------------------------------------------
 
-OUTDIR= SRCTREE= JOBS= APPLY=0 MACROFILE= SPLIT=0 VERBOSE=0 MDIR= SPFLAGS= VBUILD=
+OUTDIR= SRCTREE= JOBS= APPLY=0 MACROFILE= SPLIT=0 SIGNOFF= VERBOSE=0 MDIR= SPFLAGS= VBUILD=
 while [ $# -gt 0 ]; do
 	case $1 in
 	-j) [ $# -ge 2 ] || usage "-j needs a number"; JOBS=$2; shift 2 ;;
@@ -140,6 +144,7 @@ while [ $# -gt 0 ]; do
 	SPFLAGS=*) SPFLAGS=${1#SPFLAGS=}; shift ;;
 	--apply) APPLY=1; shift ;;
 	--split) SPLIT=1; shift ;;
+	--signoff) SIGNOFF=--signoff; shift ;;
 	--verify-build) [ $# -ge 2 ] || usage "--verify-build needs a build directory"; VBUILD=$2; shift 2 ;;
 	--verify-build=*) VBUILD=${1#*=}; shift ;;
 	--macro-file) [ $# -ge 2 ] || usage "--macro-file needs a file"; MACROFILE=$2; shift 2 ;;
@@ -161,6 +166,7 @@ done
 [ -f "$OUTDIR/.complete" ] || usage "$OUTDIR/.complete: missing: crossym cocci did not" \
 	"finish writing $OUTDIR (it failed or was interrupted); run crossym cocci again"
 [ -d "$SRCTREE" ] || usage "$SRCTREE: not a directory"
+[ -z "$SIGNOFF" ] || [ "$SPLIT" -eq 1 ] || usage "--signoff: only with --split"
 [ -z "$MACROFILE" ] || [ -r "$MACROFILE" ] || usage "$MACROFILE: cannot read"
 if [ -n "$VBUILD" ]; then
 	[ -d "$VBUILD" ] || usage "$VBUILD: not a directory"
@@ -190,6 +196,8 @@ if [ -z "${CROSSYM:-}" ]; then
 	[ -f "$CROSSYM" ] && [ -x "$CROSSYM" ] || CROSSYM=$(command -v crossym) ||
 		{ echo "$prog: crossym not found (set CROSSYM)" >&2; exit 2; }
 fi
+# --signoff: the git identity must be there before the spatch phase, not after.
+[ -z "$SIGNOFF" ] || sh "$HERE/series.sh" --ident "$SRCTREE" >/dev/null || exit 2
 export SPATCH TIMEOUT VERBOSE SPFLAGS
 . "$HERE/apply.sh"
 annotate_locks
@@ -395,7 +403,7 @@ echo "$prog: spatch: $NFILES files${MDIR:+ under $MDIR/} in $((t1 - t0)) s with 
 
 # --split: the patch as a git format-patch series (scripts/series.sh).
 if [ "$SPLIT" -eq 1 ]; then
-	sh "$(dirname "$SELF")/series.sh" "$OUTDIR" "$SRCTREE" || exit 1
+	sh "$(dirname "$SELF")/series.sh" $SIGNOFF "$OUTDIR" "$SRCTREE" || exit 1
 fi
 
 # ---- 4. apply ---------------------------------------------------------------------
