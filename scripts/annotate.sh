@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# annotate.sh OUTDIR SRCTREE [-j N] [--apply] [--macro-file FILE]
+# annotate.sh OUTDIR SRCTREE [-j N] [--apply] [--split [--signoff]] [--macro-file FILE]
 #
 # Turn the OUTDIR written by `crossym cocci` (see doc/CONTRACT.md) into a
 # checked patch that adds the tag to every wanted definition and removes the
@@ -29,6 +29,10 @@
 # in the file, or spatch failed on it or garbled it), else `not matched`).
 # When a check fails, the patch goes to OUTDIR/annotate.rejected.patch and
 # nothing else is written.
+# --split: then write OUTDIR/series/, the patch as a git format-patch series
+# with a cover letter, per MAINTAINERS entry (scripts/series.sh); --signoff:
+# with a Signed-off-by from git config user.name/user.email (checked before the
+# spatch phase: refused, exit 2, when unset).
 # --apply: afterwards write the checked files into SRCTREE, all or nothing (a
 # journal in SRCTREE/.crossym-apply; scripts/apply.sh). --macro-file FILE:
 # extra spatch macros (e.g. a tree's attributes).
@@ -56,8 +60,9 @@ set -u
 
 prog="crossym: annotate"
 
-SYNOPSIS="crossym annotate OUTDIR SRCTREE [-j N] [--apply] [--split [--signoff]] [--macro-file FILE]
-                        [V=1] [J=N] [M=DIR] [SPFLAGS=...] [--verify-build BUILD]"
+SYNOPSIS="crossym annotate OUTDIR SRCTREE [-j N] [--apply] [--split [--signoff]]
+                        [--macro-file FILE] [V=1] [J=N] [M=DIR] [SPFLAGS=...]
+                        [--verify-build BUILD]"
 
 usage() {
 	[ $# -gt 0 ] && echo "$prog: $*" >&2
@@ -115,7 +120,7 @@ Writes into OUTDIR:
   annotate.patch     the checked patch (diff -u, a/ b/: git apply, patch -p1)
   forms.tsv          source, symbol, form (inplace, already, redeclared,
                      removed), reason (why re-declared)
-  series/0000-cover-letter.patch, series/NNNN-*.patch  with --split
+  series/NNNN-*.patch  with --split, and series/0000-cover-letter.txt
   spatch-logs/       spatch's output for each file it failed on
   annotate.rejected.patch  instead, when a check failed
 
@@ -124,7 +129,8 @@ CROSSYM_SPATCH_TIMEOUT (seconds per file, default 600), CROSSYM_PROGRESS
 (tty, lines or none: the progress display; default by stderr), CROSSYM (the
 crossym whose verify makes the final check; crossym annotate sets itself).
 Exit status: 0 done; 1 a check failed, a file changed since the scan, or the
-patch does not apply; 2 bad usage, a bad OUTDIR, or no spatch.
+patch does not apply; 2 bad usage, a bad OUTDIR, no spatch, or --signoff
+with no git identity.
 See crossym-annotate(1).
 
 crossym ${version:-(unknown version)}
