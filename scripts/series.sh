@@ -134,8 +134,10 @@ FILENAME == ARGV[1] {
 		v = substr($0, 3); sub(/^[ \t]+/, "", v); sub(/[ \t]+$/, "", v)
 		if (v != "" && (k == "F" || k == "X"))
 			add(k, v)
-		if (v != "" && (k == "M" || k == "R") && v ~ /@/)
+		if (v != "" && (k == "M" || k == "R") && v ~ /@/) {
+			sub(/>[ \t]+\(.*$/, ">", v)   # a comment: (LOCKDEP)
 			people[nent] = people[nent] "\034" v
+		}
 		if (v != "" && k == "L" && v !~ /subscribers-only/) {
 			sub(/[ \t].*/, "", v)
 			lists[nent] = lists[nent] "\034" v

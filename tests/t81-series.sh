@@ -344,6 +344,59 @@ else
 fi
 export HOME="$REAL_HOME"
 
+# ---- the subject prefix rule on kernel paths --------------------------------------
+
+# directory -> the prefix the rule gives (one MAINTAINERS entry per directory)
+cat >"$TMP/rule" <<'EOM'
+arch/x86/kernel	x86
+arch/x86/kernel/cpu/mce	x86/mce
+arch/x86/mm	x86/mm
+drivers/gpu/drm	drm
+drivers/gpu/drm/i915	drm/i915
+drivers/net/ethernet/intel/e1000	drivers/net/ethernet/intel/e1000
+drivers/staging/e1000	drivers/staging/e1000
+drivers/usb/core	usb: core
+fs/ext2	ext2
+include/linux	include/linux
+kernel/sched	sched
+lib	lib
+mm	mm
+sound/pci/hda	ALSA: hda
+sound/soc/codecs	ASoC: codecs
+EOM
+mkdir -p "$TMP/out6" "$TMP/tree6"
+cp "$out/tag" "$TMP/out6/"
+: >"$TMP/out6/annotate.patch"; : >"$TMP/out6/forms.tsv"; : >"$TMP/tree6/MAINTAINERS"
+while IFS='	' read -r dir pre; do
+	printf -- '--- a/%s/x.c\n+++ b/%s/x.c\n@@ -1 +1 @@\n-int x;\n+int __visible x;\n' "$dir" "$dir" >>"$TMP/out6/annotate.patch"
+	printf '%s/x.c\tx\tinplace\t-\n' "$dir" >>"$TMP/out6/forms.tsv"
+	printf 'ENTRY %s\nF:\t%s/\n\n' "$dir" "$dir" >>"$TMP/tree6/MAINTAINERS"
+done <"$TMP/rule"
+expect_status 0 sh "$TOP/scripts/series.sh" "$TMP/out6" "$TMP/tree6"
+for p in "$TMP/out6/series"/*.patch; do
+	printf '%s\t%s\n' "$(patch_files "$p" | sed 's|/x.c$||')" "$(prefix_of "$p")"
+done >"$TMP/got"
+expect_eq "$TMP/rule" "$TMP/got" "subject prefixes: arch/ARCH/.../LEAF, drm/X, ASoC:/ALSA:, PARENT: core, the leaf; a clash gives the paths"
+
+# ---- one patch: no cover letter, no numbering ----------------------------------
+
+mkdir "$TMP/out5"
+cp "$out/tag" "$out/forms.tsv" "$TMP/out5/"
+awk '/^--- a\// { keep = index($0, "--- a/mm/") == 1 } keep' "$out/annotate.patch" >"$TMP/out5/annotate.patch"
+expect_status 0 sh "$TOP/scripts/series.sh" "$TMP/out5" "$TMP/git2"
+ls "$TMP/out5/series" >"$TMP/got"
+echo 0001-mm-tag-cross-directory-symbols-for-whole-program-bui.patch >"$TMP/want"
+expect_eq "$TMP/want" "$TMP/got" "one patch: no cover letter"
+header "$TMP/out5/series"/0001-*.patch Subject >"$TMP/got"
+echo "[PATCH] mm: tag cross-directory symbols for whole-program builds" >"$TMP/want"
+expect_eq "$TMP/want" "$TMP/got" "one patch: [PATCH] with no n/N"
+sed -n '/^---$/,/^ .* | /p' "$TMP/out5/series"/0001-*.patch >"$TMP/got"
+grep -qx 'MAINTAINERS: MEMORY MANAGEMENT' "$TMP/got" && ! grep -q 'Patch 1 of' "$TMP/got"
+ok $? "one patch: the MAINTAINERS entry below the ---, no place in a series"
+checkout "$TMP/git5"
+(cd "$TMP/git5" && git am -q "$TMP/out5/series"/*.patch) >"$TMP/am.log" 2>&1
+ok $? "one patch: git am applies it"
+
 # ---- nothing to split; bad input ---------------------------------------------------
 
 mkdir "$TMP/out4"
