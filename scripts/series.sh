@@ -221,11 +221,14 @@ function fill(s, ind, first,    n, w, i, line, out, empty) {
 	return out line "\n"
 }
 function wrap(head, list) { return fill(head " " list, 4) }
+# the file name part of subject S, as git format-patch makes it: runs of
+# other characters than letters, digits, . and _ one -, no leading or
+# trailing - or ., then cut at 52 characters (which may leave a -)
 function slug(s,    t) {
 	t = s
 	gsub(/[^A-Za-z0-9._]+/, "-", t); gsub(/\.\.+/, ".", t)
-	t = substr(t, 1, 52); sub(/^[-.]+/, "", t); sub(/[-.]+$/, "", t)
-	return t
+	sub(/^[-.]+/, "", t); sub(/[-.]+$/, "", t)
+	return substr(t, 1, 52)
 }
 # the address as a mail header carries it: a name with non-ASCII bytes
 # RFC 2047 encoded, one with RFC 822 specials quoted (as git format-patch)
@@ -427,7 +430,9 @@ END {
 		print file
 		msg = body(k) (sob != "" ? "\nSigned-off-by: " sob "\n" : "")
 		printf "%s", from > file
-		printf "%s", subjhead("[PATCH" (ng > 1 ? " " p "/" ng : "") "] " subj[p]) > file
+		# n/N with n as wide as N, as git numbers them: [PATCH 03/17]
+		printf "%s", subjhead("[PATCH" (ng > 1 ? sprintf(" %0" length(ng "") "d/%d", p, ng) : "") \
+				      "] " subj[p]) > file
 		printf "%s%s\n%s", mime(subj[p] msg), cchead(k), msg > file
 		printf "---\n" > file
 		if (gent[k] != "-")

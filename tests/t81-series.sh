@@ -80,23 +80,26 @@ am_check() {
 	grep -i -e 'patch [0-9]* of [0-9]*' -e '^MAINTAINERS' -e 'cover letter' "$TMP/history" | sed 's/^/# in history: /'
 	! grep -qi -e 'patch [0-9]* of [0-9]*' -e '^MAINTAINERS' -e 'cover letter' "$TMP/history"
 	ok $? "$3: no 'patch N of M', MAINTAINERS entry or cover letter in the history"
-	# the cover letter: shortlog and diffstat as git format-patch --cover-letter
-	if [ -f "$2/0000-cover-letter.txt" ]; then
-		(cd "$1" && git format-patch -q --cover-letter -o "$TMP/gitfp" base..HEAD) &&
-			sed -n '/^[^ ].* ([0-9]*):$/,/^-- $/p' "$TMP/gitfp/0000-cover-letter.patch" >"$TMP/want-cover"
+	# git format-patch of the commits: the same file names, Subject: headers
+	# (numbering, folding) and diffstats; the cover letter's shortlog and diffstat
+	rm -rf "$TMP/gitfp"
+	(cd "$1" && git format-patch -q --cover-letter -o "$TMP/gitfp" base..HEAD)
+	(cd "$TMP/gitfp" && ls -- *.patch) | grep -v '^0000-cover-letter.patch$' >"$TMP/want-names"
+	(cd "$2" && ls -- *.patch) >"$TMP/got-names"
+	expect_eq "$TMP/want-names" "$TMP/got-names" "$3: file names as git format-patch's"
+	if [ "$n" -gt 1 ]; then
+		sed -n '/^[^ ].* ([0-9]*):$/,/^-- $/p' "$TMP/gitfp/0000-cover-letter.patch" >"$TMP/want-cover"
 		sed -n '/^[^ ].* ([0-9]*):$/,/^-- $/p' "$2/0000-cover-letter.txt" >"$TMP/got-cover"
 		expect_eq "$TMP/want-cover" "$TMP/got-cover" "$3: the cover letter's shortlog and diffstat are git format-patch --cover-letter's"
-		rm -rf "$TMP/gitfp"
 	fi
-	# each patch's diffstat is git's
-	bad=0 i=0
-	for p in "$2"/*.patch; do
-		i=$((i + 1))
-		(cd "$1" && git format-patch -1 --stdout "HEAD~$((n - i))") | sed -n '/^ .* | /,/ changed, /p' >"$TMP/want-stat"
-		sed -n '/^ .* | /,/ changed, /p' "$p" >"$TMP/got-stat"
-		cmp -s "$TMP/want-stat" "$TMP/got-stat" || { echo "# $p: diffstat differs"; bad=$((bad + 1)); }
-	done
-	ok $bad "$3: each patch's diffstat is git format-patch's"
+	subj() { awk '/^Subject:/ { p = 1; print; next } p && /^ / { print; next } { p = 0 }' "$1"; }
+	patch_stat() { awk '/^---$/ { s = 1 } s && / changed, / { print; exit } s && /^ .* \| / { print }' "$1"; }
+	bad=0
+	while read -r f; do
+		[ "$(subj "$TMP/gitfp/$f")" = "$(subj "$2/$f")" ] || { echo "# $f: Subject: differs"; bad=$((bad + 1)); }
+		[ "$(patch_stat "$TMP/gitfp/$f")" = "$(patch_stat "$2/$f")" ] || { echo "# $f: diffstat differs"; bad=$((bad + 1)); }
+	done <"$TMP/got-names"
+	ok $bad "$3: each patch's Subject: header and diffstat are git format-patch's"
 }
 
 # ---- per top-level directory -------------------------------------------------
@@ -377,6 +380,8 @@ for p in "$TMP/out6/series"/*.patch; do
 	printf '%s\t%s\n' "$(patch_files "$p" | sed 's|/x.c$||')" "$(prefix_of "$p")"
 done >"$TMP/got"
 expect_eq "$TMP/rule" "$TMP/got" "subject prefixes: arch/ARCH/.../LEAF, drm/X, ASoC:/ALSA:, PARENT: core, the leaf; a clash gives the paths"
+header "$(ls "$TMP/out6/series"/0001-*.patch)" Subject | grep -q '^\[PATCH 01/15\] '
+ok $? "15 patches: numbered 01/15 ... 15/15, as git format-patch numbers them"
 
 # ---- one patch: no cover letter, no numbering ----------------------------------
 
