@@ -38,6 +38,7 @@ usage() { echo "usage: series.sh [--signoff] OUTDIR SRCTREE | series.sh --ident 
 # ident DIR: "NAME <EMAIL>" from git config user.name and user.email, as read
 # in DIR; a message and status 2 when one is unset.
 ident() {
+	command -v git >/dev/null 2>&1 || { echo "$prog: --signoff: git not found (it gives the identity)" >&2; return 2; }
 	name=$(cd "$1" && git config user.name 2>/dev/null) || name=
 	email=$(cd "$1" && git config user.email 2>/dev/null) || email=
 	for v in name email; do
