@@ -21,7 +21,9 @@
 # THE REST gives its lists only, subscribers-only lists none; the cover letter
 # gets them all), the subject `[PATCH n/N] PREFIX: tag cross-directory symbols
 # for whole-program builds` (PREFIX by the kernel's custom from the patch's
-# directory: see prefix() below and crossym-annotate(1)), a body of at most 72
+# directory: see leafpre() below and crossym-annotate(1); of patches with one
+# prefix, the one with the most files keeps it, the others get PREFIX/STEM,
+# from their file names: lib/string, time/tick), a body of at most 72
 # columns saying what was computed and how with the symbols per form (from
 # OUTDIR/forms.tsv), the Signed-off-by, then below the `---` what must not stay
 # in history (the MAINTAINERS entry, the place in the series), a diffstat as
@@ -314,22 +316,32 @@ function leafpre(d,    n, c, i, base, st) {
 	if (c[n] in generic) return c[n - 1] ": " c[n]
 	return c[n]
 }
-# the prefix of group K: of its directory, or for a group named by its file
-# (FILE without its suffix), PREFIX-OF-DIR/FILE (FILE alone under kernel/ and
-# at the top)
-function prefix(k,    d, b) {
-	if (!gbyfile[k]) return leafpre(gdir[k])
-	b = gdir[k]; sub(/.*\//, "", b)
-	d = gdir[k]
-	if (!sub(/\/[^\/]*$/, "", d) || d == "kernel") return b
-	return leafpre(d) "/" b
+# the prefix of a group in directory D named by STEM (a file name without
+# its suffix, or the start its files names share): PREFIX-OF-D/STEM, STEM
+# alone under kernel/ and at the top
+function stemmed(d, stem) {
+	if (d == "" || d == "kernel") return stem
+	return leafpre(d) "/" stem
+}
+# the start the names (without suffix) of group K s files share, without a
+# trailing - _ or ., when at least 3 characters; else its first file s name
+function stem(k,    n, b, i, c) {
+	n = split(substr(gbases[k], 2), b, "\034")
+	c = b[1]
+	for (i = 2; i <= n; i++)
+		while (c != "" && index(b[i], c) != 1) c = substr(c, 1, length(c) - 1)
+	sub(/[-_.]+$/, "", c)
+	return length(c) >= 3 ? c : b[1]
 }
 # a group: a MAINTAINERS entry, or (no entry) a top-level directory
 FILENAME == ARGV[1] {
 	split($0, g, "\t")
 	key = g[2] == "-" ? "\t" g[3] : g[2]
 	if (!(key in gid)) { gid[key] = ++ng; gent[ng] = g[2]; gtops[ng] = "" }
-	k = gid[key]; fgroup[g[1]] = k; gone[k] = g[1]; gfiles[k]++
+	k = gid[key]; fgroup[g[1]] = k; gfiles[k]++
+	if (!(k in gone)) gone[k] = g[1]
+	b = g[1]; sub(/.*\//, "", b); sub(/\.[^.]*$/, "", b)
+	gbases[k] = gbases[k] "\034" b
 	# per top-level directory: the files and their common directory
 	if (!((k, g[3]) in tn)) { gtops[k] = gtops[k] " " g[3]; tdir[k, g[3]] = g[1] "/x" }
 	tn[k, g[3]]++
@@ -378,30 +390,37 @@ left > 0 {
 { text[cur] = text[cur] $0 "\n" }
 END {
 	# A group s directory: its files common directory (those of the
-	# top-level directory holding most of them, when they span several).
+	# top-level directory holding most of them, when they span several;
+	# "" for files at the top); its prefix, by the rule of leafpre().
 	for (k = 1; k <= ng; k++) {
 		nt = split(substr(gtops[k], 2), tt, " ")
 		bt = tt[1]
 		for (i = 2; i <= nt; i++)
 			if (tn[k, tt[i]] > tn[k, bt] || (tn[k, tt[i]] == tn[k, bt] && tt[i] < bt)) bt = tt[i]
 		gdir[k] = tdir[k, bt]
-		if (gdir[k] == "") { gdir[k] = gone[k]; sub(/\.[^.\/]*$/, "", gdir[k]); gbyfile[k] = 1 }
-		nsame[gdir[k]]++
-	}
-	# Two groups in one directory: a one-file group is named by its file.
-	for (k = 1; k <= ng; k++) {
-		if (nsame[gdir[k]] > 1 && gfiles[k] == 1 && !gbyfile[k]) {
-			gdir[k] = gone[k]
-			sub(/\.[^.\/]*$/, "", gdir[k])
-			gbyfile[k] = 1
-		}
-		sortkey[k] = gdir[k] "\t" gent[k]
-		pre[k] = prefix(k)
+		gstem[k] = ""
+		if (gdir[k] == "") gstem[k] = stem(k)
+		pre[k] = gdir[k] == "" ? gstem[k] : leafpre(gdir[k])
 		npre[pre[k]]++
 	}
-	# Two groups with one prefix: each is named by its path.
+	# Groups with one prefix: the one with the most files keeps it (the
+	# first in the patch on a tie); the others are named by their files,
+	# PREFIX-OF-DIR/STEM (lib/string, x86/ptrace, time/tick).
 	for (k = 1; k <= ng; k++)
-		if (npre[pre[k]] > 1) pre[k] = gdir[k]
+		if (npre[pre[k]] > 1 && (!(pre[k] in keeper) || gfiles[k] > gfiles[keeper[pre[k]]]))
+			keeper[pre[k]] = k
+	for (k = 1; k <= ng; k++)
+		if (npre[pre[k]] > 1 && keeper[pre[k]] != k) {
+			gstem[k] = stem(k)
+			pre[k] = stemmed(gdir[k], gstem[k])
+		}
+	# Still one prefix: each is named by its path.
+	split("", npre)
+	for (k = 1; k <= ng; k++) npre[pre[k]]++
+	for (k = 1; k <= ng; k++) {
+		if (npre[pre[k]] > 1) pre[k] = gdir[k] (gdir[k] != "" && gstem[k] != "" ? "/" : "") gstem[k]
+		sortkey[k] = gdir[k] "\t" gstem[k] "\t" gent[k]
+	}
 	for (i = 1; i <= ng; i++) rank[i] = i
 	for (i = 2; i <= ng; i++)
 		for (j = i; j > 1 && sortkey[rank[j]] < sortkey[rank[j - 1]]; j--) {
@@ -465,7 +484,11 @@ function how() {
 	    fill("Every changed line was checked to be the original line with the " \
 	    "tag inserted or removed.", 0)
 }
-function plural(n, what) { n += 0; return n " " what (n == 1 ? "" : "s") }
+function plural(n, what) {
+	n += 0
+	if (n != 1 && what ~ /y$/) return n " " substr(what, 1, length(what) - 1) "ies"
+	return n " " what (n == 1 ? "" : "s")
+}
 function cover(    s) {
 	s = fill("This series tags with " tag " the global definitions that the " \
 	    "build references from outside their unit (a directory, or a " \
@@ -480,12 +503,19 @@ function cover(    s) {
 	    "One patch per " (maint ? "MAINTAINERS entry (a file no entry covers: " \
 	    "per top-level directory)" : "top-level directory") "; each patch " \
 	    "applies alone.", 0)
-	gsub(/1 directorys/, "1 directory", s); gsub(/directorys/, "directories", s)
 	return s
 }
-function body(k,    s, d) {
-	d = gdir[k] (gbyfile[k] ? ".c" : "/")
-	if (gbyfile[k]) d = gone[k]
+function body(k,    s, d, nt, tt, i) {
+	# where the definitions are: the file, or the directories (per
+	# top-level directory, the one its files share)
+	if (gfiles[k] == 1) d = gone[k]
+	else {
+		nt = split(substr(gtops[k], 2), tt, " ")
+		d = ""
+		for (i = 1; i <= nt; i++)
+			d = d (i == 1 ? "" : i == nt ? " and " : ", ") \
+			    (tdir[k, tt[i]] == "" ? "the top directory" : tdir[k, tt[i]] "/")
+	}
 	s = fill("Tag with " tag " the definitions in " d " that the build " \
 	    "references from outside their unit (a directory, or a multi-object " \
 	    "module), so that each unit can be compiled as one GCC -fwhole-program " \

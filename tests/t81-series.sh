@@ -227,10 +227,10 @@ rm -rf "$TMP/out2/series"
 expect_status 0 sh "$TOP/scripts/series.sh" "$TMP/out2" "$TMP/git2"
 expect_grep "per MAINTAINERS entry" "$TMP/out" "series.sh says it split by MAINTAINERS"
 # file -> "subject-prefix entry", as the MAINTAINERS above assigns them: the
-# deepest pattern wins, X: excludes, THE REST is no subsystem, a one-file group
-# sharing its directory with another is named by its file; the prefix by the
-# kernel custom (kernel/sched -> sched, arch/demo -> demo, lib/string.c ->
-# lib/string, kernel/time.c -> time).
+# deepest pattern wins, X: excludes, THE REST is no subsystem; the prefix by
+# the kernel custom (kernel/sched -> sched, arch/demo -> demo); of two groups
+# with one prefix the bigger keeps it, the other is named by its file
+# (lib/string.c -> lib/string, kernel/time.c -> time).
 prefix_of() { header "$1" Subject | sed -n 's/^\[PATCH [0-9/]*\] \(.*\): tag cross-directory.*/\1/p'; }
 for p in "$TMP/out2/series"/*.patch; do
 	pre=$(prefix_of "$p")
@@ -254,8 +254,8 @@ mm/page_alloc.c	mm	MEMORY MANAGEMENT
 EOM
 expect_eq "$TMP/want-groups" "$TMP/got-groups" "MAINTAINERS: each file in its entry's patch, kernel-style subject prefixes"
 subjects "$TMP/out2/series" | cut -d' ' -f2 >"$TMP/order"
-printf '%s\n' demo init kernel sched time lib lib/string mm >"$TMP/want-order"
-expect_eq "$TMP/want-order" "$TMP/order" "MAINTAINERS: the patches ordered by directory"
+printf '%s\n' demo init kernel time sched lib lib/string mm >"$TMP/want-order"
+expect_eq "$TMP/want-order" "$TMP/order" "MAINTAINERS: the patches ordered by directory, then file"
 # Cc: the M:, R: and L: of every entry matching a file, deepest first, people
 # then lists; THE REST gives its list only; no subscribers-only list; one
 # address once (KAY@ is kay@)
@@ -269,13 +269,13 @@ init	lkml@example.org
 kernel	Kay Core <kay@example.org>
 kernel	core@lists.example.org
 kernel	lkml@example.org
+time	lkml@example.org
 sched	Sam Sched <sam@example.org>
 sched	"Rita R. Viewer" <rita@example.org>
 sched	Kay Core <kay@example.org>
 sched	sched@lists.example.org
 sched	core@lists.example.org
 sched	lkml@example.org
-time	lkml@example.org
 lib	lkml@example.org
 lib/string	lkml@example.org
 mm	Jörg Ünicode <jorg@example.org>
@@ -356,8 +356,9 @@ arch/x86/kernel/cpu/mce	x86/mce
 arch/x86/mm	x86/mm
 drivers/gpu/drm	drm
 drivers/gpu/drm/i915	drm/i915
-drivers/net/ethernet/intel/e1000	drivers/net/ethernet/intel/e1000
-drivers/staging/e1000	drivers/staging/e1000
+drivers/misc/e1000	e1000
+drivers/net/ethernet/intel/e1000	drivers/net/ethernet/intel/e1000/x
+drivers/staging/e1000	drivers/staging/e1000/x
 drivers/usb/core	usb: core
 fs/ext2	ext2
 include/linux	include/linux
@@ -379,9 +380,9 @@ expect_status 0 sh "$TOP/scripts/series.sh" "$TMP/out6" "$TMP/tree6"
 for p in "$TMP/out6/series"/*.patch; do
 	printf '%s\t%s\n' "$(patch_files "$p" | sed 's|/x.c$||')" "$(prefix_of "$p")"
 done >"$TMP/got"
-expect_eq "$TMP/rule" "$TMP/got" "subject prefixes: arch/ARCH/.../LEAF, drm/X, ASoC:/ALSA:, PARENT: core, the leaf; a clash gives the paths"
-header "$(ls "$TMP/out6/series"/0001-*.patch)" Subject | grep -q '^\[PATCH 01/15\] '
-ok $? "15 patches: numbered 01/15 ... 15/15, as git format-patch numbers them"
+expect_eq "$TMP/rule" "$TMP/got" "subject prefixes: arch/ARCH/.../LEAF, drm/X, ASoC:/ALSA:, PARENT: core, the leaf; a clash: PREFIX/FILE, then the paths"
+header "$(ls "$TMP/out6/series"/0001-*.patch)" Subject | grep -q '^\[PATCH 01/16\] '
+ok $? "16 patches: numbered 01/16 ... 16/16, as git format-patch numbers them"
 
 # ---- one patch: no cover letter, no numbering ----------------------------------
 
