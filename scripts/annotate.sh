@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# annotate.sh OUTDIR SRCTREE [-j N] [--apply] [--macro-file FILE]
+# annotate.sh OUTDIR SRCTREE [-j N] [--apply] [--split [--signoff]] [--macro-file FILE]
 #
 # Turn the OUTDIR written by `crossym cocci` (see doc/CONTRACT.md) into a
 # checked patch that adds the tag to every wanted definition and removes the
@@ -38,6 +38,10 @@
 # `its tag is not on a definition crossym sees`: spatch tagged it where the
 # scanner does not see it). When a check fails beyond that, the patch goes
 # to OUTDIR/annotate.rejected.patch and nothing else is written.
+# --split: then write OUTDIR/series/, the patch as a git format-patch series
+# with a cover letter, per MAINTAINERS entry (scripts/series.sh); --signoff:
+# with a Signed-off-by from git config user.name/user.email (checked before the
+# spatch phase: refused, exit 2, when unset).
 # --apply: afterwards write the checked files into SRCTREE, all or nothing (a
 # journal in SRCTREE/.crossym-apply; scripts/apply.sh). --macro-file FILE:
 # extra spatch macros (e.g. a tree's attributes).
@@ -66,8 +70,9 @@ set -u
 
 prog="crossym: annotate"
 
-SYNOPSIS="crossym annotate OUTDIR SRCTREE [-j N] [--apply] [--split] [--macro-file FILE]
-                        [V=1] [J=N] [M=DIR] [SPFLAGS=...] [--verify-build BUILD]"
+SYNOPSIS="crossym annotate OUTDIR SRCTREE [-j N] [--apply] [--split [--signoff]]
+                        [--macro-file FILE] [V=1] [J=N] [M=DIR] [SPFLAGS=...]
+                        [--verify-build BUILD]"
 
 usage() {
 	[ $# -gt 0 ] && echo "$prog: $*" >&2
@@ -103,7 +108,11 @@ Options:
   --split            also write OUTDIR/series/: the patch as a git
                      format-patch series, one patch per top-level directory
                      (per MAINTAINERS entry when SRCTREE has a MAINTAINERS
-                     file), for git am or git send-email
+                     file) and a cover letter, subjects in kernel style
+                     (sched: ..., x86/mm: ...), Cc: from MAINTAINERS' M:, R:
+                     and L:, for git am or git send-email
+  --signoff          with --split: add Signed-off-by: from git config
+                     user.name and user.email (refused when unset)
   --macro-file FILE  extra macros for spatch (e.g. the tree's attributes)
   --verify-build BUILD  compile each changed file with its object's own
                      command from BUILD's .cmd files (runs the build's
@@ -125,7 +134,7 @@ Writes into OUTDIR:
   annotate.patch     the checked patch (diff -u, a/ b/: git apply, patch -p1)
   forms.tsv          source, symbol, form (inplace, already, redeclared,
                      removed, failed), reason (why re-declared or failed)
-  series/NNNN-*.patch  with --split
+  series/NNNN-*.patch  with --split, and series/0000-cover-letter.txt
   spatch-logs/       spatch's output for each file it failed on
   annotate.rejected.patch  instead, when a check failed
 
@@ -135,7 +144,7 @@ CROSSYM_SPATCH_TIMEOUT (seconds per file, default 600), CROSSYM_PROGRESS
 crossym whose verify makes the final check; crossym annotate sets itself).
 Exit status: 0 done; 1 a check failed, a file changed since the scan, the
 patch does not apply, or some definitions failed (the rest done); 2 bad
-usage, a bad OUTDIR, or no spatch.
+usage, a bad OUTDIR, no spatch, or --signoff with no git identity.
 See crossym-annotate(1).
 
 crossym ${version:-(unknown version)}
@@ -144,7 +153,7 @@ EOF
 
 # ---- options -----------------------------------------------------------------
 
-OUTDIR= SRCTREE= JOBS= APPLY=0 MACROFILE= SPLIT=0 VERBOSE=0 MDIR= SPFLAGS= VBUILD=
+OUTDIR= SRCTREE= JOBS= APPLY=0 MACROFILE= SPLIT=0 SIGNOFF= VERBOSE=0 MDIR= SPFLAGS= VBUILD=
 while [ $# -gt 0 ]; do
 	case $1 in
 	-j) [ $# -ge 2 ] || usage "-j needs a number"; JOBS=$2; shift 2 ;;
@@ -155,6 +164,7 @@ while [ $# -gt 0 ]; do
 	SPFLAGS=*) SPFLAGS=${1#SPFLAGS=}; shift ;;
 	--apply) APPLY=1; shift ;;
 	--split) SPLIT=1; shift ;;
+	--signoff) SIGNOFF=--signoff; shift ;;
 	--verify-build) [ $# -ge 2 ] || usage "--verify-build needs a build directory"; VBUILD=$2; shift 2 ;;
 	--verify-build=*) VBUILD=${1#*=}; shift ;;
 	--macro-file) [ $# -ge 2 ] || usage "--macro-file needs a file"; MACROFILE=$2; shift 2 ;;
@@ -176,6 +186,7 @@ done
 [ -f "$OUTDIR/.complete" ] || usage "$OUTDIR/.complete: missing: crossym cocci did not" \
 	"finish writing $OUTDIR (it failed or was interrupted); run crossym cocci again"
 [ -d "$SRCTREE" ] || usage "$SRCTREE: not a directory"
+[ -z "$SIGNOFF" ] || [ "$SPLIT" -eq 1 ] || usage "--signoff: only with --split"
 [ -z "$MACROFILE" ] || [ -r "$MACROFILE" ] || usage "$MACROFILE: cannot read"
 if [ -n "$VBUILD" ]; then
 	[ -d "$VBUILD" ] || usage "$VBUILD: not a directory"
@@ -205,6 +216,8 @@ if [ -z "${CROSSYM:-}" ]; then
 	[ -f "$CROSSYM" ] && [ -x "$CROSSYM" ] || CROSSYM=$(command -v crossym) ||
 		{ echo "$prog: crossym not found (set CROSSYM)" >&2; exit 2; }
 fi
+# --signoff: the git identity must be there before the spatch phase, not after.
+[ -z "$SIGNOFF" ] || sh "$HERE/series.sh" --ident "$SRCTREE" >/dev/null || exit 2
 export SPATCH TIMEOUT VERBOSE SPFLAGS
 . "$HERE/apply.sh"
 annotate_locks
@@ -435,7 +448,7 @@ awk -F '\t' -v p="$prog" 'FILENAME == ARGV[1] { line[$1 "\t" $2] = $4; next }
 
 # --split: the patch as a git format-patch series (scripts/series.sh).
 if [ "$SPLIT" -eq 1 ]; then
-	sh "$(dirname "$SELF")/series.sh" "$OUTDIR" "$SRCTREE" || exit 1
+	sh "$(dirname "$SELF")/series.sh" $SIGNOFF "$OUTDIR" "$SRCTREE" || exit 1
 fi
 
 # ---- 4. apply ---------------------------------------------------------------------
