@@ -8,7 +8,7 @@
 #include "db.h"
 #include "defline.h"
 #include "diff.h"
-#include "graph.h"
+#include "decide.h"
 #include "mismatch.h"
 #include "placement.h"
 #include "report.h"
@@ -350,7 +350,7 @@ static long scan_builds(const struct options *opts, struct scan_opts *scan,
 		}
 		units_assign(&b, &opts->unitopt);
 		first = rows->count;
-		graph_decide(&b, rows);
+		decide_build(&b, rows);
 		if (check_something_linked(&b)) {
 			build_free(&b);
 			return -1;
@@ -521,7 +521,7 @@ static int report_mismatches(const struct options *opts)
 			strtab_free(&found);
 			return 2;
 		}
-		graph_decide(&b, &rows);
+		decide_build(&b, &rows);
 		with_dwarf += mismatch_scan(&b, &found, &compared);
 		rows_free(&rows);
 		build_free(&b);
@@ -1110,7 +1110,7 @@ int cmd_units(int argc, char **argv)
 		return 2;
 	}
 	units_assign(&b, &opts.unitopt);
-	graph_decide(&b, &rows);        /* which objects the link takes */
+	decide_build(&b, &rows);        /* which objects the link takes */
 	if (opts.ordered)
 		ordered_print(stdout, &b);
 	else if (opts.flatten)

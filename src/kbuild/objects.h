@@ -2,7 +2,7 @@
 /* objects.h - the objects of one build and the symbols each defines or uses.
  *
  * Readers (ELF, nm text) fill struct objsym arrays; the build-tree walker decides
- * which objects exist, their unit and their source; the graph decides. */
+ * which objects exist, their unit and their source; decide.c decides. */
 #ifndef CROSSYM_OBJECTS_H
 #define CROSSYM_OBJECTS_H
 

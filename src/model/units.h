@@ -26,7 +26,7 @@ void units_opts_free(struct unit_opts *uo);
 /* Apply the options to the units of b's objects; an --exclude naming no
  * object of b is an error. */
 void units_assign(struct build *b, const struct unit_opts *uo);
-/* The linked objects in link order, one TSV row each (after graph_decide). */
+/* The linked objects in link order, one TSV row each (after decide_build). */
 void units_print(FILE *out, const struct build *b);
 /* The file kbuild compiled o as, relative to the build dir ("DIR/m.o" for
  * "DIR/lib.a(m.o)"), allocated. */

@@ -5,7 +5,7 @@
 #define CROSSYM_REPORT_H
 
 #include <stdio.h>
-#include "graph.h"
+#include "decide.h"
 #include "placement.h"
 
 /* What a report shows of the rows. */
