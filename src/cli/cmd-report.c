@@ -127,7 +127,7 @@ static int report_mismatches(const struct report_opts *o)
 	struct mismatches m = { .with_dwarf = 0 };
 	struct pipeline p;
 	size_t nlines;
-	int status;
+	int failed;
 
 	if (o->a.scan.nm_file) {
 		fputs("crossym report: --mismatches reads the objects' DWARF, not --nm\n", stderr);
@@ -137,20 +137,22 @@ static int report_mismatches(const struct report_opts *o)
 	pipeline_init(&p, &o->a, PH(PH_SCAN) | PH(PH_DECIDE) | PH(PH_EACH));
 	p.each = mismatch_each;
 	p.ctx = &m;
-	status = pipeline_run(&p) ? 2 : -1;
+	failed = pipeline_run(&p);
 	pipeline_free(&p);
-	if (status < 0) {
-		nlines = print_mismatches(o, &m);
-		fprintf(stderr, "crossym report: %zu inconsistent %s (%zu declarations "
-			"compared with their definitions, %zu objects with DWARF)\n", nlines,
-			nlines == 1 ? "declaration" : "declarations", m.compared, m.with_dwarf);
-		if (!m.with_dwarf)
-			error("no object has DWARF: build with -g (CONFIG_DEBUG_INFO) to "
-			      "compare types");
-		status = !m.with_dwarf ? 2 : diag.status ? diag.status : nlines > 0;
+	if (failed) {
+		strtab_free(&m.found);
+		return 2;
 	}
+	nlines = print_mismatches(o, &m);
 	strtab_free(&m.found);
-	return status;
+	fprintf(stderr, "crossym report: %zu inconsistent %s (%zu declarations compared "
+		"with their definitions, %zu objects with DWARF)\n", nlines,
+		nlines == 1 ? "declaration" : "declarations", m.compared, m.with_dwarf);
+	if (!m.with_dwarf) {
+		error("no object has DWARF: build with -g (CONFIG_DEBUG_INFO) to compare types");
+		return 2;
+	}
+	return diag.status ? diag.status : nlines > 0;
 }
 
 /* The text report's --tag-macros section: per #define that pastes names
