@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# annotate.sh OUTDIR SRCTREE [-j N] [--apply] [--macro-file FILE]
+# annotate.sh OUTDIR SRCTREE [-j N] [--apply] [--split [--signoff]] [--macro-file FILE]
 #
 # Turn the OUTDIR written by `crossym cocci` (see doc/CONTRACT.md) into a
 # checked patch that adds the tag to every wanted definition and removes the
@@ -20,15 +20,28 @@
 #     inserted or removed (or an appended/deleted re-declaration), every
 #     wanted definition is tagged, no stale tag is left. Problems are listed
 #     per file:symbol. A spatch that fails on every file is an error.
+#     No single definition costs the tree its patch: complete makes each
+#     file pass verify's test, re-declaring a definition whose in-place tag
+#     the scanner does not see on it, else dropping spatch's result for the
+#     file; what fails even so (a stale tag not found or left, with
+#     --verify-build a re-declaration that does not compile cleanly) is left
+#     as it was, form `failed`: the rest is checked without it, written and
+#     applied, and the run names each as FILE:LINE: SYMBOL and exits 1.
 #
 # Writes OUTDIR/annotate.patch (`diff -u`, a/ b/ prefixes, for `git apply` or
 # `patch -p1`) and OUTDIR/forms.tsv (`source symbol form reason`, sorted; form
-# inplace, already, redeclared or removed; reason - except for redeclared:
+# inplace, already, redeclared, removed or failed; reason - except for
+# failed (why) and redeclared:
 # `name not in source` (pasted by a macro), `macro-made` (only inside macro
 # calls or #define lines), else `parse error` (spatch --parse-c finds errors
-# in the file, or spatch failed on it or garbled it), else `not matched`).
-# When a check fails, the patch goes to OUTDIR/annotate.rejected.patch and
-# nothing else is written.
+# in the file, or spatch failed on it or garbled it), else `not matched`;
+# `its tag is not on a definition crossym sees`: spatch tagged it where the
+# scanner does not see it). When a check fails beyond that, the patch goes
+# to OUTDIR/annotate.rejected.patch and nothing else is written.
+# --split: then write OUTDIR/series/, the patch as a git format-patch series
+# with a cover letter, per MAINTAINERS entry (scripts/series.sh); --signoff:
+# with a Signed-off-by from git config user.name/user.email (checked before the
+# spatch phase: refused, exit 2, when unset).
 # --apply: afterwards write the checked files into SRCTREE, all or nothing (a
 # journal in SRCTREE/.crossym-apply; scripts/apply.sh). --macro-file FILE:
 # extra spatch macros (e.g. a tree's attributes).
@@ -43,7 +56,8 @@
 # compiled again; any new diagnostic left, or a file that cannot be compiled,
 # fails the check (nothing applied).
 #
-# Exit status: 0 ok; 1 a check failed or a file changed since the scan;
+# Exit status: 0 ok; 1 a check failed, a file changed since the scan, or
+# some definitions failed (named; the rest written and applied);
 # 2 usage error, bad or incomplete OUTDIR, or no spatch; 3 another run holds
 # the lock, or an interrupted apply cannot be rolled back (the message says
 # what to do); 128+N killed by signal N (HUP, INT, TERM: the tree is as before).
@@ -56,8 +70,9 @@ set -u
 
 prog="crossym: annotate"
 
-SYNOPSIS="crossym annotate OUTDIR SRCTREE [-j N] [--apply] [--split] [--macro-file FILE]
-                        [V=1] [J=N] [M=DIR] [SPFLAGS=...] [--verify-build BUILD]"
+SYNOPSIS="crossym annotate OUTDIR SRCTREE [-j N] [--apply] [--split [--signoff]]
+                        [--macro-file FILE] [V=1] [J=N] [M=DIR] [SPFLAGS=...]
+                        [--verify-build BUILD]"
 
 usage() {
 	[ $# -gt 0 ] && echo "$prog: $*" >&2
@@ -79,8 +94,12 @@ and with --apply apply it to SRCTREE. The files to change must still be the
 ones crossym scanned (cksum and size); one spatch runs per file, in parallel;
 a definition spatch cannot tag in place gets a tagged re-declaration
 (extern __typeof__(S) S TAG;); every changed line must be the original line
-with the tag inserted or removed, and every wanted definition must be tagged,
-or nothing is written but OUTDIR/annotate.rejected.patch.
+with the tag inserted or removed, and every wanted definition must be tagged.
+One definition that cannot be tagged (or untagged) even by re-declaration
+is left as it was, named as FILE:LINE: SYMBOL, and listed as failed in
+forms.tsv; the rest is written (and applied) and the exit status is 1.
+When a check fails beyond that, nothing is written but
+OUTDIR/annotate.rejected.patch.
 
 Options:
   -j N, -jN          spatch processes in parallel (default: the processors)
@@ -89,7 +108,11 @@ Options:
   --split            also write OUTDIR/series/: the patch as a git
                      format-patch series, one patch per top-level directory
                      (per MAINTAINERS entry when SRCTREE has a MAINTAINERS
-                     file), for git am or git send-email
+                     file) and a cover letter, subjects in kernel style
+                     (sched: ..., x86/mm: ...), Cc: from MAINTAINERS' M:, R:
+                     and L:, for git am or git send-email
+  --signoff          with --split: add Signed-off-by: from git config
+                     user.name and user.email (refused when unset)
   --macro-file FILE  extra macros for spatch (e.g. the tree's attributes)
   --verify-build BUILD  compile each changed file with its object's own
                      command from BUILD's .cmd files (runs the build's
@@ -110,8 +133,8 @@ OUTDIR/spatch-logs/SOURCE.log.
 Writes into OUTDIR:
   annotate.patch     the checked patch (diff -u, a/ b/: git apply, patch -p1)
   forms.tsv          source, symbol, form (inplace, already, redeclared,
-                     removed), reason (why re-declared)
-  series/NNNN-*.patch  with --split
+                     removed, failed), reason (why re-declared or failed)
+  series/NNNN-*.patch  with --split, and series/0000-cover-letter.txt
   spatch-logs/       spatch's output for each file it failed on
   annotate.rejected.patch  instead, when a check failed
 
@@ -119,8 +142,9 @@ Environment: SPATCH (the spatch program, default spatch),
 CROSSYM_SPATCH_TIMEOUT (seconds per file, default 600), CROSSYM_PROGRESS
 (tty, lines or none: the progress display; default by stderr), CROSSYM (the
 crossym whose verify makes the final check; crossym annotate sets itself).
-Exit status: 0 done; 1 a check failed, a file changed since the scan, or the
-patch does not apply; 2 bad usage, a bad OUTDIR, or no spatch.
+Exit status: 0 done; 1 a check failed, a file changed since the scan, the
+patch does not apply, or some definitions failed (the rest done); 2 bad
+usage, a bad OUTDIR, no spatch, or --signoff with no git identity.
 See crossym-annotate(1).
 
 crossym ${version:-(unknown version)}
@@ -129,7 +153,7 @@ EOF
 
 # ---- options -----------------------------------------------------------------
 
-OUTDIR= SRCTREE= JOBS= APPLY=0 MACROFILE= SPLIT=0 VERBOSE=0 MDIR= SPFLAGS= VBUILD=
+OUTDIR= SRCTREE= JOBS= APPLY=0 MACROFILE= SPLIT=0 SIGNOFF= VERBOSE=0 MDIR= SPFLAGS= VBUILD=
 while [ $# -gt 0 ]; do
 	case $1 in
 	-j) [ $# -ge 2 ] || usage "-j needs a number"; JOBS=$2; shift 2 ;;
@@ -140,6 +164,7 @@ while [ $# -gt 0 ]; do
 	SPFLAGS=*) SPFLAGS=${1#SPFLAGS=}; shift ;;
 	--apply) APPLY=1; shift ;;
 	--split) SPLIT=1; shift ;;
+	--signoff) SIGNOFF=--signoff; shift ;;
 	--verify-build) [ $# -ge 2 ] || usage "--verify-build needs a build directory"; VBUILD=$2; shift 2 ;;
 	--verify-build=*) VBUILD=${1#*=}; shift ;;
 	--macro-file) [ $# -ge 2 ] || usage "--macro-file needs a file"; MACROFILE=$2; shift 2 ;;
@@ -161,6 +186,7 @@ done
 [ -f "$OUTDIR/.complete" ] || usage "$OUTDIR/.complete: missing: crossym cocci did not" \
 	"finish writing $OUTDIR (it failed or was interrupted); run crossym cocci again"
 [ -d "$SRCTREE" ] || usage "$SRCTREE: not a directory"
+[ -z "$SIGNOFF" ] || [ "$SPLIT" -eq 1 ] || usage "--signoff: only with --split"
 [ -z "$MACROFILE" ] || [ -r "$MACROFILE" ] || usage "$MACROFILE: cannot read"
 if [ -n "$VBUILD" ]; then
 	[ -d "$VBUILD" ] || usage "$VBUILD: not a directory"
@@ -190,6 +216,8 @@ if [ -z "${CROSSYM:-}" ]; then
 	[ -f "$CROSSYM" ] && [ -x "$CROSSYM" ] || CROSSYM=$(command -v crossym) ||
 		{ echo "$prog: crossym not found (set CROSSYM)" >&2; exit 2; }
 fi
+# --signoff: the git identity must be there before the spatch phase, not after.
+[ -z "$SIGNOFF" ] || sh "$HERE/series.sh" --ident "$SRCTREE" >/dev/null || exit 2
 export SPATCH TIMEOUT VERBOSE SPFLAGS
 . "$HERE/apply.sh"
 annotate_locks
@@ -359,10 +387,26 @@ done
 # ---- 3b. --verify-build BUILD: compile each changed file, before and after ------
 . "$HERE/verify-build.sh"
 
+# Definitions complete could not tag or untag (forms.tsv form `failed`: its
+# fallbacks, re-declaring and dropping spatch's result, did not pass the
+# check) are left as they are: the final check leaves them out (VSCOPE), the
+# rest is written and applied, and the run exits 1 naming them.
+VSCOPE=$SCOPE
+awk -F '\t' -v OFS='\t' '$3 == "failed" { print $1, $2, $4 }' "$WORK/forms.tsv" >"$WORK/failed.tsv"
+if [ -s "$WORK/failed.tsv" ]; then
+	VSCOPE=$WORK/vscope
+	mkdir "$VSCOPE" && cp "$SCOPE/tag" "$SCOPE/files.tsv" "$VSCOPE/" || exit 2
+	[ ! -f "$SCOPE/macros.tsv" ] || cp "$SCOPE/macros.tsv" "$VSCOPE/" || exit 2
+	for f in wanted.tsv stale.tsv; do
+		awk -F '\t' 'FNR == NR { out[$1 "\t" $2] = 1; next } !(($1 "\t" $2) in out)' \
+			"$WORK/failed.tsv" "$SCOPE/$f" >"$VSCOPE/$f" || exit 2
+	done
+fi
+
 # The final check (crossym verify: only tags inserted or removed, wanted
 # re-declarations appended, stale ones deleted, every wanted definition
 # tagged, no stale tag left), and the patch.
-"$CROSSYM" verify "$SCOPE" "$WORK/a" "$WORK/c" >>"$WORK/errors"
+"$CROSSYM" verify "$VSCOPE" "$WORK/a" "$WORK/c" >>"$WORK/errors"
 [ $? -le 1 ] || { echo "$prog: crossym verify could not run" >&2; exit 2; }
 : >"$WORK/patch"
 changed=0
@@ -385,26 +429,38 @@ publish "$WORK/forms.tsv" "$OUTDIR/forms.tsv"
 publish "$WORK/patch" "$OUTDIR/annotate.patch"
 
 count() { awk -F '\t' -v f="$1" '$3 == f { n++ } END { print n + 0 }' "$WORK/forms.tsv"; }
+NFAILED=$(count failed)
 echo "$prog: $(count inplace) in place, $(count already) already tagged," \
-	"$(count redeclared) re-declared, $(count removed) removed, $changed files"
+	"$(count redeclared) re-declared, $(count removed) removed, $changed files${NFAILED#0}" |
+	sed 's/files\([1-9][0-9]*\)$/files, \1 failed/'
 awk -F '\t' -v p="$prog" '$3 == "macro" { print p ": tagged the #define of " $2 " in " $1 " (macros.tsv)" }' \
 	"$WORK/forms.tsv"
 awk -F '\t' -v p="$prog" '$3 == "redeclared" { print p ": re-declared " $1 ": " $2 " (" $4 ")" }' \
 	"$WORK/forms.tsv"
 echo "$prog: spatch: $NFILES files${MDIR:+ under $MDIR/} in $((t1 - t0)) s with -j $JOBS; checks in $((t3 - t2)) s"
+# What is left untagged, or a stale tag left, as FILE:LINE: SYMBOL (the line
+# of wanted.tsv or stale.tsv, left out when unknown).
+awk -F '\t' -v p="$prog" 'FILENAME == ARGV[1] { line[$1 "\t" $2] = $4; next }
+	FILENAME == ARGV[2] { line[$1 "\t" $2] = $3; stale[$1 "\t" $2] = 1; next }
+	$3 == "failed" { k = $1 "\t" $2; l = line[k] > 0 ? ":" line[k] : ""
+		print p ": " $1 l ": " $2 ": " (k in stale ? "stale tag left" : "left untagged") " (" $4 ")" }' \
+	"$SCOPE/wanted.tsv" "$SCOPE/stale.tsv" "$WORK/forms.tsv" >&2
 
 # --split: the patch as a git format-patch series (scripts/series.sh).
 if [ "$SPLIT" -eq 1 ]; then
-	sh "$(dirname "$SELF")/series.sh" "$OUTDIR" "$SRCTREE" || exit 1
+	sh "$(dirname "$SELF")/series.sh" $SIGNOFF "$OUTDIR" "$SRCTREE" || exit 1
 fi
 
 # ---- 4. apply ---------------------------------------------------------------------
 
-[ "$APPLY" -eq 1 ] || exit 0
-[ -s "$OUTDIR/annotate.patch" ] || { echo "$prog: nothing to apply"; exit 0; }
+DONE=0                                  # 1: some definitions failed (named above)
+[ "$NFAILED" -eq 0 ] || DONE=1
+[ "$APPLY" -eq 1 ] || exit $DONE
+[ -s "$OUTDIR/annotate.patch" ] || { echo "$prog: nothing to apply"; exit $DONE; }
 check_sources || exit 1
 while IFS='	' read -r src cocci; do
 	cmp -s "$WORK/a/$src" "$WORK/c/$src" || echo "$src"
 done <"$WORK/list" >"$WORK/apply.list"
 apply_tree "$WORK/apply.list"
 echo "$prog: applied to $SRCTREE"
+exit $DONE

@@ -1,26 +1,64 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# series.sh OUTDIR SRCTREE: split the checked OUTDIR/annotate.patch into a
-# `git format-patch` style series in OUTDIR/series/, one patch per top-level
-# directory of SRCTREE, or, when SRCTREE has a MAINTAINERS file, one per
-# MAINTAINERS entry (the entry whose F: pattern matches the file most
-# specifically, as scripts/get_maintainer.pl counts it: the most `/` in the
-# pattern, then the longest; X: excludes; a file no entry matches goes to its
-# top-level directory). Run by annotate.sh --split after the checks passed.
+# series.sh [--signoff] OUTDIR SRCTREE: split the checked OUTDIR/annotate.patch
+# into a `git format-patch --cover-letter` style series in OUTDIR/series/, one
+# patch per top-level directory of SRCTREE, or, when SRCTREE has a MAINTAINERS
+# file, one per MAINTAINERS entry (the entry whose F: pattern matches the file
+# most specifically, as scripts/get_maintainer.pl counts it: the most `/` in
+# the pattern, then the longest; X: excludes; a file no entry matches goes to
+# its top-level directory). Run by annotate.sh --split after the checks passed.
+# series.sh --ident SRCTREE: print the Signed-off-by identity (git config
+# user.name and user.email, read in SRCTREE), or say which is unset (exit 2).
 #
-# Each patch: a From line, From:/Date:/Subject: headers (the author from
-# `git var GIT_AUTHOR_IDENT` in SRCTREE, else crossym), the subject
-# `[PATCH n/N] DIR: tag cross-directory symbols for whole-program builds` (DIR:
-# the top-level directory, or the directory all the entry's files are in), a
-# body saying what was computed and how with the symbols per form (from
-# OUTDIR/forms.tsv), a diffstat, and the files' hunks under `diff --git`
-# headers. `git am OUTDIR/series/*.patch` applies it to a clean checkout.
+# With 2 or more patches, 0000-cover-letter.txt: [PATCH 0/N], what was
+# computed and how, the totals, the shortlog and the whole diffstat (not
+# .patch: `git am OUTDIR/series/*.patch` would stop at it, a patch with no
+# diff; `git send-email OUTDIR/series/` sends it first). Each
+# patch: a From line, From:/Date:/Subject: headers (the author from `git var
+# GIT_AUTHOR_IDENT` in SRCTREE, else crossym; with --signoff the sign-off
+# identity), Cc: headers (the M:, R: and L: of every MAINTAINERS entry matching
+# one of its files, as get_maintainer.pl gives them: a catch-all entry such as
+# THE REST gives its lists only, subscribers-only lists none; the cover letter
+# gets them all), the subject `[PATCH n/N] PREFIX: tag cross-directory symbols
+# for whole-program builds` (PREFIX by the kernel's custom from the patch's
+# directory: see leafpre() below and crossym-annotate(1); of patches with one
+# prefix, the one with the most files keeps it, the others get PREFIX/STEM,
+# from their file names: lib/string, time/tick), a body of at most 72
+# columns saying what was computed and how with the symbols per form (from
+# OUTDIR/forms.tsv), the Signed-off-by, then below the `---` what must not stay
+# in history (the MAINTAINERS entry, the place in the series), a diffstat as
+# git's (72 columns), and the files' hunks under `diff --git` headers.
+# `git am OUTDIR/series/*.patch` applies it to a clean checkout.
 #
-# Exit status: 0 written; 2 bad usage or a missing input.
+# Exit status: 0 written; 2 bad usage, a missing input, or --signoff with no
+# git identity.
 set -u
 
 prog="crossym: annotate: series"
-[ $# -eq 2 ] || { echo "usage: series.sh OUTDIR SRCTREE" >&2; exit 2; }
+usage() { echo "usage: series.sh [--signoff] OUTDIR SRCTREE | series.sh --ident SRCTREE" >&2; exit 2; }
+
+# ident DIR: "NAME <EMAIL>" from git config user.name and user.email, as read
+# in DIR; a message and status 2 when one is unset.
+ident() {
+	command -v git >/dev/null 2>&1 || { echo "$prog: --signoff: git not found (it gives the identity)" >&2; return 2; }
+	name=$(cd "$1" && git config user.name 2>/dev/null) || name=
+	email=$(cd "$1" && git config user.email 2>/dev/null) || email=
+	for v in name email; do
+		eval "val=\$$v"
+		[ -n "$val" ] && continue
+		echo "$prog: --signoff: git config user.$v is not set: Signed-off-by needs" \
+			"your name and email (git config --global user.$v ...)" >&2
+		return 2
+	done
+	echo "$name <$email>"
+}
+
+SIGNOFF=0
+case ${1:-} in
+--ident) [ $# -eq 2 ] || usage; ident "$2"; exit ;;
+--signoff) SIGNOFF=1; shift ;;
+esac
+[ $# -eq 2 ] || usage
 OUTDIR=$1 SRCTREE=$2
 for f in annotate.patch forms.tsv tag; do
 	[ -f "$OUTDIR/$f" ] || { echo "$prog: $OUTDIR/$f: missing" >&2; exit 2; }
@@ -29,15 +67,21 @@ done
 here=$(dirname "$0")
 VERSION=${CROSSYM_VERSION:-$(cat "$here/VERSION" 2>/dev/null || cat "$here/../VERSION" 2>/dev/null || echo unknown)}
 TAG=$(sed -n 1p "$OUTDIR/tag")
-ident=$(cd "$SRCTREE" && git var GIT_AUTHOR_IDENT 2>/dev/null) || ident=
-AUTHOR=$(echo "$ident" | sed -n 's/^\(.* <[^>]*>\) [0-9][0-9]* [-+][0-9]*$/\1/p')
-[ -n "$AUTHOR" ] || AUTHOR="crossym <crossym@localhost>"
-DATE=$(LC_ALL=C date '+%a, %d %b %Y %H:%M:%S %z')
+SOB=
+if [ "$SIGNOFF" -eq 1 ]; then
+	SOB=$(ident "$SRCTREE") || exit 2
+	AUTHOR=$SOB          # From: and Signed-off-by: the same person
+else
+	ident=$(cd "$SRCTREE" && git var GIT_AUTHOR_IDENT 2>/dev/null) || ident=
+	AUTHOR=$(echo "$ident" | sed -n 's/^\(.* <[^>]*>\) [0-9][0-9]* [-+][0-9]*$/\1/p')
+	[ -n "$AUTHOR" ] || AUTHOR="crossym <crossym@localhost>"
+fi
+DATE=$(LC_ALL=C date '+%a, %e %b %Y %H:%M:%S %z' | sed 's/  */ /g')
 MAINT=/dev/null
 [ -f "$SRCTREE/MAINTAINERS" ] && MAINT=$SRCTREE/MAINTAINERS
 SERIES=$OUTDIR/series
 mkdir -p "$SERIES" || exit 2
-rm -f "$SERIES"/*.patch
+rm -f "$SERIES"/*.patch "$SERIES"/0000-cover-letter.txt
 
 # The files of the patch, in its order: the `--- a/FILE` header of each file
 # section (hunks are skipped by their line counts, so no content line can pass
@@ -51,7 +95,10 @@ FILES_AWK='
 left > 0 { c = substr($0, 1, 1); if (c != "\\") left -= (c == " " ? 2 : 1); next }
 /^--- a\// { print substr($0, 7) }'
 
-# file -> group: "file<TAB>entry<TAB>dir" (entry - when none).
+# file -> group and recipients: "file<TAB>entry<TAB>dir<TAB>people<TAB>lists"
+# (entry - when none; people and lists joined by \034: the M: and R: then the
+# L: of every entry whose F: matches the file, the deepest pattern first, as
+# get_maintainer.pl orders them; a catch-all entry gives its lists only).
 GROUP_AWK='
 function depth(s,    t) { t = s; return gsub(/\//, "", t) }
 function first(s) { sub(/\/.*/, "", s); return s }
@@ -86,9 +133,18 @@ FILENAME == ARGV[1] {
 		if (!inentry && title == "")
 			next
 		if (!inentry) { ename[++nent] = title; inentry = 1 }
+		k = substr($0, 1, 1)
 		v = substr($0, 3); sub(/^[ \t]+/, "", v); sub(/[ \t]+$/, "", v)
-		if (v != "" && (substr($0, 1, 1) == "F" || substr($0, 1, 1) == "X"))
-			add(substr($0, 1, 1), v)
+		if (v != "" && (k == "F" || k == "X"))
+			add(k, v)
+		if (v != "" && (k == "M" || k == "R") && v ~ /@/) {
+			sub(/>[ \t]+\(.*$/, ">", v)   # a comment: (LOCKDEP)
+			people[nent] = people[nent] "\034" v
+		}
+		if (v != "" && k == "L" && v !~ /subscribers-only/) {
+			sub(/[ \t].*/, "", v)
+			lists[nent] = lists[nent] "\034" v
+		}
 		next
 	}
 	inentry = 0
@@ -96,7 +152,7 @@ FILENAME == ARGV[1] {
 	next
 }
 {
-	f = $0; best = 0; split("", excluded)
+	f = $0; best = 0; split("", excluded); split("", score); ne = 0
 	cand = bucket[first(f)] " " bucket["*"]
 	n = split(cand, c, " ")
 	for (k = 1; k <= n; k++)
@@ -104,23 +160,47 @@ FILENAME == ARGV[1] {
 			excluded[pent[c[k]]] = 1
 	for (k = 1; k <= n; k++) {
 		i = c[k]
+		if (pkind[i] != "F" || (pent[i] in excluded) || !matches(f, i))
+			continue
 		# a catch-all (THE REST: F: *, F: */) is no subsystem
-		if (pkind[i] != "F" || ppat[i] !~ /[^*?\/]/ || (pent[i] in excluded) ||
-		    !matches(f, i))
+		catchall = ppat[i] !~ /[^*?\/]/
+		e = pent[i]
+		s = catchall ? -1 : depth(ppat[i])
+		if (!(e in score)) { el[++ne] = e; score[e] = s; call[e] = catchall }
+		else if (s > score[e]) { score[e] = s; call[e] = catchall }
+		if (catchall)
 			continue
 		if (!best || depth(ppat[i]) > depth(ppat[best]) ||
 		    (depth(ppat[i]) == depth(ppat[best]) && length(ppat[i]) > length(ppat[best])) ||
 		    (ppat[i] == ppat[best] && pent[i] < pent[best]))
 			best = i
 	}
+	# the matching entries, deepest first (then in MAINTAINERS order)
+	for (i = 2; i <= ne; i++)
+		for (j = i; j > 1 && (score[el[j]] > score[el[j - 1]] ||
+		     (score[el[j]] == score[el[j - 1]] && el[j] < el[j - 1])); j--) {
+			t = el[j]; el[j] = el[j - 1]; el[j - 1] = t
+		}
+	pp = ll = ""
+	for (i = 1; i <= ne; i++) {
+		if (!call[el[i]]) pp = pp people[el[i]]
+		ll = ll lists[el[i]]
+	}
 	d = f
 	if (index(d, "/")) d = first(d)
 	else sub(/\.[^.]*$/, "", d)
-	print f "\t" (best ? ename[pent[best]] : "-") "\t" d
+	print f "\t" (best ? ename[pent[best]] : "-") "\t" d "\t" substr(pp, 2) "\t" substr(ll, 2)
 }'
 
-# The series: reads the groups, forms.tsv and the patch; writes the files.
+# The series: reads the groups, forms.tsv and the patch; writes the files and
+# prints their names (the cover letter first).
 SERIES_AWK='
+BEGIN {
+	for (i = 1; i < 256; i++) ord[sprintf("%c", i)] = i
+	hibyte = "[" sprintf("%c", 128) "-" sprintf("%c", 255) "]"
+	gn = split("core common lib host src util utils generic shared", w, " ")
+	for (i = 1; i <= gn; i++) generic[w[i]] = 1
+}
 # the directory path a and b (file paths) share, "" when none
 function common(a, b,    n, m, i, x, y, out) {
 	n = split(a, x, "/"); m = split(b, y, "/")
@@ -129,42 +209,159 @@ function common(a, b,    n, m, i, x, y, out) {
 		out = out (i > 1 ? "/" : "") x[i]
 	return out
 }
-function wrap(head, list,    n, w, i, line, out) {
-	n = split(list, w, " ")
-	line = head
-	out = ""
+# fill(TEXT, INDENT[, FIRST]): TEXT as lines of at most 72 columns, the
+# first indented by FIRST spaces, the later ones by INDENT (a word longer
+# than a line stays whole)
+function fill(s, ind, first,    n, w, i, line, out, empty) {
+	n = split(s, w, " ")
+	line = sprintf("%" (first + 0) "s", ""); out = ""; empty = 1
 	for (i = 1; i <= n; i++) {
-		if (length(line) + 1 + length(w[i]) > 72) { out = out line "\n"; line = "   " }
+		if (!empty && length(line) + 1 + length(w[i]) > 72) {
+			out = out line "\n"; line = sprintf("%" ind "s", ""); empty = 1
+		}
+		line = line (empty ? "" : " ") w[i]; empty = 0
+	}
+	return out line "\n"
+}
+function wrap(head, list) { return fill(head " " list, 4) }
+# the file name part of subject S, as git format-patch makes it: runs of
+# other characters than letters, digits, . and _ one -, no leading or
+# trailing - or ., then cut at 52 characters (which may leave a -)
+function slug(s,    t) {
+	t = s
+	gsub(/[^A-Za-z0-9._]+/, "-", t); gsub(/\.\.+/, ".", t)
+	sub(/^[-.]+/, "", t); sub(/[-.]+$/, "", t)
+	return substr(t, 1, 52)
+}
+# the address as a mail header carries it: a name with non-ASCII bytes
+# RFC 2047 encoded, one with RFC 822 specials quoted (as git format-patch)
+function hdraddr(a,    name, rest, i, c, out) {
+	if (!match(a, / <[^>]*>$/)) return a
+	name = substr(a, 1, RSTART - 1); rest = substr(a, RSTART)
+	if (name ~ hibyte) {
+		out = ""
+		for (i = 1; i <= length(name); i++) {
+			c = substr(name, i, 1)
+			out = out (c ~ /[A-Za-z0-9!*+\/-]/ ? c : sprintf("=%02X", ord[c]))
+		}
+		return "=?UTF-8?q?" out "?=" rest
+	}
+	if (name ~ /[][()<>@,;:\\".]/ && name !~ /^".*"$/) {
+		gsub(/[\\"]/, "\\\\&", name)
+		name = "\"" name "\""
+	}
+	return name rest
+}
+# the mail address of a recipient, for telling duplicates apart
+function mailkey(a) {
+	if (match(a, /<[^>]*>/)) a = substr(a, RSTART + 1, RLENGTH - 2)
+	return tolower(a)
+}
+# addcc(K, LIST, WHICH): the addresses of LIST (\034-joined) not yet in group
+# K (0: the cover letter), appended to its recipients of kind WHICH
+function addcc(k, list, which,    n, a, i) {
+	n = split(list, a, "\034")
+	for (i = 1; i <= n; i++) {
+		if ((k, mailkey(a[i])) in ccseen) continue
+		ccseen[k, mailkey(a[i])] = 1
+		cc[k, which] = cc[k, which] "\034" a[i]
+	}
+}
+# the Cc: header of group K, folded as git format-patch folds it
+function cchead(k,    n, a, i, s, all) {
+	all = substr(cc[k, "p"] cc[k, "l"], 2)
+	if (all == "") return ""
+	n = split(all, a, "\034")
+	s = "Cc: "
+	for (i = 1; i <= n; i++) s = s (i > 1 ? ",\n    " : "") a[i]
+	return s "\n"
+}
+# the MIME headers git format-patch adds when the message TEXT (not the
+# diff) has non-ASCII bytes: UTF-8, 8bit
+function mime(text) {
+	if (text !~ hibyte) return ""
+	return "MIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\n" \
+	       "Content-Transfer-Encoding: 8bit\n"
+}
+# the Subject: header, folded at 78 columns as git format-patch does
+function subjhead(s,    n, w, i, line, out) {
+	n = split(s, w, " ")
+	line = "Subject:"; out = ""
+	for (i = 1; i <= n; i++) {
+		if (i > 1 && length(line) + 1 + length(w[i]) > 78) { out = out line "\n"; line = "" }
 		line = line " " w[i]
 	}
 	return out line "\n"
 }
-function slug(s,    t) {
-	t = s
-	gsub(/[^A-Za-z0-9._]+/, "-", t); gsub(/\.\.+/, ".", t)
-	t = substr(t, 1, 52); sub(/^[-.]+/, "", t); sub(/[-.]+$/, "", t)
-	return t
+# The subject prefix of directory D, by the kernel custom: arch/ARCH/.../LEAF
+# gives ARCH/LEAF (ARCH alone when the rest is only kernel/), sound/soc/X
+# "ASoC: X", sound/X "ALSA: X", drivers/gpu/drm/.../X "drm/X", include/...
+# itself, a directory of one component itself, else its last component, or
+# "PARENT: LAST" when LAST is a generic name (core, common, lib, host, ...).
+function leafpre(d,    n, c, i, base, st) {
+	n = split(d, c, "/")
+	if (c[1] == "arch" && n >= 2) {
+		for (i = n; i > 2; i--)
+			if (c[i] != "kernel") return c[2] "/" c[i]
+		return c[2]
+	}
+	if (c[1] == "sound") {
+		base = (n >= 2 && c[2] == "soc") ? "ASoC" : "ALSA"
+		st = base == "ASoC" ? 3 : 2
+		return n >= st ? base ": " c[n] : base
+	}
+	if (n >= 3 && c[1] == "drivers" && c[2] == "gpu" && c[3] == "drm")
+		return n == 3 ? "drm" : "drm/" c[n]
+	if (c[1] == "include" || n == 1) return d
+	if (c[n] in generic) return c[n - 1] ": " c[n]
+	return c[n]
+}
+# the prefix of a group in directory D named by STEM (a file name without
+# its suffix, or the start its files names share): PREFIX-OF-D/STEM, STEM
+# alone under kernel/ and at the top
+function stemmed(d, stem) {
+	if (d == "" || d == "kernel") return stem
+	return leafpre(d) "/" stem
+}
+# the start the names (without suffix) of group K s files share, without a
+# trailing - _ or ., when at least 3 characters; else its first file s name
+function stem(k,    n, b, i, c) {
+	n = split(substr(gbases[k], 2), b, "\034")
+	c = b[1]
+	for (i = 2; i <= n; i++)
+		while (c != "" && index(b[i], c) != 1) c = substr(c, 1, length(c) - 1)
+	sub(/[-_.]+$/, "", c)
+	return length(c) >= 3 ? c : b[1]
 }
 # a group: a MAINTAINERS entry, or (no entry) a top-level directory
 FILENAME == ARGV[1] {
 	split($0, g, "\t")
 	key = g[2] == "-" ? "\t" g[3] : g[2]
-	if (!(key in gid)) { gid[key] = ++ng; gent[ng] = g[2]; gdir[ng] = g[1] "/x"; gtops[ng] = "" }
-	k = gid[key]; fgroup[g[1]] = k; gone[k] = g[1]; gfiles[k]++
-	gdir[k] = common(gdir[k] "/x", g[1])
-	if (!index("," gtops[k] ",", "," g[3] ","))
-		gtops[k] = gtops[k] (gtops[k] == "" ? "" : ",") g[3]
+	if (!(key in gid)) { gid[key] = ++ng; gent[ng] = g[2]; gtops[ng] = "" }
+	k = gid[key]; fgroup[g[1]] = k; gfiles[k]++
+	if (!(k in gone)) gone[k] = g[1]
+	b = g[1]; sub(/.*\//, "", b); sub(/\.[^.]*$/, "", b)
+	gbases[k] = gbases[k] "\034" b
+	# per top-level directory: the files and their common directory
+	if (!((k, g[3]) in tn)) { gtops[k] = gtops[k] " " g[3]; tdir[k, g[3]] = g[1] "/x" }
+	tn[k, g[3]]++
+	tdir[k, g[3]] = common(tdir[k, g[3]] "/x", g[1])
+	addcc(k, g[4], "p"); addcc(k, g[5], "l")
+	addcc(0, g[4], "p"); addcc(0, g[5], "l")
+	d = g[1]; sub(/\/[^\/]*$/, "", d)
+	if (!(d in dirseen)) { dirseen[d] = 1; ndirs++ }
 	next
 }
 FILENAME == ARGV[2] {
 	split($0, r, "\t")
 	if (!(r[1] in fgroup)) next
 	k = fgroup[r[1]]
+	total[r[3]]++
 	if (r[3] == "redeclared") {
 		if (lastre[k] != r[1])
 			forms[k, r[3]] = forms[k, r[3]] "  " r[1] ":\n"
 		lastre[k] = r[1]
-		forms[k, r[3]] = forms[k, r[3]] "    " r[2] ": " r[4] "\n"
+		forms[k, r[3]] = forms[k, r[3]] fill(r[2] ": " r[4], 6, 4)
 	}
 	else
 		forms[k, r[3]] = forms[k, r[3]] " " r[2]
@@ -192,34 +389,79 @@ left > 0 {
 }
 { text[cur] = text[cur] $0 "\n" }
 END {
-	# Groups in the order of their subject directory, then entry.
+	# A group s directory: its files common directory (those of the
+	# top-level directory holding most of them, when they span several;
+	# "" for files at the top); its prefix, by the rule of leafpre().
 	for (k = 1; k <= ng; k++) {
-		if (gent[k] == "-" || gdir[k] == "") gdir[k] = gtops[k]
-		nsame[gdir[k]]++
+		nt = split(substr(gtops[k], 2), tt, " ")
+		bt = tt[1]
+		for (i = 2; i <= nt; i++)
+			if (tn[k, tt[i]] > tn[k, bt] || (tn[k, tt[i]] == tn[k, bt] && tt[i] < bt)) bt = tt[i]
+		gdir[k] = tdir[k, bt]
+		gstem[k] = ""
+		if (gdir[k] == "") gstem[k] = stem(k)
+		pre[k] = gdir[k] == "" ? gstem[k] : leafpre(gdir[k])
+		npre[pre[k]]++
 	}
-	# Two entries in one directory: a one-file group is named by its file.
-	for (k = 1; k <= ng; k++) {
-		if (nsame[gdir[k]] > 1 && gfiles[k] == 1) {
-			gdir[k] = gone[k]
-			sub(/\.[^.\/]*$/, "", gdir[k])
+	# Groups with one prefix: the one with the most files keeps it (the
+	# first in the patch on a tie); the others are named by their files,
+	# PREFIX-OF-DIR/STEM (lib/string, x86/ptrace, time/tick).
+	for (k = 1; k <= ng; k++)
+		if (npre[pre[k]] > 1 && (!(pre[k] in keeper) || gfiles[k] > gfiles[keeper[pre[k]]]))
+			keeper[pre[k]] = k
+	for (k = 1; k <= ng; k++)
+		if (npre[pre[k]] > 1 && keeper[pre[k]] != k) {
+			gstem[k] = stem(k)
+			pre[k] = stemmed(gdir[k], gstem[k])
 		}
-		sortkey[k] = gdir[k] "\t" gent[k]
+	# Still one prefix: each is named by its path.
+	split("", npre)
+	for (k = 1; k <= ng; k++) npre[pre[k]]++
+	for (k = 1; k <= ng; k++) {
+		if (npre[pre[k]] > 1) pre[k] = gdir[k] (gdir[k] != "" && gstem[k] != "" ? "/" : "") gstem[k]
+		sortkey[k] = gdir[k] "\t" gstem[k] "\t" gent[k]
 	}
 	for (i = 1; i <= ng; i++) rank[i] = i
 	for (i = 2; i <= ng; i++)
 		for (j = i; j > 1 && sortkey[rank[j]] < sortkey[rank[j - 1]]; j--) {
 			t = rank[j]; rank[j] = rank[j - 1]; rank[j - 1] = t
 		}
+	name = author; sub(/ <[^>]*>$/, "", name)
+	from = "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n" \
+	       "From: " hdraddr(author) "\nDate: " date "\n"
+	for (p = 1; p <= ng; p++)
+		subj[p] = pre[rank[p]] ": tag cross-directory symbols for whole-program builds"
+	if (ng > 1) {
+		file = series "/0000-cover-letter.txt"
+		print file
+		msg = cover() "\n" name " (" ng "):\n"
+		for (p = 1; p <= ng; p++)
+			msg = msg fill(subj[p], 4, 2)
+		printf "%s", from > file
+		printf "%s", subjhead("[PATCH 0/" ng "] Tag cross-directory symbols with " tag \
+				      " for whole-program builds") > file
+		printf "%s%s\n%s", mime(msg), cchead(0), msg > file
+		printf "\n%s\n-- \ncrossym %s\n\n", stat(0), version > file
+		close(file)
+	}
 	for (p = 1; p <= ng; p++) {
 		k = rank[p]
-		subj = gdir[k] ": tag cross-directory symbols for whole-program builds"
-		file = sprintf("%s/%04d-%s.patch", series, p, slug(subj))
+		file = sprintf("%s/%04d-%s.patch", series, p, slug(subj[p]))
 		print file
-		printf "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n" > file
-		printf "From: %s\nDate: %s\n", author, date > file
-		printf "Subject: [PATCH%s] %s\n\n", (ng > 1 ? " " p "/" ng : ""), subj > file
-		printf "%s", body(k) > file
-		printf "---\n%s\n", stat(k) > file
+		msg = body(k) (sob != "" ? "\nSigned-off-by: " sob "\n" : "")
+		printf "%s", from > file
+		# n/N with n as wide as N, as git numbers them: [PATCH 03/17]
+		printf "%s", subjhead("[PATCH" (ng > 1 ? sprintf(" %0" length(ng "") "d/%d", p, ng) : "") \
+				      "] " subj[p]) > file
+		printf "%s%s\n%s", mime(subj[p] msg), cchead(k), msg > file
+		printf "---\n" > file
+		if (gent[k] != "-")
+			printf "MAINTAINERS: %s\n", gent[k] > file
+		if (ng > 1)
+			printf "%s", fill("Patch " p " of " ng " (see the cover letter); each patch applies alone.", 0) > file
+		if (gent[k] != "-" || ng > 1)
+			printf "\n" > file
+		printf "%s\n", stat(k) > file
 		for (i = 1; i <= nf; i++)
 			if (fgroup[order[i]] == k)
 				printf "%s", text[order[i]] > file
@@ -227,27 +469,57 @@ END {
 		close(file)
 	}
 }
-function body(k,    s) {
-	s = "Tag with " tag " the definitions in " gdir[k] " that the build\n" \
-	    "references from outside their unit (a directory, or a multi-object\n" \
-	    "module), so that each unit can be compiled as one GCC -fwhole-program\n" \
-	    "unit and still link:\n\n" \
-	    "  gcc $CFLAGS -flto -c x.c\n" \
+function how() {
+	return "  gcc $CFLAGS -flto -c x.c\n" \
 	    "  gcc $CFLAGS -flto -flto-partition=one -fno-use-linker-plugin \\\n" \
 	    "      -fwhole-program -r -nostdlib *.o -o unit.o\n\n" \
-	    "crossym " version " computed the list from the symbol tables of the\n" \
-	    "built objects: a global definition needs the tag when an object of\n" \
-	    "another unit refers to it, or when a definition of the same name in\n" \
-	    "another unit is weak or overrides a weak one; exported symbols and\n" \
-	    "assembly need none. Coccinelle (spatch) put the tag on each\n" \
-	    "definition; where it could not (a name pasted by a macro, a file\n" \
-	    "spatch cannot parse) a tagged re-declaration follows the definition:\n\n" \
-	    "  extern __typeof__(sym) sym " tag ";\n\n" \
-	    "Every changed line was checked to be the original line with the tag\n" \
-	    "inserted or removed; this is patch " p " of " ng ".\n"
-	if (gent[k] != "-")
-		s = s "\nMAINTAINERS: " gent[k] "\n"
-	s = s "\n"
+	    fill("crossym " version " computed the list from the symbol tables of " \
+	    "the built objects: a global definition needs the tag when an object " \
+	    "of another unit refers to it, or when a definition of the same name " \
+	    "in another unit is weak or overrides a weak one; exported symbols " \
+	    "and assembly need none. Coccinelle (spatch) put the tag on each " \
+	    "definition; where it could not (a name pasted by a macro, a file " \
+	    "spatch cannot parse) a tagged re-declaration follows the definition:", 0) \
+	    "\n  extern __typeof__(sym) sym " tag ";\n\n" \
+	    fill("Every changed line was checked to be the original line with the " \
+	    "tag inserted or removed.", 0)
+}
+function plural(n, what) {
+	n += 0
+	if (n != 1 && what ~ /y$/) return n " " substr(what, 1, length(what) - 1) "ies"
+	return n " " what (n == 1 ? "" : "s")
+}
+function cover(    s) {
+	s = fill("This series tags with " tag " the global definitions that the " \
+	    "build references from outside their unit (a directory, or a " \
+	    "multi-object module), so that each unit can be compiled as one GCC " \
+	    "-fwhole-program unit and still link:", 0) "\n" how() "\n"
+	s = s fill("Totals: " plural(total["inplace"] + total["macro"], "tag") " added" \
+	    (total["macro"] ? " (" total["macro"] " of them on the #define of a macro" \
+	     " that pastes the names)" : "") ", " \
+	    plural(total["redeclared"], "re-declaration") ", " \
+	    plural(total["removed"], "stale tag") " removed, in " \
+	    plural(nf, "file") " of " plural(ndirs, "directory") ". " \
+	    "One patch per " (maint ? "MAINTAINERS entry (a file no entry covers: " \
+	    "per top-level directory)" : "top-level directory") "; each patch " \
+	    "applies alone.", 0)
+	return s
+}
+function body(k,    s, d, nt, tt, i) {
+	# where the definitions are: the file, or the directories (per
+	# top-level directory, the one its files share)
+	if (gfiles[k] == 1) d = gone[k]
+	else {
+		nt = split(substr(gtops[k], 2), tt, " ")
+		d = ""
+		for (i = 1; i <= nt; i++)
+			d = d (i == 1 ? "" : i == nt ? " and " : ", ") \
+			    (tdir[k, tt[i]] == "" ? "the top directory" : tdir[k, tt[i]] "/")
+	}
+	s = fill("Tag with " tag " the definitions in " d " that the build " \
+	    "references from outside their unit (a directory, or a multi-object " \
+	    "module), so that each unit can be compiled as one GCC -fwhole-program " \
+	    "unit and still link:", 0) "\n" how() "\n"
 	if (nforms[k, "macro"])
 		s = s wrap("Tagged in the #define of the macro that pastes the names (" \
 			   nforms[k, "macro"] "):", forms[k, "macro"])
@@ -259,22 +531,54 @@ function body(k,    s) {
 		s = s wrap("Stale tag removed (" nforms[k, "removed"] "):", forms[k, "removed"])
 	return s
 }
-function stat(k,    i, f, s, w, nfile, na, nd, ch) {
-	w = 0
-	for (i = 1; i <= nf; i++)
-		if (fgroup[order[i]] == k && length(order[i]) > w) w = length(order[i])
+function scale(it, width, max) { return it ? 1 + int(it * (width - 1) / max) : 0 }
+# the diffstat of group K (0: all), laid out as git format-patch does (72
+# columns: long names cut to .../TAIL, the graph scaled)
+function stat(k,    i, f, s, nfile, na, nd, maxlen, maxch, nw, gw, nmw, nm, a, d, tot, ch, j) {
+	maxlen = maxch = 0
+	for (i = 1; i <= nf; i++) {
+		f = order[i]
+		if (k && fgroup[f] != k) continue
+		if (length(f) > maxlen) maxlen = length(f)
+		if (add[f] + del[f] > maxch) maxch = add[f] + del[f]
+	}
+	nw = length(maxch "")
+	gw = maxch; nmw = maxlen
+	if (nmw + nw + 6 + gw > 72) {
+		if (gw > int(72 * 3 / 8) - nw - 6) {
+			gw = int(72 * 3 / 8) - nw - 6
+			if (gw < 6) gw = 6
+		}
+		if (nmw > 72 - nw - 6 - gw) nmw = 72 - nw - 6 - gw
+		else gw = 72 - nw - 6 - nmw
+	}
 	s = ""; nfile = na = nd = 0
 	for (i = 1; i <= nf; i++) {
 		f = order[i]
-		if (fgroup[f] != k) continue
+		if (k && fgroup[f] != k) continue
 		nfile++; na += add[f]; nd += del[f]
+		nm = f
+		if (length(nm) > nmw) {
+			nm = substr(nm, length(nm) - (nmw - 3) + 1)
+			if ((j = index(nm, "/"))) nm = substr(nm, j)
+			nm = "..." nm
+		}
+		a = add[f]; d = del[f]
+		if (gw <= maxch) {
+			tot = scale(a + d, gw, maxch)
+			if (tot < 2 && a && d) tot = 2
+			if (a < d) { a = scale(a, gw, maxch); d = tot - a }
+			else { d = scale(d, gw, maxch); a = tot - d }
+		}
 		ch = ""
-		for (j = 0; j < add[f]; j++) ch = ch "+"
-		for (j = 0; j < del[f]; j++) ch = ch "-"
-		s = s sprintf(" %-" w "s | %d %s\n", f, add[f] + del[f], ch)
+		for (j = 0; j < a; j++) ch = ch "+"
+		for (j = 0; j < d; j++) ch = ch "-"
+		s = s sprintf(" %-" nmw "s | %" nw "d%s%s\n", nm, add[f] + del[f], ch == "" ? "" : " ", ch)
 	}
-	return s sprintf(" %d file%s changed, %d insertion%s(+), %d deletion%s(-)\n",
-			 nfile, nfile == 1 ? "" : "s", na, na == 1 ? "" : "s", nd, nd == 1 ? "" : "s")
+	s = s sprintf(" %d file%s changed", nfile, nfile == 1 ? "" : "s")
+	if (na || !nd) s = s sprintf(", %d insertion%s(+)", na, na == 1 ? "" : "s")
+	if (nd || !na) s = s sprintf(", %d deletion%s(-)", nd, nd == 1 ? "" : "s")
+	return s "\n"
 }'
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/crossym-series.XXXXXX") || exit 2
@@ -286,8 +590,12 @@ if [ ! -s "$WORK/files" ]; then
 	exit 0
 fi
 awk "$GROUP_AWK" "$MAINT" "$WORK/files" >"$WORK/groups" || exit 2
-awk -v series="$SERIES" -v author="$AUTHOR" -v date="$DATE" -v tag="$TAG" \
-	-v version="$VERSION" "$SERIES_AWK" "$WORK/groups" "$OUTDIR/forms.tsv" \
-	"$OUTDIR/annotate.patch" >"$WORK/written" || exit 2
-echo "$prog: $(wc -l <"$WORK/written") patches in $SERIES/ ($(wc -l <"$WORK/files") files;" \
-	"$( [ "$MAINT" = /dev/null ] && echo "per top-level directory" || echo "per MAINTAINERS entry")): git am $SERIES/*.patch"
+LC_ALL=C awk -v series="$SERIES" -v author="$AUTHOR" -v sob="$SOB" -v date="$DATE" \
+	-v tag="$TAG" -v version="$VERSION" -v maint="$([ "$MAINT" = /dev/null ] || echo 1)" \
+	"$SERIES_AWK" "$WORK/groups" "$OUTDIR/forms.tsv" "$OUTDIR/annotate.patch" >"$WORK/written" || exit 2
+np=$(grep -c '\.patch$' "$WORK/written")
+cover=
+[ "$np" -gt 1 ] && cover=" and a cover letter"
+echo "$prog: $np patches$cover in $SERIES/ ($(wc -l <"$WORK/files") files;" \
+	"$( [ "$MAINT" = /dev/null ] && echo "per top-level directory" || echo "per MAINTAINERS entry"))"
+echo "$prog: apply: git am $SERIES/*.patch; send: git send-email $SERIES/"

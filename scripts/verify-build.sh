@@ -9,8 +9,11 @@
 # (after), quote includes still found in SRCTREE. A diagnostic the tagged file
 # has and the original has not, on a line with an in-place tag, makes the
 # wanted definitions named on that line fall back to a re-declaration, and
-# the file is compiled again; any other new diagnostic, a file with no
-# command, or a command crossym will not run is an error (nothing applied).
+# the file is compiled again; a new diagnostic left then (the
+# re-declaration's own: even it is impossible there) leaves the file as it
+# was, its definitions `failed` in forms.tsv (annotate.sh names them and
+# exits 1, the rest is applied); a file with no command, or a command
+# crossym will not run, is an error (nothing applied).
 
 # vb_cmd SRC: "CMDFILE<TAB>SRCPATH_IN_CMD<TAB>COMPILED" for SRC (COMPILED:
 # the .c the command compiles, SRC itself or the file that #includes it).
@@ -78,6 +81,7 @@ if [ -n "$VBUILD" ]; then
 		sed -n 's/^KERNELSRC := //p' "$VBUILD/Makefile" 2>/dev/null | sed 1q)
 	[ -n "$VSRC" ] || VSRC=$SRCTREE
 	: >"$WORK/fallbacks"
+	: >"$WORK/vbfailed"
 	nvb=0
 	while IFS='	' read -r src cocci; do
 		cmp -s "$WORK/a/$src" "$WORK/c/$src" && continue
@@ -138,14 +142,19 @@ if [ -n "$VBUILD" ]; then
 			fi
 			mv "$WORK/c/$src.vb" "$WORK/c/$src"
 		done
+		# a new diagnostic even so (the re-declaration's own): the file is
+		# left as it was, its definitions fail (forms.tsv `failed`), the rest goes on
 		if [ -s "$WORK/vb/new" ]; then
-			sed "s|^|E	$src: --verify-build: new diagnostic after tagging: |" "$WORK/vb/new" >>"$WORK/errors"
+			cp "$WORK/a/$src" "$WORK/c/$src" || exit 2
+			printf '%s\t%s\n' "$src" "$(sed 1q "$WORK/vb/new")" >>"$WORK/vbfailed"
 		fi
 	done <"$WORK/list"
 	# forms.tsv: what fell back is re-declared, the diagnostic its reason
-	awk -F '\t' -v OFS='\t' -v fbfile="$WORK/fallbacks" 'FILENAME == fbfile { fb[$1 "\t" $2] = $3; next }
+	awk -F '\t' -v OFS='\t' -v fbfile="$WORK/fallbacks" -v badfile="$WORK/vbfailed" 'FILENAME == badfile { bad[$1] = $2; next }
+		FILENAME == fbfile { fb[$1 "\t" $2] = $3; next }
 		(($1 "\t" $2) in fb) { $3 = "redeclared"; $4 = "compiling: " fb[$1 "\t" $2] }
-		{ print }' "$WORK/fallbacks" "$WORK/forms.tsv" >"$WORK/forms.vb" &&
+		($1 in bad) && $3 != "already" && $3 != "macro" { $3 = "failed"; $4 = "compiling, even re-declared: " bad[$1] }
+		{ print }' "$WORK/vbfailed" "$WORK/fallbacks" "$WORK/forms.tsv" >"$WORK/forms.vb" &&
 		mv "$WORK/forms.vb" "$WORK/forms.tsv"
 	echo "$prog: --verify-build: $nvb files compiled before and after tagging," \
 		"$(wc -l <"$WORK/fallbacks") definition(s) fell back to re-declaration" >&2

@@ -64,25 +64,29 @@ ok $? "older db: exit 0"
 expect_eq "$TMP/after.tsv" "$TMP/old.tsv" "older db: the report of a full scan"
 expect_grep "old.db: written by an older crossym (crossym-db 3): scanning afresh" "$TMP/err" \
 	"older db: named"
-head -1 "$TMP/old.db" | grep -qx 'crossym-db 5'
+head -1 "$TMP/old.db" | grep -qx 'crossym-db 6'
 ok $? "older db: rewritten in the current version"
 
 # Corrupt records are an error naming the line, never an answer.
-for bad in 'D	x	f' 'S	9	0	f' 'O	62	2	3	x.o' 'W	1	5	f' 'L	1	2	x' 'E	/x.c' 'A	f	x.c:1' 'R	1	2	/x.o'; do
-	printf 'crossym-db 5\nF\t1\t2\t3\t4\t/x.o\nO\t62\t2\t2\tx.o\n%s\n' "$bad" >"$TMP/bad.db"
+for bad in 'D	x	f' 'S	9	0	f' 'O	62	2	1	3	x.o' 'O	62	2	2	x.o' 'W	1	5	f' 'L	1	2	x' 'E	/x.c' 'A	f	x.c:1' 'R	1	2	/x.o'; do
+	printf 'crossym-db 6\nF\t1\t2\t3\t4\t/x.o\nO\t62\t2\t1\t2\tx.o\n%s\n' "$bad" >"$TMP/bad.db"
 	expect_status 2 "$CROSSYM" report --format=tsv --db "$TMP/bad.db" "$TMP/plain"
 	expect_grep "bad.db:4: not a crossym database line" "$TMP/err" "corrupt db ($bad): named"
 done
 # a DWARF definition without its file line, at the end of the file
-printf 'crossym-db 5\nF\t1\t2\t3\t4\t/x.o\nO\t62\t2\t2\tx.o\nD\t1\tf\n' >"$TMP/bad.db"
+printf 'crossym-db 6\nF\t1\t2\t3\t4\t/x.o\nO\t62\t2\t1\t2\tx.o\nD\t1\tf\n' >"$TMP/bad.db"
 expect_status 2 "$CROSSYM" report --format=tsv --db "$TMP/bad.db" "$TMP/plain"
 expect_grep "bad.db:5: not a crossym database line" "$TMP/err" "corrupt db (cut after D): named"
 # an asm-string reference needs its object's R record; version 4 is read afresh
-printf 'crossym-db 5\nR\t1\t2\t3\t4\t/x.o\nA\tf\n' >"$TMP/bad.db"
+printf 'crossym-db 6\nR\t1\t2\t3\t4\t/x.o\nA\tf\n' >"$TMP/bad.db"
 expect_status 2 "$CROSSYM" report --format=tsv --db "$TMP/bad.db" "$TMP/plain"
 expect_grep "bad.db:3: not a crossym database line" "$TMP/err" "corrupt db (A without its place): named"
 printf 'crossym-db 4\nF\t1\t2\t3\t4\t/nowhere\n' >"$TMP/old.db"
 "$CROSSYM" report --format=tsv --db "$TMP/old.db" "$TMP/plain" >/dev/null 2>"$TMP/err"
 expect_grep "old.db: written by an older crossym (crossym-db 4): scanning afresh" "$TMP/err" \
 	"a version 4 db (no asm-string checks): named, scanned afresh"
+printf 'crossym-db 5\nF\t1\t2\t3\t4\t/nowhere\n' >"$TMP/old.db"
+"$CROSSYM" report --format=tsv --db "$TMP/old.db" "$TMP/plain" >/dev/null 2>"$TMP/err"
+expect_grep "old.db: written by an older crossym (crossym-db 5): scanning afresh" "$TMP/err" \
+	"a version 5 db (no byte order): named, scanned afresh"
 done_testing

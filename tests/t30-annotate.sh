@@ -107,7 +107,7 @@ ok $rc "annotate.sh exits 0 (got $rc)"
 split_patch "$out/annotate.patch" "$TMP/got-global"
 compare_patches "$SHAPES/expected/global" "$TMP/got-global" "global"
 expect_eq "$SHAPES/expected/global/forms.tsv" "$out/forms.tsv" "global: forms.tsv"
-echo "crossym: annotate: 32 in place, 3 already tagged, 7 re-declared, 5 removed, 10 files" >"$TMP/want"
+echo "crossym: annotate: 43 in place, 4 already tagged, 8 re-declared, 6 removed, 11 files" >"$TMP/want"
 head -n 1 "$TMP/out" >"$TMP/got"
 expect_eq "$TMP/want" "$TMP/got" "global: summary line"
 expect_grep "re-declared kernel/sys.c: sys_getlevel (name not in source)" "$TMP/out" \
@@ -199,22 +199,59 @@ split_patch "$out/annotate.patch" "$TMP/got-failing"
 expect_eq "$SHAPES/expected/global/mm/pgtable.c.patch" "$TMP/got-failing/mm/pgtable.c.patch" \
 	"spatch failing on one file: the other files are still tagged in place"
 
-# ---- a check that fails -----------------------------------------------------------------------
+# ---- one definition that fails costs the tree nothing -----------------------------------------------
 
 fresh_tree "$tree"
 {
 	awk -F '\t' '$3 != "good_probe"' "$SHAPES/targets.tsv"
-	printf 'remove\tdrivers/good.c\tgood_probe\tfunc\t0\n'
+	printf 'remove\tdrivers/good.c\tgood_probe\tfunc\t7\n'
 } >"$TMP/bad.tsv"
 write_outdir "$out" "$tree" __global "$TMP/bad.tsv"
 annotate failing-check "$out" "$tree" --apply
 ok $([ $rc -eq 1 ]; echo $?) "a stale tag that is not there: exit 1 (got $rc)"
-expect_grep "crossym: annotate: drivers/good.c: good_probe: stale tag not found" "$TMP/err" \
-	"a stale tag that is not there: named by file and symbol"
-[ ! -e "$out/annotate.patch" ] && [ -s "$out/annotate.rejected.patch" ]
-ok $? "a failed check: no annotate.patch, the rejected one kept for inspection"
-cmp -s "$SHAPES/src/mm/pgtable.c" "$tree/mm/pgtable.c"
-ok $? "a failed check: nothing applied"
+expect_grep "crossym: annotate: drivers/good.c:7: good_probe: stale tag left (stale tag not found)" \
+	"$TMP/err" "a stale tag that is not there: named by file:line: symbol"
+grep '^drivers/good.c' "$out/forms.tsv" >"$TMP/got"
+printf 'drivers/good.c\tgood_count\tinplace\t-\ndrivers/good.c\tgood_probe\tfailed\tstale tag not found\n' >"$TMP/want"
+expect_eq "$TMP/want" "$TMP/got" "a stale tag that is not there: failed in forms.tsv, the rest of its file tagged"
+split_patch "$out/annotate.patch" "$TMP/got-failed"
+compare_patches "$SHAPES/expected/global/lib" "$TMP/got-failed/lib" "a failed one"
+(cd "$TMP" && rm -rf orig && cp -R "$SHAPES/src" orig && cd orig && patch -p1 -s <"$out/annotate.patch")
+diff -r "$TMP/orig" "$tree" >/dev/null
+ok $? "a failed one: the rest of the patch applied"
+rm -rf "$TMP/orig"
+
+# ---- spatch and crossym's scanner disagree on one definition --------------------------------------
+
+cat >"$TMP/disagree-spatch" <<'EOF2'
+#!/bin/sh
+# spatch, except that in drivers/good.c good_count's tag lands on its use
+spatch "$@" || exit
+for a in "$@"; do
+	[ "$a" = drivers/good.c ] &&
+		sed -i 's/^int __global good_count;$/int good_count;/; s/return good_count;/return __global good_count;/' "$a"
+done
+exit 0
+EOF2
+chmod +x "$TMP/disagree-spatch"
+fresh_tree "$tree"
+write_outdir "$out" "$tree" __global "$SHAPES/targets.tsv"
+ANNOTATE_ENV="env SPATCH=$TMP/disagree-spatch"
+annotate disagree "$out" "$tree" --apply
+ANNOTATE_ENV=
+ok $rc "spatch and the scanner disagree on one definition: exit 0 (got $rc)"
+[ $rc -eq 0 ] || sed 's/^/# /' "$TMP/err"
+grep '^drivers/good.c' "$out/forms.tsv" >"$TMP/got"
+printf 'drivers/good.c\tgood_count\tredeclared\tits tag is not on a definition crossym sees\ndrivers/good.c\tgood_probe\tinplace\t-\n' >"$TMP/want"
+expect_eq "$TMP/want" "$TMP/got" "disagreement: that one re-declared, with the reason; the other in place"
+split_patch "$out/annotate.patch" "$TMP/got-disagree"
+for f in mm/pgtable.c lib/knr.c kernel/vars.c; do
+	expect_eq "$SHAPES/expected/global/$f.patch" "$TMP/got-disagree/$f.patch" "disagreement: $f still tagged"
+done
+! grep -q 'return __global' "$tree/drivers/good.c" && grep -qx 'extern __typeof__(good_count) good_count __global;' "$tree/drivers/good.c"
+ok $? "disagreement: spatch's misplaced tag taken back, a re-declaration instead"
+proof "$tree" "$out" "$GLOBAL"
+ok $? "disagreement: the applied tree compiles; whole-program keeps the wanted"
 
 # ---- a broken spatch is an error, not a re-declaration of everything ---------------------------------
 

@@ -46,6 +46,7 @@ EOF
 sed -i 's/^obj-kernel := .*/& pcpulock.o/; s/^obj-mm := .*/& pcpuuser.o/' "$TMP/src/Makefile"
 ex=$TMP/src
 cp -R "$TMP/src" "$TMP/plain"
+cp -R "$TMP/src" "$TMP/plain0"
 build "$TMP/src" "$TMP/b"
 ok $? "the tree builds"
 "$CROSSYM" report "$TMP/b" >"$TMP/report.txt"
@@ -86,4 +87,27 @@ ok $? "the verified tagged tree compiles with -Werror"
 sed 's/^/# /' "$TMP/build.log" | head -n 10
 build "$TMP/src" "$TMP/wp" BASE_CFLAGS="$werror" WHOLEPROG=1
 ok $? "and links whole-program"
+
+# Even the re-declaration impossible: with -Wredundant-decls it gives a new
+# warning of its own. That file is left as it was, its definition `failed`,
+# named with its line; the rest is applied; exit 1.
+rd="-O2 -ffunction-sections -fdata-sections -Wall -Wredundant-decls"
+rm -rf "$TMP/rd" && cp -R "$TMP/plain0" "$TMP/rd"
+build "$TMP/rd" "$TMP/brd" BASE_CFLAGS="$rd"
+ok $? "the tree builds with -Wredundant-decls"
+"$CROSSYM" cocci -o "$TMP/crd" --tag __visible "$TMP/brd" 2>"$TMP/cocci.err"
+sh "$TOP/scripts/annotate.sh" "$TMP/crd" "$TMP/rd" --apply --verify-build "$TMP/brd" >"$TMP/rd.log" 2>&1
+rc=$?
+ok $([ $rc -eq 1 ]; echo $?) "re-declaration impossible: exit 1 (got $rc)"
+sed 's/^/# /' "$TMP/rd.log" | grep -v 're-declared' | head -n 20
+expect_grep "^crossym: annotate: kernel/pcpulock.c:3: pcpu_lock: left untagged (compiling, even re-declared: kernel/pcpulock.c:4: warning: redundant redeclaration" \
+	"$TMP/rd.log" "re-declaration impossible: named by file:line: symbol, with the diagnostic"
+awk -F '\t' '$2 == "pcpu_lock" { print $3 }' "$TMP/crd/forms.tsv" >"$TMP/got.f"
+echo failed >"$TMP/want.f"
+expect_eq "$TMP/want.f" "$TMP/got.f" "re-declaration impossible: forms.tsv says failed"
+cmp -s "$TMP/plain0/kernel/pcpulock.c" "$TMP/rd/kernel/pcpulock.c"
+ok $? "re-declaration impossible: that file left as it was"
+[ "$(awk -F '\t' '$3 == "inplace"' "$TMP/crd/forms.tsv" | wc -l)" -ge 15 ] &&
+	! diff -r -q "$TMP/plain0" "$TMP/rd" >/dev/null
+ok $? "re-declaration impossible: the rest tagged and applied"
 done_testing

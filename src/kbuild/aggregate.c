@@ -23,7 +23,7 @@ enum obj_link aggregate_link_mode(const char *path)
 	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
 
 	if (!strcmp(base, "built-in.a") || !strcmp(base, "built-in.o") ||
-	    !strcmp(base, "vmlinux.a"))
+	    !strcmp(base, "built_in.o") || !strcmp(base, "vmlinux.a"))
 		return LINK_ALWAYS;
 	return LINK_ON_DEMAND;
 }

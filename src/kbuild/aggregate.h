@@ -7,7 +7,7 @@
 
 #include "build.h"
 
-/* How an archive is linked, by its name: built-in.a, built-in.o and
+/* How an archive is linked, by its name: built-in.a, built-in.o, built_in.o and
  * vmlinux.a whole, other archives (libraries) member by member on demand. */
 enum obj_link aggregate_link_mode(const char *path);
 /* Add the object at path (from the build dir): the inputs of an `ld -r`, else

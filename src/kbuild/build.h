@@ -39,6 +39,9 @@ struct build {
 	unsigned nerrors;       /* files that could not be read */
 	struct db *db;          /* borrowed from the scan options */
 	int tag_exports;        /* from the scan options (decide_build) */
+	int quiet;              /* the objects --nm input must cover: a file that
+				 * cannot be read is not reported (its objects
+				 * get no symbols and lose machine_ok) */
 };
 
 /* The object with that name, or NULL. */

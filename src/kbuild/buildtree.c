@@ -43,6 +43,42 @@ static void scan_elf(struct build *b)
 	found_free(&found);
 }
 
+/* --nm text made from fewer files than the build has (before a rebuild, or by
+ * hand) gives an answer without their references: every object of b's
+ * directory that has symbols (nm prints nothing for one without), or that
+ * cannot be read to tell, must be in it. */
+static void nm_check_coverage(struct build *b, const char *nm_file)
+{
+	const char *label = strcmp(nm_file, "-") ? nm_file : "<stdin>";
+	struct build ref;
+	unsigned missing = 0;
+
+	memset(&ref, 0, sizeof(ref));
+	objset_init(&ref.set);
+	strtab_init(&ref.objnames);
+	ref.dir = xstrdup(b->dir);
+	ref.absdir = xstrdup(b->absdir);
+	ref.srctree = xstrdup(b->srctree);
+	ref.built_from = xstrdup(b->built_from);
+	ref.db = b->db;
+	ref.quiet = 1;
+	scan_elf(&ref);
+	for (size_t i = 0; i < ref.set.count; i++) {
+		const struct object *o = &ref.set.objs[i];
+
+		if (o->is_script || build_find(b, o->name) || (o->machine_ok && !o->nsyms))
+			continue;
+		if (missing++ < 10)
+			error("%s: %s: not in the nm text, but in the build (%s)", label, o->name,
+			      o->machine_ok ? "made before the build changed, or from fewer "
+			      "files than `crossym objects` lists?" : "and not readable here");
+	}
+	if (missing > 10)
+		error("%s: %u objects of the build are not in it", label, missing);
+	b->nerrors += missing + ref.nerrors;
+	build_free(&ref);
+}
+
 static char *default_srctree(const char *dir)
 {
 	char *link = path_join(dir, "source");
@@ -92,6 +128,7 @@ int build_scan(struct build *b, const char *dir, const struct scan_opts *opts)
 	if (opts->nm_file) {
 		if (nmscan_read(b, opts->nm_file))
 			return -1;
+		nm_check_coverage(b, opts->nm_file);
 		modules_assign_nm(b);
 		imageinputs_add_links(b, 0);  /* its linker scripts */
 	} else {

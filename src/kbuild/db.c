@@ -3,7 +3,7 @@
  *
  *   crossym-db 5
  *   F <size> <mtime_sec> <mtime_nsec> <inode> <path>
- *   O <machine> <elfclass> <dwarf> <object name>
+ *   O <machine> <elfclass> <elfdata> <dwarf> <object name>
  *   S <bind> <kind> <symbol>
  *   X <section>          (the section of the definition just before)
  *   D <line> <symbol>    (a DWARF definition of the object, when dwarf is 2)
@@ -25,11 +25,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DB_MAGIC "crossym-db 5"
+#define DB_MAGIC "crossym-db 6"
 /* version 1 had no SYM_SELFREF records, 2 no sections, 3 no DWARF
- * definitions or source lines, 4 no asm-string checks: such a file is read as empty */
+ * definitions or source lines, 4 no asm-string checks, 5 no byte order: such
+ * a file is read as empty */
 static const char *const db_magic_old[] = {
-	"crossym-db 1", "crossym-db 2", "crossym-db 3", "crossym-db 4",
+	"crossym-db 1", "crossym-db 2", "crossym-db 3", "crossym-db 4", "crossym-db 5",
 };
 
 static struct db_stamp stamp_of(const struct stat *st)
@@ -242,15 +243,16 @@ static int load_line(struct db *db, char *line, struct load_state *ls)
 		clear_source(ls->s);
 		ls->s->stamp = (struct db_stamp){ v[0], v[1], v[2], v[3] };
 		ls->s->asm_word = (unsigned char)v[4];
-	} else if (ls->f && (rest = numbers(line, 'O', 3, v)) != NULL &&
-		   in_range(v[0], 0, 0xffffffffLL) && in_range(v[1], 0, 0xffffffffLL) &&
-		   in_range(v[2], 0, 2)) {
+	} else if (ls->f && (rest = numbers(line, 'O', 4, v)) != NULL &&
+		   in_range(v[0], 0, 0xffffffffLL) && in_range(v[1], 0, 255) &&
+		   in_range(v[2], 0, 255) && in_range(v[3], 0, 2)) {
 		if (ls->o && ls->o->ndecls && !ls->o->decls[ls->o->ndecls - 1].file)
 			return -1;
 		ls->o = push_object(ls->f, rest);
 		ls->o->machine = (unsigned)v[0];
 		ls->o->elfclass = (unsigned char)v[1];
-		ls->o->dwarf = (unsigned char)v[2];
+		ls->o->elfdata = (unsigned char)v[2];
+		ls->o->dwarf = (unsigned char)v[3];
 	} else if ((rest = numbers(line, 'R', 4, v)) != NULL) {
 		*ls = (struct load_state){ NULL, NULL, NULL, asm_slot(db, rest) };
 		db_asmcheck_clear(ls->a);
@@ -377,6 +379,7 @@ void db_put(struct db *db, const char *file, const struct stat *st,
 
 		o->machine = obj->machine;
 		o->elfclass = obj->elfclass;
+		o->elfdata = obj->elfdata;
 		put_decls(o, obj);
 		for (size_t k = 0; k < obj->nsyms; k++) {
 			push_sym(db, o, strtab_str(&set->names, obj->syms[k].name),
@@ -414,6 +417,7 @@ void db_replay(const struct db *db, const struct db_file *rec, struct objset *se
 			continue;
 		obj->machine = o->machine;
 		obj->elfclass = o->elfclass;
+		obj->elfdata = o->elfdata;
 		replay_decls(o, obj);
 		grow_array((void **)&obj->syms, &obj->syms_cap, obj->nsyms + o->nsyms,
 			   sizeof(*obj->syms));
@@ -483,7 +487,8 @@ void db_source_put(struct db *db, struct db_source *s, const char *symbol, int r
 
 static void write_object(const struct db *db, const struct db_object *o, FILE *out)
 {
-	fprintf(out, "O\t%u\t%u\t%u\t%s\n", o->machine, o->elfclass, o->dwarf, o->name);
+	fprintf(out, "O\t%u\t%u\t%u\t%u\t%s\n", o->machine, o->elfclass, o->elfdata,
+		o->dwarf, o->name);
 	for (size_t k = 0; k < o->nsyms; k++) {
 		fprintf(out, "S\t%d\t%d\t%s\n", o->syms[k].bind, o->syms[k].kind,
 			strtab_str(&db->names, o->syms[k].name));

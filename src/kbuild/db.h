@@ -23,6 +23,7 @@ struct db_object {
 	char *name;             /* object display name */
 	unsigned machine;
 	unsigned char elfclass;
+	unsigned char elfdata;  /* byte order: ELFDATA2LSB/MSB */
 	unsigned char dwarf;    /* 0 no DWARF, 1 DWARF not read yet, 2 read: decls */
 	struct decl *decls;     /* what dwarf_definitions gave (dwarf 2) */
 	size_t ndecls, decls_cap;

@@ -2,6 +2,7 @@
 /* kbuild.c - what kbuild writes beside the objects: .NAME.o.cmd files (the
  * command, the source, the dependency list) and the O= Makefile. */
 #include "kbuild.h"
+#include "imagelink.h"
 #include "util.h"
 
 #include <errno.h>
@@ -206,4 +207,230 @@ char *kbuild_makefile_srctree(const char *dir)
 	free(text);
 	free(mk);
 	return src;
+}
+
+/* The object a .cmd text is about: X of its first line `cmd_X := ...` (or
+ * `savedcmd_X := ...`), or NULL. */
+static char *cmd_target(const char *text)
+{
+	const char *p = text, *eol, *assign;
+
+	if (str_has_prefix(p, "cmd_"))
+		p += 4;
+	else if (str_has_prefix(p, "savedcmd_"))
+		p += 9;
+	else
+		return NULL;
+	eol = p + strcspn(p, "\n");
+	assign = memmem(p, (size_t)(eol - p), " := ", 4);
+	return assign && assign > p ? xstrndup(p, (size_t)(assign - p)) : NULL;
+}
+
+/* Where the step of a command that starts at p ends: the next ;, |, && or
+ * newline outside quotes, or the end. */
+static const char *step_end(const char *p)
+{
+	char quote = 0;
+
+	for (; *p; p++) {
+		if (quote) {
+			if (*p == quote)
+				quote = 0;
+		} else if (*p == '\'' || *p == '"') {
+			quote = *p;
+		} else if (*p == '\\' && p[1]) {
+			p++;
+		} else if (*p == ';' || *p == '|' || *p == '\n' || (*p == '&' && p[1] == '&')) {
+			break;
+		}
+	}
+	return p;
+}
+
+/* "objcopy" or "strip" when prog is one (cross prefix, llvm- included). */
+static const char *copy_tool(const char *prog)
+{
+	const char *base = strrchr(prog, '/') ? strrchr(prog, '/') + 1 : prog;
+
+	if (str_has_suffix(base, "objcopy"))
+		return "objcopy";
+	if (!strcmp(base, "strip") || str_has_suffix(base, "-strip"))
+		return "strip";
+	return NULL;
+}
+
+/* Options of objcopy and strip whose argument is the next word. */
+static int copy_option_takes_word(const char *w)
+{
+	static const char *const opts[] = {
+		"-B", "-F", "-G", "-I", "-K", "-L", "-N", "-O", "-R", "-W", "-b", "-i",
+		"-j", "-o", "--add-gnu-debuglink", "--add-section", "--add-symbol",
+		"--adjust-section-vma", "--adjust-start", "--adjust-vma",
+		"--alt-machine-code", "--binary-architecture", "--change-addresses",
+		"--change-section-address", "--change-section-lma",
+		"--change-section-vma", "--change-start", "--dump-section",
+		"--file-alignment", "--gap-fill", "--globalize-symbol",
+		"--globalize-symbols", "--heap", "--image-base", "--input-target",
+		"--interleave-width", "--keep-global-symbol",
+		"--keep-global-symbols", "--keep-section", "--keep-symbol",
+		"--keep-symbols", "--localize-symbol", "--localize-symbols",
+		"--only-section", "--output-target", "--pad-to",
+		"--prefix-alloc-sections", "--prefix-sections", "--prefix-symbols",
+		"--redefine-sym", "--redefine-syms", "--remove-relocations",
+		"--remove-section", "--rename-section", "--reverse-bytes",
+		"--section-alignment", "--set-section-alignment",
+		"--set-section-flags", "--set-start", "--srec-len", "--stack",
+		"--strip-symbol", "--strip-symbols", "--strip-unneeded-symbol",
+		"--strip-unneeded-symbols", "--subsystem", "--target",
+		"--update-section", "--weaken-symbol", "--weaken-symbols", NULL,
+	};
+
+	for (size_t i = 0; opts[i]; i++)
+		if (!strcmp(w, opts[i]))
+			return 1;
+	return 0;
+}
+
+/* The option, when w is one that renames symbols (then their names in the
+ * object are not those of the source), else NULL. */
+static const char *renaming_option(const char *w)
+{
+	static const char *const opts[] = { "--prefix-symbols", "--redefine-syms",
+					    "--redefine-sym", NULL };
+
+	for (size_t i = 0; opts[i]; i++)
+		if (str_has_prefix(w, opts[i]) &&
+		    (!w[strlen(opts[i])] || w[strlen(opts[i])] == '='))
+			return opts[i];
+	return NULL;
+}
+
+/* Whether paths a and b, as a command writes them, name the same file. */
+static int same_path(const char *a, const char *b)
+{
+	char *na = path_normalize(a), *nb = path_normalize(b);
+	int same = !strcmp(na, nb);
+
+	free(na);
+	free(nb);
+	return same;
+}
+
+/* objcopy IN [OUT] or strip [-o OUT] IN...: when the step writes d->target
+ * into a file other than its input, the inputs into d. */
+static void copy_inputs(char **w, size_t n, const char *tool,
+			struct kbuild_derivation *d)
+{
+	char **pos = NULL;
+	size_t npos = 0, cap = 0;
+	const char *out = NULL, *renames = NULL;
+	int writes;
+
+	for (size_t i = 1; i < n; i++) {
+		if (!renames)
+			renames = renaming_option(w[i]);
+		if (!strcmp(w[i], "-o") && i + 1 < n)
+			out = w[i + 1];
+		else if (!strncmp(w[i], "-o", 2) && !strcmp(tool, "strip"))
+			out = w[i] + 2;
+		if (copy_option_takes_word(w[i]))
+			i++;
+		else if (w[i][0] != '-')
+			strv_push(&pos, &npos, &cap, w[i]);
+	}
+	if (!strcmp(tool, "objcopy") && npos >= 2) {
+		writes = same_path(pos[npos - 1], d->target); /* objcopy IN OUT */
+		free(pos[--npos]);
+		pos[npos] = NULL;
+	} else {
+		writes = out && same_path(out, d->target);
+	}
+	if (writes && npos && !(npos == 1 && same_path(pos[0], d->target))) {
+		d->inputs = pos;
+		d->ninputs = npos;
+		d->tool = tool;
+		d->renames = renames;
+		return;
+	}
+	strv_free(pos, npos);
+}
+
+/* ld -r (or cc -r) -o TARGET INPUT...: the inputs into d. */
+static void relink_inputs(char **w, size_t n, const char *step,
+			  struct kbuild_derivation *d)
+{
+	struct image_link link;
+	size_t cap = 0;
+
+	if (!kbuild_command_is_relocatable_link(step) ||
+	    !imagelink_parse(w, n, d->target, &link))
+		return;
+	for (size_t i = 0; i < link.ninputs; i++)
+		if (!same_path(link.inputs[i].path, d->target))
+			strv_push(&d->inputs, &d->ninputs, &cap,
+				  link.inputs[i].path);
+	if (d->ninputs)
+		d->tool = "ld -r";
+	imagelink_free(&link);
+}
+
+/* How many words before a step's program: shell keywords (`if strip ...`,
+ * `then objcopy ...`) and variable assignments (`LC_ALL=C objcopy ...`). */
+static size_t step_prefix(char **w, size_t n)
+{
+	static const char *const words[] = { "if", "then", "else", "elif", "do",
+					     "!", "{", "(", "exec", "command", NULL };
+	size_t k = 0;
+
+	for (int more = 1; more && k < n;) {
+		more = strchr(w[k], '=') && w[k][0] != '-';
+		for (size_t i = 0; words[i] && !more; i++)
+			more = !strcmp(w[k], words[i]);
+		k += (size_t)more;
+	}
+	return k;
+}
+
+/* One step of a command: its inputs into d when it makes d->target from
+ * other files. */
+static void step_derivation(const char *step, size_t len, struct kbuild_derivation *d)
+{
+	char *s = xstrndup(step, len);
+	size_t n = 0;
+	char **w = kbuild_split_command(s, &n);
+	size_t k = step_prefix(w, n);
+	const char *tool = k < n ? copy_tool(w[k]) : NULL;
+
+	if (tool)
+		copy_inputs(w + k, n - k, tool, d);
+	else if (k < n)
+		relink_inputs(w + k, n - k, s, d);
+	strv_free(w, n);
+	free(s);
+}
+
+int kbuild_cmd_derivation(const char *cmdtext, struct kbuild_derivation *d)
+{
+	char *cmd = kbuild_cmd_command(cmdtext);
+
+	memset(d, 0, sizeof(*d));
+	d->target = cmd ? cmd_target(cmdtext) : NULL;
+	for (const char *p = cmd; d->target && !d->ninputs && *p;) {
+		const char *end = step_end(p);
+
+		step_derivation(p, (size_t)(end - p), d);
+		p = end + strspn(end, ";|&\n");
+	}
+	free(cmd);
+	if (d->ninputs)
+		return 1;
+	kbuild_derivation_free(d);
+	return 0;
+}
+
+void kbuild_derivation_free(struct kbuild_derivation *d)
+{
+	strv_free(d->inputs, d->ninputs);
+	free(d->target);
+	memset(d, 0, sizeof(*d));
 }

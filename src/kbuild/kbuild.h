@@ -25,6 +25,23 @@ char *kbuild_cmd_command(const char *cmdtext);
 /* Whether a command is an `ld -r` link: among the words kbuild_split_command
  * gives, -r or --relocatable and no -c. */
 int kbuild_command_is_relocatable_link(const char *cmd);
+/* How a .cmd file says its object was made from other object files, without
+ * compiling: a step of its command (between ;, &&, || and |) that writes the
+ * object (the cmd_ key) with objcopy or strip (any cross prefix, llvm-) or a
+ * relocatable link (ld -r, cc -r) from other files. */
+struct kbuild_derivation {
+	char *target;           /* the object, as the cmd_ key names it */
+	const char *tool;       /* "objcopy", "strip" or "ld -r" */
+	char **inputs;          /* the files it was made from, as written */
+	size_t ninputs;
+	const char *renames;    /* the objcopy option that renames its symbols
+				 * (--prefix-symbols, --redefine-sym(s)), or NULL */
+};
+
+/* 1 and *d filled when cmdtext (a .cmd head) records such a step, else 0
+ * (*d empty). */
+int kbuild_cmd_derivation(const char *cmdtext, struct kbuild_derivation *d);
+void kbuild_derivation_free(struct kbuild_derivation *d);
 /* A command's words, up to the first ';', '&&' or '|'. */
 char **kbuild_split_command(const char *cmd, size_t *nwords);
 /* The source tree an O= build's Makefile names (`KERNELSRC := DIR`), or NULL. */

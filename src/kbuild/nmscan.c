@@ -7,9 +7,12 @@
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* nm -A input: one object per PATH or PATH:MEMBER, named as the ELF walk
  * names it. nm prints a thin archive's members as paths from where it ran
@@ -47,18 +50,47 @@ static void nm_add(void *ctx, const struct nm_line *line)
 	free(name);
 }
 
+/* The nm text: a regular file or a pipe (bash's <(...) too), never a
+ * device (/dev/zero) or a socket. NULL when refused (reported). */
+static FILE *open_nm_input(const char *nm_file)
+{
+	int is_stdin = !strcmp(nm_file, "-");
+	int fd = is_stdin ? dup(STDIN_FILENO) : open(nm_file, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	struct stat st;
+	FILE *in;
+
+	if (fd < 0 || fstat(fd, &st) != 0) {
+		error("%s: %s", nm_file, strerror(errno));
+	} else if (S_ISDIR(st.st_mode)) {
+		error("%s: %s", nm_file, strerror(EISDIR));
+	} else if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
+		error("%s: not a regular file or a pipe", is_stdin ? "<stdin>" : nm_file);
+	} else if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0 ||
+		   !(in = fdopen(fd, "r"))) {
+		error("%s: %s", nm_file, strerror(errno));
+	} else {
+		return in;
+	}
+	if (fd >= 0)
+		close(fd);
+	return NULL;
+}
+
 int nmscan_read(struct build *b, const char *nm_file)
 {
-	FILE *in = strcmp(nm_file, "-") ? fopen(nm_file, "r") : stdin;
+	FILE *in = open_nm_input(nm_file);
 	int bad;
 
 	if (!in) {
-		error("%s: %s", nm_file, strerror(errno));
+		b->nerrors++;
 		return -1;
 	}
 	bad = nm_read(in, strcmp(nm_file, "-") ? nm_file : "<stdin>", nm_add, b);
-	if (in != stdin)
-		fclose(in);
+	fclose(in);
+	if (bad < 0) {
+		b->nerrors++;
+		return -1;
+	}
 	b->nerrors += (unsigned)bad;
 	return 0;
 }

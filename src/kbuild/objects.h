@@ -52,6 +52,7 @@ struct object {
 	unsigned char link;     /* enum obj_link */
 	unsigned char is_asm;
 	unsigned char generated; /* its source was made in the build dir */
+	unsigned char cmd_read;  /* its .cmd file was read for its source */
 	unsigned char is_script; /* a linker script: references only, no file to nm */
 	unsigned char no_sections; /* its definitions' sections are unknown (nm, LTO) */
 	unsigned char linked;   /* decided: part of the link */
@@ -61,6 +62,7 @@ struct object {
 	unsigned char machine_ok;
 	unsigned machine;       /* ELF e_machine, 0 when unknown (nm input) */
 	unsigned char elfclass; /* ELFCLASS32/64, 0 when unknown */
+	unsigned char elfdata;  /* ELFDATA2LSB/MSB (byte order), 0 when unknown */
 	unsigned char has_dwarf; /* a .debug_info section: its DWARF is worth reading */
 	unsigned char decls_read; /* decls holds its DWARF definitions (objdecls.h) */
 	struct decl *decls;     /* sorted by symbol, as dwarf_definitions gives them */

@@ -9,9 +9,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
+/* built-in.o (old kbuild), built_in.o (kbuild forks: a hypervisor's, made by
+ * `ld -r` and nested), and archives. */
 static int is_aggregate_name(const char *base)
 {
-	return !strcmp(base, "built-in.o") || str_has_suffix(base, ".a");
+	return !strcmp(base, "built-in.o") || !strcmp(base, "built_in.o") ||
+	       str_has_suffix(base, ".a");
 }
 
 /* An object or aggregate file the walk met (st: what it is). */

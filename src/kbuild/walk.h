@@ -7,7 +7,7 @@
 #include "build.h"
 
 struct found {
-	char **roots;           /* aggregates: built-in.o, built-in.a, libraries */
+	char **roots;           /* aggregates: built-in.o, built_in.o, built-in.a, libraries */
 	size_t nroots, roots_cap;
 	char **objects;         /* every .o, for trees without aggregates */
 	size_t nobjects, objects_cap;

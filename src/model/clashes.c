@@ -31,8 +31,10 @@ static void add_local(struct objnames *on, const GElf_Sym *sym, const char *name
 {
 	int type = GELF_ST_TYPE(sym->st_info);
 
+	/* a local definition (SHN_XINDEX: in a section numbered above 65280) */
 	if (GELF_ST_BIND(sym->st_info) != STB_LOCAL || !*name ||
-	    sym->st_shndx == SHN_UNDEF || sym->st_shndx >= SHN_LORESERVE)
+	    sym->st_shndx == SHN_UNDEF ||
+	    (sym->st_shndx >= SHN_LORESERVE && sym->st_shndx != SHN_XINDEX))
 		return;
 	if (!strncmp(name, ENTRY_PREFIX, strlen(ENTRY_PREFIX)))
 		strv_push(&on->entries, &on->nentries, &on->entries_cap, name);

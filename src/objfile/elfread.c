@@ -44,8 +44,29 @@ const char *elf_arch_name(unsigned machine, unsigned elfclass, char *buf, size_t
 	return elf_machine_name(machine, buf, buflen);
 }
 
+/* One symbol table as read: its entries, the extended section indexes
+ * (SHT_SYMTAB_SHNDX) of an object with 65280 or more sections, and where a
+ * problem with one entry is described (detail, for the file's message). */
+struct symtab {
+	Elf *elf;
+	Elf_Scn *scn;
+	Elf_Data *data, *xdata;
+	size_t count, strndx, shnum;
+	char *detail;
+	size_t detail_len;
+};
+
+/* The section a symbol is in, SHN_XINDEX resolved through the extended
+ * table; 0 for none (undefined, absolute, common). */
+static size_t real_shndx(const GElf_Sym *sym, Elf32_Word xndx)
+{
+	if (sym->st_shndx == SHN_XINDEX)
+		return xndx;
+	return sym->st_shndx >= SHN_LORESERVE ? 0 : sym->st_shndx;
+}
+
 /* nm's letter logic, reduced to what crossym needs: code or data. */
-static enum sym_kind symbol_kind(Elf *elf, const GElf_Sym *sym)
+static enum sym_kind symbol_kind(Elf *elf, const GElf_Sym *sym, size_t shndx)
 {
 	GElf_Shdr shdr;
 	Elf_Scn *scn;
@@ -56,10 +77,9 @@ static enum sym_kind symbol_kind(Elf *elf, const GElf_Sym *sym)
 		return KIND_COMMON;
 	if (GELF_ST_BIND(sym->st_info) == STB_WEAK)
 		return GELF_ST_TYPE(sym->st_info) == STT_OBJECT ? KIND_VAR : KIND_FUNC;
-	if (sym->st_shndx == SHN_ABS ||
-	    sym->st_shndx >= SHN_LORESERVE)
+	if (!shndx)
 		return KIND_VAR;
-	scn = elf_getscn(elf, sym->st_shndx);
+	scn = elf_getscn(elf, shndx);
 	if (scn && gelf_getshdr(scn, &shdr) && (shdr.sh_flags & SHF_EXECINSTR))
 		return KIND_FUNC;
 	return KIND_VAR;
@@ -72,15 +92,61 @@ static const char *section_name(Elf *elf, size_t shndx)
 	GElf_Shdr shdr;
 	size_t strndx;
 
-	if (shndx == SHN_UNDEF || shndx >= SHN_LORESERVE ||
-	    elf_getshdrstrndx(elf, &strndx) != 0 || !(scn = elf_getscn(elf, shndx)) ||
-	    !gelf_getshdr(scn, &shdr))
+	if (!shndx || elf_getshdrstrndx(elf, &strndx) != 0 ||
+	    !(scn = elf_getscn(elf, shndx)) || !gelf_getshdr(scn, &shdr))
 		return NULL;
 	return elf_strptr(elf, strndx, shdr.sh_name);
 }
 
+/* Entry i of st: its symbol, name and real section index; NULL, or what is
+ * wrong with it. */
+static const char *symtab_entry(const struct symtab *st, size_t i, GElf_Sym *sym,
+				const char **name, size_t *shndx)
+{
+	Elf32_Word xndx = 0;
+
+	if (!gelf_getsymshndx(st->data, st->xdata, (int)i, sym, &xndx))
+		return "corrupt symbol table";
+	*name = elf_strptr(st->elf, st->strndx, sym->st_name);
+	if (!*name)
+		return "corrupt symbol name table";
+	*shndx = real_shndx(sym, xndx);
+	if (sym->st_shndx == SHN_XINDEX && !st->xdata) {
+		snprintf(st->detail, st->detail_len, "symbol %s: section index SHN_XINDEX, "
+			 "but no SHT_SYMTAB_SHNDX section", *name);
+		return st->detail;
+	}
+	if (*shndx >= st->shnum) {
+		snprintf(st->detail, st->detail_len, "symbol %s: section index %zu, "
+			 "but the object has %zu sections", *name, *shndx, st->shnum);
+		return st->detail;
+	}
+	return NULL;
+}
+
+/* A binding the symbol table may have, and the combinations ld refuses. */
+static const char *check_binding(const struct symtab *st, const GElf_Sym *sym,
+				 const char *name)
+{
+	int bind = GELF_ST_BIND(sym->st_info), type = GELF_ST_TYPE(sym->st_info);
+
+	if (bind != STB_LOCAL && bind != STB_GLOBAL && bind != STB_WEAK &&
+	    bind != STB_GNU_UNIQUE) {
+		snprintf(st->detail, st->detail_len, "symbol %s: unknown binding %d",
+			 *name ? name : "(no name)", bind);
+		return st->detail;
+	}
+	if (bind == STB_LOCAL && sym->st_shndx == SHN_UNDEF && *name &&
+	    type != STT_SECTION && type != STT_FILE) {
+		snprintf(st->detail, st->detail_len,
+			 "symbol %s: undefined, yet local (STB_LOCAL)", name);
+		return st->detail;
+	}
+	return NULL;
+}
+
 static void add_symbol(struct objset *set, struct object *obj, Elf *elf,
-		       const GElf_Sym *sym, const char *name)
+		       const GElf_Sym *sym, const char *name, size_t shndx)
 {
 	int bind = GELF_ST_BIND(sym->st_info);
 	int type = GELF_ST_TYPE(sym->st_info);
@@ -96,8 +162,8 @@ static void add_symbol(struct objset *set, struct object *obj, Elf *elf,
 	}
 	if (global || bind == STB_WEAK) {
 		object_add_sym(set, obj, name, global ? SYM_DEF : SYM_WEAKDEF,
-			       symbol_kind(elf, sym));
-		object_set_section(set, obj, section_name(elf, sym->st_shndx));
+			       symbol_kind(elf, sym, shndx));
+		object_set_section(set, obj, section_name(elf, shndx));
 	} else if (str_has_prefix(name, "__ksymtab_"))
 		object_add_sym(set, obj, name, SYM_LOCALDEF, KIND_VAR);
 }
@@ -135,70 +201,128 @@ static void mark_relocs(Elf_Scn *scn, const GElf_Shdr *shdr, unsigned char *seen
 
 /* Record SYM_SELFREF for each global the object's own code or data refers to:
  * relocations applied to allocated sections (debug info does not count). */
-static void read_self_refs(struct objset *set, struct object *obj, Elf *elf,
-			   Elf_Scn *symscn, const GElf_Shdr *symshdr)
+static void read_self_refs(struct objset *set, struct object *obj,
+			   const struct symtab *st)
 {
-	Elf_Data *symdata = elf_getdata(symscn, NULL);
-	size_t nsyms = symshdr->sh_size / symshdr->sh_entsize;
-	unsigned char *seen = xcalloc(nsyms ? nsyms : 1, 1);
+	unsigned char *seen = xcalloc(st->count ? st->count : 1, 1);
 	Elf_Scn *scn = NULL;
 
-	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+	while ((scn = elf_nextscn(st->elf, scn)) != NULL) {
 		GElf_Shdr shdr, target;
 		Elf_Scn *tscn;
 
 		if (!gelf_getshdr(scn, &shdr) ||
 		    (shdr.sh_type != SHT_REL && shdr.sh_type != SHT_RELA) ||
-		    shdr.sh_link != elf_ndxscn(symscn))
+		    shdr.sh_link != elf_ndxscn(st->scn))
 			continue;
-		tscn = elf_getscn(elf, shdr.sh_info);
+		tscn = elf_getscn(st->elf, shdr.sh_info);
 		if (tscn && gelf_getshdr(tscn, &target) && (target.sh_flags & SHF_ALLOC))
-			mark_relocs(scn, &shdr, seen, nsyms);
+			mark_relocs(scn, &shdr, seen, st->count);
 	}
-	for (size_t i = 1; symdata && i < nsyms; i++) {
+	for (size_t i = 1; i < st->count; i++) {
 		GElf_Sym sym;
 		const char *name;
+		size_t shndx;
 
-		if (!seen[i] || !gelf_getsym(symdata, (int)i, &sym) || !defines_global(&sym))
+		if (!seen[i] || symtab_entry(st, i, &sym, &name, &shndx) ||
+		    !defines_global(&sym))
 			continue;
-		name = elf_strptr(elf, symshdr->sh_link, sym.st_name);
-		if (name && *name && GELF_ST_TYPE(sym.st_info) != STT_SECTION)
-			object_add_sym(set, obj, name, SYM_SELFREF, symbol_kind(elf, &sym));
+		if (*name && GELF_ST_TYPE(sym.st_info) != STT_SECTION)
+			object_add_sym(set, obj, name, SYM_SELFREF,
+				       symbol_kind(st->elf, &sym, shndx));
 	}
 	free(seen);
 }
 
-static const char *read_symtab(struct objset *set, struct object *obj, Elf *elf)
+/* The extended section index table of the symbol table st->scn, when the
+ * object has one: one word per symbol. NULL, or what is wrong with it. */
+static const char *find_xindex(struct symtab *st)
 {
 	Elf_Scn *scn = NULL;
+
+	st->xdata = NULL;
+	while ((scn = elf_nextscn(st->elf, scn)) != NULL) {
+		GElf_Shdr shdr;
+
+		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type != SHT_SYMTAB_SHNDX ||
+		    shdr.sh_link != elf_ndxscn(st->scn))
+			continue;
+		st->xdata = elf_getdata(scn, NULL);
+		if (!st->xdata || st->xdata->d_size / sizeof(Elf32_Word) < st->count)
+			return "corrupt extended section index table (SHT_SYMTAB_SHNDX)";
+	}
+	return NULL;
+}
+
+/* The symbol table's header against the entries it claims: readelf and ld
+ * refuse a table whose entry size is wrong, or whose size is no multiple of
+ * it (libelf would read it as no symbols). */
+static const char *check_symtab(struct symtab *st, const GElf_Shdr *shdr)
+{
+	size_t want = gelf_fsize(st->elf, ELF_T_SYM, 1, EV_CURRENT);
+
+	if (shdr->sh_entsize != want) {
+		snprintf(st->detail, st->detail_len, "corrupt symbol table (entry size "
+			 "%llu, not %zu)", (unsigned long long)shdr->sh_entsize, want);
+		return st->detail;
+	}
+	if (!shdr->sh_size || shdr->sh_size % want) {
+		snprintf(st->detail, st->detail_len, "corrupt symbol table (size %llu, "
+			 "not a multiple of its entry size %zu)",
+			 (unsigned long long)shdr->sh_size, want);
+		return st->detail;
+	}
+	st->data = elf_getdata(st->scn, NULL);
+	st->count = shdr->sh_size / want;
+	if (!st->data ||
+	    gelf_fsize(st->elf, ELF_T_SYM, st->count, EV_CURRENT) != st->data->d_size)
+		return "corrupt symbol table";
+	st->strndx = shdr->sh_link;
+	return find_xindex(st);
+}
+
+/* Every entry of the symbol table st->scn: checked, then its globals kept. */
+static const char *read_entries(struct objset *set, struct object *obj,
+				struct symtab *st)
+{
+	for (size_t i = 1; i < st->count; i++) {
+		GElf_Sym sym;
+		const char *name, *why;
+		size_t shndx;
+
+		why = symtab_entry(st, i, &sym, &name, &shndx);
+		if (!why)
+			why = check_binding(st, &sym, name);
+		if (why)
+			return why;
+		add_symbol(set, obj, st->elf, &sym, name, shndx);
+	}
+	read_self_refs(set, obj, st);
+	return NULL;
+}
+
+static const char *read_symtab(struct objset *set, struct object *obj, Elf *elf,
+			       char *detail, size_t detail_len)
+{
+	struct symtab st = { elf, NULL, NULL, NULL, 0, 0, 0, detail, detail_len };
 	int found = 0;
 
-	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+	if (elf_getshdrnum(elf, &st.shnum) != 0)
+		return "corrupt section header";
+	while ((st.scn = elf_nextscn(elf, st.scn)) != NULL) {
 		GElf_Shdr shdr;
-		Elf_Data *data;
-		size_t count;
+		const char *why;
 
-		if (!gelf_getshdr(scn, &shdr))
+		if (!gelf_getshdr(st.scn, &shdr))
 			return "corrupt section header";
 		if (shdr.sh_type != SHT_SYMTAB)
 			continue;
 		found = 1;
-		data = elf_getdata(scn, NULL);
-		if (!data || !shdr.sh_entsize)
-			return "corrupt symbol table";
-		count = shdr.sh_size / shdr.sh_entsize;
-		for (size_t i = 1; i < count; i++) {
-			GElf_Sym sym;
-			const char *name;
-
-			if (!gelf_getsym(data, (int)i, &sym))
-				return "corrupt symbol table";
-			name = elf_strptr(elf, shdr.sh_link, sym.st_name);
-			if (!name)
-				return "corrupt symbol name table";
-			add_symbol(set, obj, elf, &sym, name);
-		}
-		read_self_refs(set, obj, elf, scn, &shdr);
+		why = check_symtab(&st, &shdr);
+		if (!why)
+			why = read_entries(set, obj, &st);
+		if (why)
+			return why;
 	}
 	return found ? NULL : "no symbol table (stripped?)";
 }
@@ -290,6 +414,7 @@ const char *elf_read_symbols(struct objset *set, struct object *obj,
 			     char *msgbuf, size_t msglen)
 {
 	const char *why = NULL;
+	char detail[200];
 	GElf_Ehdr ehdr;
 	Elf *elf;
 
@@ -308,15 +433,26 @@ const char *elf_read_symbols(struct objset *set, struct object *obj,
 		why = "truncated ELF file (sections reach past its end)";
 	} else if (ehdr.e_type != ET_REL) {
 		why = "not a relocatable object (ET_REL)";
+	} else if (ehdr.e_machine == EM_NONE) {
+		why = "no machine (e_machine is EM_NONE)";
+	} else if ((ehdr.e_machine == EM_X86_64 || ehdr.e_machine == EM_386) &&
+		   ehdr.e_ident[EI_DATA] != ELFDATA2LSB) {
+		why = ehdr.e_machine == EM_386 ? "big-endian i386 (x86 is little-endian only)" :
+		      "big-endian x86-64 (x86 is little-endian only)";
 	} else {
 		obj->machine = ehdr.e_machine;
 		obj->elfclass = (unsigned char)gelf_getclass(elf);
+		obj->elfdata = ehdr.e_ident[EI_DATA];
 		obj->has_dwarf = (unsigned char)dwarf_present(elf);
 		why = lto_is_slim(elf) ? lto_read_symbols(set, obj, elf)
-				       : read_symtab(set, obj, elf);
+				       : read_symtab(set, obj, elf, detail, sizeof(detail));
 	}
-	if (why)
+	if (why == detail) {    /* one symbol's problem: libelf saw none */
+		snprintf(msgbuf, msglen, "%s", detail);
+		why = msgbuf;
+	} else if (why) {
 		why = with_libelf_message(why, msgbuf, msglen);
+	}
 	elf_end(elf);
 	return why;
 }

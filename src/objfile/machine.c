@@ -4,20 +4,38 @@
 #include "elfread.h"
 #include "util.h"
 
-/* An object's architecture: machine and class (x32 is ELF32 x86-64). */
-static unsigned arch_of(const struct object *o)
+#include <elf.h>
+#include <stdio.h>
+
+/* An object's architecture: machine, class (x32 is ELF32 x86-64) and byte
+ * order; 0 when unknown (nm input). */
+static unsigned long arch_of(const struct object *o)
 {
-	return o->machine ? o->machine * 4 + o->elfclass : 0;
+	return o->machine ? ((unsigned long)o->machine * 4 + o->elfclass) * 4 + o->elfdata : 0;
 }
 
+/* "x86-64", with the byte order when it is not the one of the other. */
+static const char *arch_text(const struct object *o, const struct object *other,
+			     char *buf, size_t len)
+{
+	char name[32];
+	const char *arch = elf_arch_name(o->machine, o->elfclass, name, sizeof(name));
+
+	if (o->elfdata == other->elfdata)
+		snprintf(buf, len, "%s", arch);
+	else
+		snprintf(buf, len, "%s, %s", arch, o->elfdata == ELFDATA2MSB ? "big-endian" :
+			 o->elfdata == ELFDATA2LSB ? "little-endian" : "unknown byte order");
+	return buf;
+}
 
 void machine_check(struct build *b)
 {
-	unsigned best = 0;
+	unsigned long best = 0;
 	size_t best_count = 0, best_i = 0;
 
 	for (size_t i = 0; i < b->set.count; i++) {
-		unsigned a = arch_of(&b->set.objs[i]);
+		unsigned long a = arch_of(&b->set.objs[i]);
 		size_t count = 0;
 
 		if (!a || a == best)
@@ -33,12 +51,12 @@ void machine_check(struct build *b)
 	for (size_t i = 0; i < b->set.count; i++) {
 		struct object *o = &b->set.objs[i];
 		const struct object *ref = &b->set.objs[best_i];
-		char n1[32], n2[32];
+		char n1[64], n2[64];
 
 		if (arch_of(o) && arch_of(o) != best) {
 			error("%s: wrong architecture (%s; the build is %s)", o->name,
-			      elf_arch_name(o->machine, o->elfclass, n1, sizeof(n1)),
-			      elf_arch_name(ref->machine, ref->elfclass, n2, sizeof(n2)));
+			      arch_text(o, ref, n1, sizeof(n1)),
+			      arch_text(ref, o, n2, sizeof(n2)));
 			o->machine_ok = 0;
 			b->nerrors++;
 		}

@@ -7,8 +7,8 @@
 
 #include <stdlib.h>
 
-/* Read obj's symbols from buf; a bad file is reported, gets no symbols and
- * makes the return -1. */
+/* Read obj's symbols from buf; a bad file is reported (unless the scan is
+ * quiet), gets no symbols and makes the return -1. */
 static int read_object_symbols(struct build *b, struct object *obj,
 			       const unsigned char *buf, size_t len)
 {
@@ -17,9 +17,11 @@ static int read_object_symbols(struct build *b, struct object *obj,
 
 	if (!why)
 		return 0;
-	error("%s: %s", obj->name, why);
 	obj->machine_ok = 0;
-	b->nerrors++;
+	if (!b->quiet) {
+		error("%s: %s", obj->name, why);
+		b->nerrors++;
+	}
 	return -1;
 }
 

@@ -108,6 +108,11 @@ struct job {
 	long **lines, *nlines;  /* the B lines each wanted symbol was tagged on */
 	char *probs;            /* spatch problems, "\nW\t  src:msg" each */
 	long nprob;
+	FILE *notes;            /* W lines, kept over the tries */
+	/* what the tries found (NULL or all 0 at first; see complete_file) */
+	unsigned char *forced;  /* wanted: spatch's in-place tag not seen: re-declare */
+	unsigned char *fail_w, *fail_s;  /* wanted, stale: failed, left as they are */
+	int fail_all;           /* the file fails whatever is done: left unchanged */
 };
 
 /* 1 when b is a with the tag inserted in nins places (ins[]: where in b). */
@@ -384,6 +389,18 @@ static int ends_proto(const char *t)
 }
 
 /* Whether A tags sym already (a line with both, not a prototype or extern). */
+/* Whether 1-based line of the original is where the scanner sees the
+ * definition of sym (an `extern` definition: `extern int TAG f(x) int x; {`). */
+static int defined_on(const struct job *J, const char *sym, long line)
+{
+	struct srcfile *f = srcfile_open(J->in->a, J->in->alen);
+	unsigned at = 0;
+	int yes = srcfile_locate(f, sym, 0, &at, NULL) == LOC_DECLARATOR && (long)at == line;
+
+	srcfile_close(f);
+	return yes;
+}
+
 static int already(const struct job *J, size_t w)
 {
 	const char *sym = J->in->wanted[w];
@@ -398,7 +415,7 @@ static int already(const struct job *J, size_t w)
 		if (is_redecl(J, t, sym))
 			found = 1;
 		else if (!strncmp(t, "extern", 6) && (t[6] == ' ' || t[6] == '\t'))
-			;
+			found = defined_on(J, sym, i + 1);
 		else if (!strcmp(J->in->kinds[w], "func") && ends_proto(t))
 			;
 		else
@@ -408,8 +425,15 @@ static int already(const struct job *J, size_t w)
 	return found;
 }
 
+/* Why spatch left sym untagged: a definition the scanner sees (spatch did not
+ * match it: a parse error, or a shape no rule has, `T (*f(...))(...) {`), a
+ * name only macros make, or a name the text does not have. */
 static const char *why_not(struct srcfile *f, const char *sym)
 {
+	unsigned line;
+
+	if (srcfile_locate(f, sym, 0, &line, NULL) == LOC_DECLARATOR)
+		return "not matched";
 	switch (srcfile_name_use(f, sym)) {
 	case USE_FREE:
 		return "not matched";
@@ -475,10 +499,12 @@ static void remove_stale(struct job *J, char *del)
 				J->gone[s]++;
 			}
 		}
-		if (J->gone[s])
+		if (J->fail_s[s])
+			form(J, sym, "failed", "stale tag still there after removing it");
+		else if (J->gone[s])
 			form(J, sym, "removed", "-");
 		else
-			fprintf(J->out, "E\t%s: %s: stale tag not found\n", in->src, sym);
+			form(J, sym, "failed", "stale tag not found");
 	}
 }
 
@@ -518,7 +544,12 @@ static size_t wanted_forms(struct job *J, int failed, char **add)
 		const char *sym = in->wanted[w];
 		char *why;
 
-		if (J->inplace[w] && !strcmp(in->kinds[w], "several")) {
+		if (J->fail_w[w]) {
+			form(J, sym, "failed", "not tagged after re-declaring it");
+			continue;
+		} else if (J->forced[w]) {
+			form(J, sym, "redeclared", "?its tag is not on a definition crossym sees");
+		} else if (J->inplace[w] && !strcmp(in->kinds[w], "several")) {
 			form(J, sym, "redeclared", "?several definitions (#if arms), tagged in place too");
 		} else if (J->inplace[w]) {
 			form(J, sym, "inplace", "-");
@@ -539,57 +570,196 @@ static size_t wanted_forms(struct job *J, int failed, char **add)
 	return nadd;
 }
 
-char *complete_file(const struct complete_in *in, size_t *len, FILE *out)
+/* B from spatch's result, or (failed) from the original; what it changed. */
+static void restart(struct job *J, int failed)
 {
-	struct job J = { .in = in, .out = out, .L = (long)strlen(in->tag),
-			 .tag_sp = xasprintf("%s ", in->tag), .sp_tag = xasprintf(" %s", in->tag) };
-	int failed = in->failed;
-	size_t nw = in->nwanted ? in->nwanted : 1, nadd;
+	const struct complete_in *in = J->in;
+
+	free_lines(&J->B);
+	split(failed ? in->a : in->b, failed ? in->alen : in->blen, &J->B);
+	spatch_changes(J);
+}
+
+/* Put back the original of every line spatch tagged a forced symbol on. */
+static int revert_forced(struct job *J)
+{
+	int n = 0;
+
+	for (size_t w = 0; w < J->in->nwanted; w++)
+		for (long k = 0; J->forced[w] && k < J->nlines[w]; k++) {
+			long i = J->lines[w][k];
+
+			free(J->B.v[i - 1]);
+			J->B.v[i - 1] = xstrdup(J->A.v[i - 1]);
+			n++;
+		}
+	return n;
+}
+
+/* The file left as it was: every wanted and stale symbol failed. */
+static char *unchanged(struct job *J, size_t *len)
+{
+	const struct complete_in *in = J->in;
+
+	for (size_t w = 0; w < in->nwanted; w++)
+		form(J, in->wanted[w], "failed", "the file fails crossym verify: left unchanged");
+	for (size_t s = 0; s < in->nstale; s++)
+		form(J, in->stale[s], "failed", "the file fails crossym verify: left unchanged");
+	*len = in->alen;
+	return xstrndup(in->a, in->alen);
+}
+
+/* One try at the text: spatch's result (else the original) less the lines of
+ * the forced symbols, stale tags removed, re-declarations appended; F lines
+ * on J->out. *failed is set when spatch's result had to be dropped. */
+static char *attempt(struct job *J, int *failed, size_t *len)
+{
+	size_t nadd, nw = J->in->nwanted ? J->in->nwanted : 1;
 	char *del, **add, *text;
 
+	if (J->fail_all)
+		return unchanged(J, len);
+	restart(J, *failed);
+	if (!*failed && J->nprob) {
+		fprintf(J->notes, "W\t%s: spatch result discarded, re-declaring instead:%s\n",
+			J->in->src, J->probs);
+		*failed = 1;
+		restart(J, 1);
+	} else if (!*failed && revert_forced(J)) {
+		spatch_changes(J);
+	}
+	del = xcalloc((size_t)J->B.n + 1, 1);
+	remove_stale(J, del);
+	add = xcalloc(nw, sizeof(*add));
+	nadd = wanted_forms(J, *failed, add);
+	text = final_text(J, del, add, nadd, len);
+	for (size_t k = 0; k < nadd; k++)
+		free(add[k]);
+	free(add);
+	free(del);
+	return text;
+}
+
+/* crossym verify's judgement of text: the number of problems; wbad/sbad
+ * mark the symbols it names, *nsym counts them. */
+static size_t check(const struct job *J, const char *text, size_t len, unsigned char *wbad,
+		    unsigned char *sbad, size_t *nsym)
+{
+	const struct complete_in *in = J->in;
+	struct verify_lists v = { in->tag, in->wanted, in->nwanted, in->stale, in->nstale,
+				  wbad, sbad };
+	char *buf = NULL;
+	size_t size = 0, bad;
+	FILE *sink = open_memstream(&buf, &size);
+
+	if (!sink)
+		fatal("out of memory");
+	memset(wbad, 0, in->nwanted);
+	memset(sbad, 0, in->nstale);
+	bad = verify_file(in->src, in->a, in->alen, text, len, &v, sink);
+	if (fclose(sink))
+		fatal("out of memory");
+	free(buf);
+	*nsym = 0;
+	for (size_t k = 0; k < in->nwanted; k++)
+		*nsym += wbad[k];
+	for (size_t k = 0; k < in->nstale; k++)
+		*nsym += sbad[k];
+	return bad;
+}
+
+/* What to try next after a try crossym verify rejects: re-declare the
+ * symbols spatch tagged where the scanner does not see it, else drop
+ * spatch's result, else fail the symbols named (or the whole file). 0 when
+ * nothing is left to try but the final text with its failures. */
+static int next_try(struct job *J, int *failed, const unsigned char *wbad,
+		    const unsigned char *sbad, size_t bad, size_t nsym)
+{
+	const struct complete_in *in = J->in;
+	int more = 0;
+
+	for (size_t w = 0; w < in->nwanted; w++)
+		if (wbad[w] && !J->forced[w])
+			more = J->forced[w] = 1;
+	if (more)
+		return 1;
+	if (!*failed && bad > nsym) {
+		fprintf(J->notes, "W\t%s: spatch result discarded, re-declaring instead:\n"
+			"W\t  %s: it does not pass crossym verify\n", in->src, in->src);
+		*failed = 1;
+		return 1;
+	}
+	J->fail_all = bad > nsym;
+	memcpy(J->fail_w, wbad, in->nwanted);
+	memcpy(J->fail_s, sbad, in->nstale);
+	return 0;
+}
+
+static void free_job(struct job *J, size_t nw)
+{
+	for (size_t w = 0; w < nw; w++)
+		free(J->lines[w]);
+	free(J->lines);
+	free(J->nlines);
+	free(J->viamacro);
+	free(J->inplace);
+	free(J->gone);
+	free(J->ins);
+	free(J->probs);
+	free(J->tag_sp);
+	free(J->sp_tag);
+	free(J->forced);
+	free(J->fail_w);
+	free(J->fail_s);
+	free_lines(&J->A);
+	free_lines(&J->B);
+}
+
+/* Try until crossym verify takes the text (each try's F lines in a buffer,
+ * the last one's printed): no single definition costs the file its patch. */
+char *complete_file(const struct complete_in *in, size_t *len, FILE *out)
+{
+	struct job J = { .in = in, .L = (long)strlen(in->tag),
+			 .tag_sp = xasprintf("%s ", in->tag), .sp_tag = xasprintf(" %s", in->tag) };
+	int failed = in->failed, marked = 0;
+	size_t nw = in->nwanted ? in->nwanted : 1, bad, nsym, nnotes = 0, nforms = 0;
+	char *text = NULL, *notes = NULL, *forms = NULL;
+	unsigned char *wbad = xcalloc(nw, 1), *sbad = xcalloc(in->nstale + 1, 1);
+
 	split(in->a, in->alen, &J.A);
-	split(in->b, in->blen, &J.B);
 	J.ins = xcalloc(in->blen + in->alen + 2, sizeof(*J.ins));
 	J.inplace = xcalloc(nw, sizeof(long));
 	J.viamacro = xcalloc(nw, sizeof(long));
 	J.nlines = xcalloc(nw, sizeof(long));
 	J.lines = xcalloc(nw, sizeof(long *));
 	J.gone = xcalloc(in->nstale + 1, sizeof(long));
-	if (!failed) {
-		spatch_changes(&J);
-		if (J.nprob) {
-			fprintf(out, "W\t%s: spatch result discarded, re-declaring instead:%s\n",
-				in->src, J.probs);
-			failed = 1;
-		}
+	J.forced = xcalloc(nw, 1);
+	J.fail_w = xcalloc(nw, 1);
+	J.fail_s = xcalloc(in->nstale + 1, 1);
+	if (!(J.notes = open_memstream(&notes, &nnotes)))
+		fatal("out of memory");
+	for (;;) {
+		free(text);
+		free(forms);
+		if (!(J.out = open_memstream(&forms, &nforms)))
+			fatal("out of memory");
+		text = attempt(&J, &failed, len);
+		if (fclose(J.out))
+			fatal("out of memory");
+		bad = check(&J, text, *len, wbad, sbad, &nsym);
+		if (!bad || J.fail_all || marked)
+			break;
+		marked = !next_try(&J, &failed, wbad, sbad, bad, nsym);
 	}
-	if (failed) {
-		free_lines(&J.B);
-		split(in->a, in->alen, &J.B);
-		spatch_changes(&J);
-	}
-	del = xcalloc((size_t)J.B.n + 1, 1);
-	remove_stale(&J, del);
-	add = xcalloc(nw, sizeof(*add));
-	nadd = wanted_forms(&J, failed, add);
-	text = final_text(&J, del, add, nadd, len);
-	for (size_t k = 0; k < nadd; k++)
-		free(add[k]);
-	for (size_t w = 0; w < nw; w++)
-		free(J.lines[w]);
-	free(add);
-	free(del);
-	free(J.lines);
-	free(J.nlines);
-	free(J.viamacro);
-	free(J.inplace);
-	free(J.gone);
-	free(J.ins);
-	free(J.probs);
-	free(J.tag_sp);
-	free(J.sp_tag);
-	free_lines(&J.A);
-	free_lines(&J.B);
+	if (fclose(J.notes))
+		fatal("out of memory");
+	fputs(notes, out);
+	fputs(forms, out);
+	free(notes);
+	free(forms);
+	free(wbad);
+	free(sbad);
+	free_job(&J, nw);
 	return text;
 }
 

@@ -13,12 +13,19 @@
  *  - a wanted definition not tagged in place and not tagged already gets a
  *    re-declaration `extern __typeof__(S) S TAG;` appended (place `synced`:
  *    followed by the comment objtool's sync check passes over).
+ * The text must pass crossym verify's test (verify_file): a wanted definition
+ * it does not see tagged is re-declared instead (its in-place tag taken
+ * back: spatch and the scanner disagree), then spatch's result is dropped;
+ * what fails even so is left and reported `failed`. No single definition
+ * costs the file (or the tree) its patch.
  * Report lines on out, one per finding:
  *   F<TAB>src<TAB>sym<TAB>form<TAB>reason   form inplace, already, redeclared
  *       (reason ?WHY, or !WHY when spatch failed: several definitions ...,
- *       name not in source, macro-made, not matched) or removed;
+ *       name not in source, macro-made, not matched, its tag is not on a
+ *       definition crossym sees), removed or failed (reason: stale tag not
+ *       found, ...);
  *   W<TAB>src: spatch result discarded, ...  (spatch's changes dropped)
- *   E<TAB>src: sym: stale tag not found      (a check failed). */
+ *   E<TAB>src: ...                           (a check failed: macros.tsv). */
 #ifndef CROSSYM_COMPLETE_H
 #define CROSSYM_COMPLETE_H
 

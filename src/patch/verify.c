@@ -199,11 +199,15 @@ size_t verify_file(const char *src, const char *a, size_t alen, const char *c,
 	bad = check_lines(src, &A, &C, v, out);
 	for (size_t k = 0; k < v->nwanted; k++)
 		if (!tagged(tags, ntags, &C, v->wanted[k], v->tag)) {
+			if (v->wanted_bad)
+				v->wanted_bad[k] = 1;
 			fprintf(out, "%s: %s: wanted definition not tagged\n", src, v->wanted[k]);
 			bad++;
 		}
 	for (size_t k = 0; k < v->nstale; k++)
 		if (tagged(tags, ntags, &C, v->stale[k], v->tag)) {
+			if (v->stale_bad)
+				v->stale_bad[k] = 1;
 			fprintf(out, "%s: %s: stale tag still there\n", src, v->stale[k]);
 			bad++;
 		}
@@ -297,7 +301,7 @@ long verify_outdir(const char *outdir, const char *orig, const char *changed, FI
 		const char **w = xcalloc((size_t)wanted.n + 1, sizeof(*w));
 		const char **s = xcalloc((size_t)stale.n + 1, sizeof(*s));
 		struct verify_lists v = { tag, w, symbols_of(&wanted, files.cells[2 * i], w),
-					  s, symbols_of(&stale, files.cells[2 * i], s) };
+					  s, symbols_of(&stale, files.cells[2 * i], s), NULL, NULL };
 		long r = verify_one(files.cells[2 * i], orig, changed, &v, edits,
 				    nedits > 0 ? (size_t)nedits : 0, out);
 

@@ -33,6 +33,9 @@ struct verify_lists {
 	size_t nwanted;
 	const char *const *stale;       /* the stale symbols of the file */
 	size_t nstale;
+	unsigned char *wanted_bad;      /* when not NULL: [k] set when wanted[k] is not
+					 * tagged (nwanted entries) */
+	unsigned char *stale_bad;       /* the same: stale[k]'s tag is still there */
 };
 
 /* Compare the original text a with the changed text c of source src; print

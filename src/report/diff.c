@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* diff.c - compare two TSV reports: the reviewer's view of a merge. */
 #include "diff.h"
+#include "tsvesc.h"
 #include "util.h"
 
 #include <errno.h>
@@ -27,7 +28,10 @@ static int is_cross(const char *status)
 	       !strcmp(status, "excluded");
 }
 
-/* Split line into at least six tab-separated fields; -1 when too few. */
+/* Split line into at least six tab-separated fields; -1 when too few, -2 when
+ * one has a backslash that starts no escape. The fields stay escaped
+ * (tsvesc.h): the escaping is one-to-one, so comparing them escaped compares
+ * the names, and printing them so keeps each message on its line. */
 static int parse_row(char *line, struct drow *r)
 {
 	char *field[6];
@@ -46,6 +50,9 @@ static int parse_row(char *line, struct drow *r)
 		return -1;
 	if (strchr(field[5], '\t'))
 		*strchr(field[5], '\t') = '\0';
+	for (int i = 0; i < 6; i++)
+		if (!tsv_escaped_ok(field[i]))
+			return -2;
 	r->symbol = field[0];
 	r->unit = field[1];
 	r->object = field[2];
@@ -68,6 +75,7 @@ static int cmp_drow(const void *pa, const void *pb)
 static int load_report(const char *path, struct report_file *f)
 {
 	size_t len, lineno = 0;
+	int rc;
 	char *line, *next;
 
 	memset(f, 0, sizeof(*f));
@@ -88,8 +96,10 @@ static int load_report(const char *path, struct report_file *f)
 		if (lineno++ == 0)
 			continue;
 		grow_array((void **)&f->v, &f->cap, f->n + 1, sizeof(*f->v));
-		if (parse_row(line, &f->v[f->n])) {
-			error("%s:%zu: fewer than six columns", path, lineno);
+		rc = parse_row(line, &f->v[f->n]);
+		if (rc) {
+			error("%s:%zu: %s", path, lineno, rc == -1 ? "fewer than six columns" :
+			      "a backslash that starts no escape (\\t, \\n, \\r or \\\\)");
 			return -1;
 		}
 		f->all |= !is_cross(f->v[f->n].status);

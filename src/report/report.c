@@ -3,6 +3,7 @@
 #include "report.h"
 #include "coupling.h"
 #include "defline.h"
+#include "tsvesc.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -36,24 +37,39 @@ static void print_refs(FILE *out, const struct row *r, const char *none)
 		fprintf(out, "%s%s", i ? "," : "", r->refs[i]);
 }
 
+/* The fields of one TSV row after the header, escaped (tsvesc.h). */
+static void tsv_row(FILE *out, const struct row *r, unsigned line)
+{
+	const char *fields[] = { r->symbol, r->unit, r->object,
+				 r->site.source ? r->site.source : "-" };
+
+	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
+		tsv_put(out, fields[i]);
+		putc('\t', out);
+	}
+	fprintf(out, "%s\t", status_name(r->status));
+	if (!r->nrefs)
+		putc('-', out);
+	for (size_t i = 0; i < r->nrefs; i++) {
+		if (i)
+			putc(',', out);
+		tsv_put(out, r->refs[i]);
+	}
+	fprintf(out, "\t%s\t%s\t", report_kind_name(r->kind), r->weak ? "weak" : "global");
+	if (line)
+		fprintf(out, "%u\n", line);
+	else
+		fputs("-\n", out);
+}
+
 void report_tsv(FILE *out, const struct report_view *v)
 {
 	fputs("symbol\tunit\tobject\tsource\tstatus\treferenced_from\tkind\tbind\tline\n", out);
 	for (size_t i = 0; i < v->rows->count; i++) {
 		const struct row *r = &v->rows->v[i];
-		unsigned line = defline_of(r);
 
-		if (!report_row_shown(v, r))
-			continue;
-		fprintf(out, "%s\t%s\t%s\t%s\t%s\t", r->symbol, r->unit, r->object,
-			r->site.source ? r->site.source : "-", status_name(r->status));
-		print_refs(out, r, "-");
-		fprintf(out, "\t%s\t%s\t", report_kind_name(r->kind),
-			r->weak ? "weak" : "global");
-		if (line)
-			fprintf(out, "%u\n", line);
-		else
-			fputs("-\n", out);
+		if (report_row_shown(v, r))
+			tsv_row(out, r, defline_of(r));
 	}
 }
 

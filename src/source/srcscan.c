@@ -17,6 +17,8 @@
 
 #define NONE ((size_t)-1)
 #define MAX_NEST 64             /* declarator parentheses looked into */
+#define KNR_MAX 4096            /* tokens of old-style parameter declarations */
+#define KNR_PARAMS 64           /* old-style parameter declarations looked back over */
 
 enum tok_kind { TK_IDENT, TK_PUNCT, TK_NUM, TK_LIT, TK_PP };
 
@@ -974,17 +976,89 @@ static int take_name(struct walk *W, size_t name, size_t p, int func)
 	return 1;
 }
 
+/* Whether the group at open holds identifiers separated by commas (at least
+ * one): the parameter names of an old-style (K&R) definition. */
+static int ident_list(const struct lex *L, size_t open)
+{
+	size_t close = group_end(L, open), p = nx(L, open + 1);
+	int names = 0;
+
+	for (; p < close; p = nx(L, p + 1)) {
+		if (is_ident(L, p) && !(names & 1))
+			names++;
+		else if (is_punct(L, p, ',') && (names & 1))
+			names++;
+		else
+			return 0;
+	}
+	return names & 1;
+}
+
+/* Whether the '{' at p opens a struct, union or enum body. */
+static int sue_body(const struct scan *S, size_t p)
+{
+	const struct lex *L = &S->L;
+
+	if (p < 1 || !is_ident(L, p - 1))
+		return 0;
+	return word_class(S, p - 1) == W_SUE ||
+	       (p >= 2 && is_ident(L, p - 2) && word_class(S, p - 2) == W_SUE);
+}
+
+/* The '{' of a function body after old-style parameter declarations that
+ * start at p (`int a; char *b; {`), or NONE: declarations are names, types,
+ * '*', ',', '(...)', '[...]' and struct bodies, each ending in ';', the body
+ * right after the last one; at most KNR_MAX tokens. */
+static size_t knr_decls(const struct scan *S, size_t p, size_t limit)
+{
+	const struct lex *L = &S->L;
+	size_t stop = limit > p && limit - p > KNR_MAX ? p + KNR_MAX : limit;
+	int semi = 0;
+
+	while (p < stop) {
+		const struct tok *t = &L->t[p];
+
+		if (t->kind == TK_IDENT && word_class(S, p) != W_STMT) {
+			semi = 0;
+			p = nx(L, p + 1);
+		} else if (t->kind != TK_PUNCT) {
+			return NONE;
+		} else if (t->c == '(' || t->c == '[' || (t->c == '{' && sue_body(S, p))) {
+			semi = 0;
+			p = past_group(L, p);
+		} else if (t->c == '*' || t->c == ',' || t->c == ';') {
+			semi = t->c == ';';
+			p = nx(L, p + 1);
+		} else {
+			return t->c == '{' && semi ? p : NONE;
+		}
+	}
+	return NONE;
+}
+
+/* The '{' of an old-style definition whose parameter list is the group at
+ * open and whose parameter declarations start at p (`f(a, b) int a; char
+ * *b; {`), or NONE. */
+static size_t knr_body(const struct scan *S, size_t open, size_t p, size_t limit)
+{
+	return ident_list(&S->L, open) ? knr_decls(S, p, limit) : NONE;
+}
+
 /* Identifier i followed by the group at open: a function declarator, a macro
  * call statement, or an attribute macro to step over.  A directive right after
- * the group ends the declarator: `f(int a)` `#else` `f(void)` `#endif` `{`. */
+ * the group ends the declarator: `f(int a)` `#else` `f(void)` `#endif` `{`.
+ * So does an old-style parameter declaration list: `f(a) int a; {`. */
 static int walk_call(struct walk *W, size_t i, size_t open)
 {
 	const struct lex *L = &W->S->L;
 	size_t raw = L->t[open].match >= 0 ? (size_t)L->t[open].match + 1 : L->nt;
 	size_t past = past_group(L, open);
-	size_t after = skip_attrs(W->S, past, W->limit, 1);
+	size_t after = skip_attrs(W->S, past, W->limit, 1), body;
 	int directive = raw < L->nt && L->t[raw].kind == TK_PP;
 
+	if (!directive && !ends_decl(L, after, W->limit) &&
+	    (body = knr_body(W->S, open, after, W->limit)) != NONE)
+		return take_name(W, i, body, 1);
 	if (!directive && !ends_decl(L, after, W->limit)) {
 		W->p = past;
 		return 0;
@@ -1242,6 +1316,27 @@ void srcscan_free(struct src_tag *tags, size_t n)
 	free(tags);
 }
 
+/* Whether token i is in the second or a later old-style parameter
+ * declaration of a definition (`f(a, b) int a; char *b; {`: b): one of the
+ * statements before its own is the definition's head, whose body comes
+ * after i (the first declaration is part of the head's statement). */
+static int knr_param(const struct scan *S, size_t i)
+{
+	const struct lex *L = &S->L;
+	size_t s = stmt_start(S, i);
+
+	for (int k = 0; k < KNR_PARAMS && s > 1 && is_punct(L, s - 1, ';'); k++) {
+		struct walk W = { S, 0, L->nt, 0, 0, 0, { NONE, NONE, NONE, 0, 0 } };
+
+		s = stmt_start(S, s - 1);
+		W.p = nx(L, s);
+		walk_decl(&W);
+		if (W.d.func && W.d.end > i && is_punct(L, W.d.end, '{'))
+			return 1;
+	}
+	return 0;
+}
+
 /* What occurrence i (at brace depth 0) of a symbol is; *m gets the macro. */
 static enum locate_result classify(const struct scan *S, size_t i, size_t *m)
 {
@@ -1252,6 +1347,8 @@ static enum locate_result classify(const struct scan *S, size_t i, size_t *m)
 	stmt_decl(S, i, &d, &flags);
 	if (flags & (F_STATIC | F_TYPEDEF | F_BAD))
 		return LOC_NOT_FOUND;
+	if (d.macro == NONE && d.name == i && !d.func && knr_param(S, i))
+		return LOC_NOT_FOUND;   /* an old-style parameter: `char *b; {` */
 	if (d.macro == NONE && d.name == i)
 		return is_definition(L, &d, flags) ? LOC_DECLARATOR : LOC_NOT_FOUND;
 	if (d.macro != NONE && !(flags & F_EXTERN) && !macro_refers(L, d.macro) &&

@@ -19,6 +19,10 @@ for v in "64 lsb 62" "32 lsb 3" "64 msb 21" "32 msb 20" "32 lsb 62"; do
 	"$mkelf" "$seeds/elf/mk-$1$2$3.o" "$1" "$2" "$3" T:f D:v U:g W:w V:wv w:wu r:__ksymtab_f
 done
 (cd "$seeds/elf" && ar rcs "$seeds/ar/regular.a" mk-*.o && ar cDPrST "$seeds/ar/thin.a" mk-*.o)
+# extended section indexes (SHT_SYMTAB_SHNDX), an undefined local, binding 15
+"$mkelf" "$seeds/elf/xindex.o" 64 lsb 62 X:big T:f U:g
+"$mkelf" "$seeds/elf/xindex32msb.o" 32 msb 20 N:3 X:big U:g
+"$mkelf" "$seeds/elf/oddbind.o" 64 lsb 62 T:f u:lu b:bb U:g
 
 # the example tree, both layouts
 for layout in ldr thin; do
@@ -36,9 +40,12 @@ find "$out/example" -name '.*.cmd' | head -n 40 | while read -r f; do
 	cp "$f" "$seeds/cmd/ex-$(echo "$f" | cksum | cut -d' ' -f1).cmd"
 done
 (cd "$ex" && "$top/crossym" objects . | xargs nm -A) >"$seeds/nm/example.nm" 2>/dev/null || :
+# archive members as PATH.a[MEMBER]:, and an unknown type letter
+printf 'l/lib.a[m.o]:0000000000000000 T m\nl/lib.a[m.o]:                 U f\na/x.o:0000000000000000 X f\n' \
+	>"$seeds/nm/bracket.nm"
 "$top/crossym" report --format=tsv --db "$seeds/db/example.db" "$ex" >/dev/null 2>&1 || :
 printf 'crossym-db 1\n' >"$seeds/db/empty.db"
-printf 'crossym-db 5\nR\t1\t2\t3\t4\t/b/k/entry.o\nA\tk_helper\tk/entry.c:7\nR\t5\t6\t7\t8\t/b/k/x.o\n' >"$seeds/db/asm.db"
+printf 'crossym-db 6\nR\t1\t2\t3\t4\t/b/k/entry.o\nA\tk_helper\tk/entry.c:7\nR\t5\t6\t7\t8\t/b/k/x.o\n' >"$seeds/db/asm.db"
 for f in $(cd "$top/tests/trees/example" && find . -name '*.c' -o -name '*.h'); do
 	sym=$(grep -o '^[a-z_]* [a-z_]*(' "$top/tests/trees/example/$f" | head -n 1 |
 		sed 's/.* //; s/(//')

@@ -1,9 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # t60-kernel: crossym on real Linux 6.1 builds (Debian's linux-source-6.1),
-# made and cached by kernel-build.sh (i386-tiny, x86_64-tiny, x86_64-mod,
+# made and cached by kernel-build.sh (i386-tiny, x86_64-boot, x86_64-mod,
 # x86_64-dwarf). Checks:
-#  - the TSV of each of i386-tiny, x86_64-tiny, x86_64-mod equals the
+#  - the TSV of each of i386-tiny, x86_64-boot, x86_64-mod equals the
 #    independent oracle kernel-xref.sh (nm + ar + awk) symbol for symbol;
 #  - counts (rows by status, units) against the figures measured for the
 #    Debian source version in KERNEL-FACTS.md (skipped for another version);
@@ -14,7 +14,7 @@
 #    each naming the other's unit;
 #  - --nm input equals ELF input; the union of the two tinyconfigs equals the
 #    merge of the single reports (awk); --db; the text report's placement
-#    section; x86_64-dwarf gives the same TSV as x86_64-tiny.
+#    section; x86_64-dwarf gives the same TSV as x86_64-boot.
 # Environment: CROSSYM_SKIP_KERNEL=1 skips it all; CROSSYM_KERNEL_DWARF=0 leaves
 # out the x86_64-dwarf build and its check (the most expensive build, ~1/4 of
 # the time on a fresh machine) unless it is cached already; JOBS, CROSSYM_CACHE
@@ -26,7 +26,7 @@
 bdir() {
 	case $1 in
 	i386-tiny) echo "$B_i386" ;;
-	x86_64-tiny) echo "$B_x64" ;;
+	x86_64-boot) echo "$B_x64" ;;
 	x86_64-mod) echo "$B_mod" ;;
 	x86_64-dwarf) echo "$B_dwarf" ;;
 	esac
@@ -36,10 +36,10 @@ bdir() {
 rows() { sed 1d "$1"; }
 
 start=$(date +%s)
-configs="i386-tiny x86_64-tiny x86_64-mod x86_64-dwarf"
+configs="i386-tiny x86_64-boot x86_64-mod x86_64-dwarf"
 cache=${CROSSYM_CACHE:-$HOME/.cache/crossym}/linux-6.1
 if [ "${CROSSYM_KERNEL_DWARF:-1}" = 0 ] && [ ! -f "$cache/build-x86_64-dwarf/.crossym-build" ]; then
-	configs="i386-tiny x86_64-tiny x86_64-mod"
+	configs="i386-tiny x86_64-boot x86_64-mod"
 fi
 # shellcheck disable=SC2086
 sh "$REAL/kernel-build.sh" $configs >"$TMP/builds"
@@ -53,7 +53,7 @@ kver=$(dpkg-query -W -f '${Version}' linux-source-6.1 2>/dev/null || echo unknow
 echo "# linux-source-6.1 $kver"
 
 # --- 1. crossym == kernel-xref.sh, symbol for symbol ------------------------------
-for c in i386-tiny x86_64-tiny x86_64-mod; do
+for c in i386-tiny x86_64-boot x86_64-mod; do
 	b=$(bdir "$c")
 	t0=$(date +%s)
 	sh "$REAL/kernel-xref.sh" "$b" >"$TMP/$c.want" 2>"$TMP/$c.xref.err"
@@ -76,11 +76,11 @@ counts() {
 expected_counts() {
 	case $1 in
 	i386-tiny)   echo "rows 2101 tag 2042 exported 0 asm 59 units 39" ;;
-	x86_64-tiny) echo "rows 2184 tag 2099 exported 0 asm 85 units 40" ;;
+	x86_64-boot) echo "rows 2184 tag 2099 exported 0 asm 85 units 40" ;;
 	x86_64-mod)  echo "rows 2407 tag 1395 exported 927 asm 85 units 48" ;;
 	esac
 }
-for c in i386-tiny x86_64-tiny x86_64-mod; do
+for c in i386-tiny x86_64-boot x86_64-mod; do
 	got=$(counts "$TMP/$c.tsv")
 	echo "# $c: $got"
 	if [ "$kver" = 6.1.192-3 ]; then
@@ -136,10 +136,10 @@ lds_cmp() {
 		sed 's/\t$//' >"$TMP/lds.got"
 	expect_eq "$2" "$TMP/lds.got" "$3"
 }
-lds_cmp "$TMP/x86_64-tiny.tsv" "$TMP/lds.x86_64" "x86_64-tiny: the rows vmlinux.lds references (startup_64 only by ENTRY(phys_startup_64))"
+lds_cmp "$TMP/x86_64-boot.tsv" "$TMP/lds.x86_64" "x86_64-boot: the rows vmlinux.lds references (startup_64 only by ENTRY(phys_startup_64))"
 lds_cmp "$TMP/x86_64-mod.tsv" "$TMP/lds.x86_64-mod" "x86_64-mod: the rows vmlinux.lds references (exported with MODULES)"
 lds_cmp "$TMP/i386-tiny.tsv" "$TMP/lds.i386" "i386-tiny: the rows vmlinux.lds references"
-for c in x86_64-tiny x86_64-mod; do
+for c in x86_64-boot x86_64-mod; do
 	v=$(bdir "$c")
 	grep -q 'ENTRY(phys_startup_64)' "$v/$lds" &&
 		grep -q 'phys_startup_64 = ' "$v/$lds" &&
@@ -276,26 +276,26 @@ ok $? "i386-tiny: $(cut -f1 "$TMP/pairs" | sort -u | wc -l) symbols with weak an
 awk -F '\t' '{ print $1 }' "$TMP/i386.defs" | sort | uniq -d >"$TMP/multi"
 echo "# i386-tiny: $(wc -l <"$TMP/multi") symbols defined more than once (all kinds, nm), $(wc -l <"$TMP/pairs") weak pairs across units"
 
-# --- --nm input == ELF input (x86_64-tiny) ---------------------------------------------
+# --- --nm input == ELF input (x86_64-boot) ---------------------------------------------
 "$CROSSYM" objects "$B_x64" >"$TMP/x64.objects" &&
 	(cd "$B_x64" && xargs nm -A <"$TMP/x64.objects") >"$TMP/x64.nm" 2>"$TMP/x64.nm.err"
-ok $? "x86_64-tiny: crossym objects | xargs nm -A ($(wc -l <"$TMP/x64.objects") files)"
+ok $? "x86_64-boot: crossym objects | xargs nm -A ($(wc -l <"$TMP/x64.objects") files)"
 # nm prints no sections: what the linker script KEEPs (K9) cannot be known,
 # which crossym says (exit 1); the rest equals the oracle without K9.
 "$CROSSYM" report --format=tsv --nm "$TMP/x64.nm" "$B_x64" >"$TMP/x64.nmrep.tsv" 2>"$TMP/err"
 [ $? -eq 1 ] && grep -q "vmlinux.lds: KEEPs input sections, but the sections of" "$TMP/err"
-ok $? "x86_64-tiny: crossym report --nm: exit 1, the KEEP sections unknown, said"
+ok $? "x86_64-boot: crossym report --nm: exit 1, the KEEP sections unknown, said"
 tsv6 "$TMP/x64.nmrep.tsv"
 sh "$REAL/kernel-xref.sh" --no-keep "$B_x64" >"$TMP/x64.nokeep"
-expect_eq "$TMP/x64.nokeep" "$TMP/x64.nmrep.tsv" "x86_64-tiny: --nm input gives the oracle's TSV without K9"
+expect_eq "$TMP/x64.nokeep" "$TMP/x64.nmrep.tsv" "x86_64-boot: --nm input gives the oracle's TSV without K9"
 
 # --- union of the two tinyconfigs == merge of the single reports -------------------------
 "$CROSSYM" report --format=tsv "$B_i386" "$B_x64" >"$TMP/union.tsv" 2>"$TMP/err"
-ok $? "crossym report --format=tsv i386-tiny x86_64-tiny"
+ok $? "crossym report --format=tsv i386-tiny x86_64-boot"
 tsv6 "$TMP/union.tsv"
 {
 	head -n 1 "$TMP/i386-tiny.tsv"
-	{ rows "$TMP/i386-tiny.tsv"; rows "$TMP/x86_64-tiny.tsv"; } | awk -F '\t' -v OFS='\t' '
+	{ rows "$TMP/i386-tiny.tsv"; rows "$TMP/x86_64-boot.tsv"; } | awk -F '\t' -v OFS='\t' '
 		{
 			k = $1 "\t" $2 "\t" $3 "\t" $4
 			if (!(k in st)) { st[k] = $5; order[++n] = k }
@@ -314,26 +314,26 @@ tsv6 "$TMP/union.tsv"
 				"$(printf '%s\n' $refs | sort -u | paste -sd, -)"
 		done | sort -t '	' -k1,1 -k2,2 -k3,3
 } >"$TMP/merge.tsv"
-expect_eq "$TMP/merge.tsv" "$TMP/union.tsv" "union of i386-tiny and x86_64-tiny = merge of the two reports ($(rows "$TMP/union.tsv" | wc -l) rows)"
+expect_eq "$TMP/merge.tsv" "$TMP/union.tsv" "union of i386-tiny and x86_64-boot = merge of the two reports ($(rows "$TMP/union.tsv" | wc -l) rows)"
 
-# --- --db (x86_64-tiny) -----------------------------------------------------------------
+# --- --db (x86_64-boot) -----------------------------------------------------------------
 "$CROSSYM" report --format=tsv --db "$TMP/x64.db" "$B_x64" >"$TMP/db1.tsv" 2>"$TMP/db1.err"
-ok $? "x86_64-tiny: --db, first run"
+ok $? "x86_64-boot: --db, first run"
 diag "$TMP/db1.err"
 expect_grep ': [1-9][0-9]* object files read, 0 taken from the database' "$TMP/db1.err" \
-	"x86_64-tiny: --db: the first run reads every file"
+	"x86_64-boot: --db: the first run reads every file"
 "$CROSSYM" report --format=tsv --db "$TMP/x64.db" "$B_x64" >"$TMP/db2.tsv" 2>"$TMP/db2.err"
 tsv6 "$TMP/db1.tsv"
 tsv6 "$TMP/db2.tsv"
-ok $? "x86_64-tiny: --db, second run"
+ok $? "x86_64-boot: --db, second run"
 diag "$TMP/db2.err"
 expect_grep ': 0 object files read, [1-9][0-9]* taken from the database' "$TMP/db2.err" \
-	"x86_64-tiny: --db: the second run reads 0 files"
-expect_eq "$TMP/x86_64-tiny.tsv" "$TMP/db1.tsv" "x86_64-tiny: --db: the first run's TSV"
-expect_eq "$TMP/x86_64-tiny.tsv" "$TMP/db2.tsv" "x86_64-tiny: --db: the second run's TSV"
+	"x86_64-boot: --db: the second run reads 0 files"
+expect_eq "$TMP/x86_64-boot.tsv" "$TMP/db1.tsv" "x86_64-boot: --db: the first run's TSV"
+expect_eq "$TMP/x86_64-boot.tsv" "$TMP/db2.tsv" "x86_64-boot: --db: the second run's TSV"
 
 # --- the text report's placement section -------------------------------------------------
-for c in i386-tiny x86_64-tiny x86_64-mod; do
+for c in i386-tiny x86_64-boot x86_64-mod; do
 	b=$(bdir "$c")
 	"$CROSSYM" report "$b" >"$TMP/$c.txt" 2>/dev/null
 	ntag=$(awk -F '\t' '$5 == "tag"' "$TMP/$c.tsv" | wc -l)
@@ -352,16 +352,16 @@ for c in i386-tiny x86_64-tiny x86_64-mod; do
 		}' "$TMP/$c.txt" >"$TMP/place.got"
 	ok $? "$c: placement section: $(cat "$TMP/place.got") (tag rows $ntag)"
 done
-expect_grep '^ *[1-9][0-9]*  pasted by a macro SYSCALL_DEFINE3$' "$TMP/x86_64-tiny.txt" \
-	"x86_64-tiny: placement names 'pasted by a macro SYSCALL_DEFINE3'"
-sed -n '/^Where the/,/^$/p' "$TMP/x86_64-tiny.txt" | diag /dev/stdin
+expect_grep '^ *[1-9][0-9]*  pasted by a macro SYSCALL_DEFINE3$' "$TMP/x86_64-boot.txt" \
+	"x86_64-boot: placement names 'pasted by a macro SYSCALL_DEFINE3'"
+sed -n '/^Where the/,/^$/p' "$TMP/x86_64-boot.txt" | diag /dev/stdin
 
 # --- DWARF changes nothing ---------------------------------------------------------------
 if [ -n "$B_dwarf" ]; then
 	"$CROSSYM" report --format=tsv "$B_dwarf" >"$TMP/dwarf.tsv" 2>"$TMP/err"
 	ok $? "crossym report --format=tsv x86_64-dwarf"
 	tsv6 "$TMP/dwarf.tsv"
-	expect_eq "$TMP/x86_64-tiny.tsv" "$TMP/dwarf.tsv" "x86_64-dwarf: the same TSV as x86_64-tiny"
+	expect_eq "$TMP/x86_64-boot.tsv" "$TMP/dwarf.tsv" "x86_64-dwarf: the same TSV as x86_64-boot"
 else
 	echo "ok $((tap_n = tap_n + 1)) # SKIP x86_64-dwarf: CROSSYM_KERNEL_DWARF=0 and not built"
 fi

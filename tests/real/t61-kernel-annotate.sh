@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# t61-kernel-annotate: tag the x86_64-tiny Linux 6.1 sources with __visible
+# t61-kernel-annotate: tag the x86_64-boot Linux 6.1 sources (tinyconfig + the
+# boot options; the build t62 and t63 use) with __visible
 # (crossym cocci --keep-stale + scripts/annotate.sh --apply on a copy), rebuild
 # the tagged copy, and check (all the work is in kernel-annotate.sh, cached):
 #  - every `tag` row is tagged exactly once: in place, re-declared, or already
@@ -35,7 +36,7 @@ COPY=$(cd "$R/../src-tagged" && pwd)
 
 # --- the steps -------------------------------------------------------------------------
 [ "$(cat "$R/cocci.rc")" -eq 0 ]
-ok $? "crossym cocci --tag __visible --keep-stale x86_64-tiny exits 0"
+ok $? "crossym cocci --tag __visible --keep-stale x86_64-boot exits 0"
 diag "$R/cocci.err"
 [ "$(cat "$R/annotate.rc")" -eq 0 ]
 ok $? "annotate.sh OUT COPY --apply exits 0"
@@ -234,7 +235,7 @@ diag "$R/copy-written"
 
 # --- the tagged build -------------------------------------------------------------------------
 [ "$(cat "$R/build.rc")" -eq 0 ]
-ok $? "the tagged tree builds (make O=... ARCH=x86_64 tinyconfig vmlinux)"
+ok $? "the tagged tree builds (its .config plus CONFIG_WERROR=y)"
 if [ "$(cat "$R/build.rc")" -ne 0 ]; then
 	echo "# the tagged build fails; its errors:"
 	diag "$R/build.errors"

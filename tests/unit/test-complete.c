@@ -80,6 +80,27 @@ static void test_synced(void)
 	free(text);
 }
 
+
+/* spatch and the scanner disagree: spatch tags `g` where the scanner sees no
+ * definition of it (here a call); only that one falls back to the
+ * re-declaration, the other tag stays in place, and the text passes verify. */
+static void test_disagree(void)
+{
+	const char *w[] = { "f", "g" }, *k[] = { "func", "func" };
+	const char *a = "int f(void)\n{\n\treturn g();\n}\nint g(x)\n\tstruct { int y; } x;\n{\n}\n";
+	const char *b = "int __global f(void)\n{\n\treturn __global g();\n}\n"
+			"int g(x)\n\tstruct { int y; } x;\n{\n}\n";
+	struct result r = run(a, b, 0, w, k, 2, NULL, 0);
+
+	TAP_STR(r.text, "int __global f(void)\n{\n\treturn g();\n}\n"
+		"int g(x)\n\tstruct { int y; } x;\n{\n}\nextern __typeof__(g) g __global;\n",
+		"disagreement: that tag taken back, re-declared; the other kept");
+	TAP_STR(r.report, "F\tx.c\tf\tinplace\t-\n"
+		"F\tx.c\tg\tredeclared\t?its tag is not on a definition crossym sees\n",
+		"disagreement: the reason in the report");
+	done(&r);
+}
+
 int main(void)
 {
 	const char *w[] = { "f", "g" }, *k[] = { "func", "var" }, *ks[] = { "several" };
@@ -87,6 +108,17 @@ int main(void)
 	struct result r;
 
 	test_synced();
+	test_disagree();
+	{
+		const char *wx[] = { "kx" }, *kx[] = { "func" };
+		const char *a = "int kx(x);\nextern int __global kx(x)\n\tint x;\n{\n\treturn x;\n}\n";
+
+		r = run(a, a, 0, wx, kx, 1, NULL, 0);
+		TAP_STR(r.report, "F\tx.c\tkx\talready\t-\n",
+			"an extern K&R definition carrying the tag: already tagged");
+		TAP_STR(r.text, a, "... and left as it is");
+		done(&r);
+	}
 	r = run("int f(void)\n{\n}\nint g;\n", "int __global f(void)\n{\n}\nint __global g;\n",
 		0, w, k, 2, NULL, 0);
 	TAP_STR(r.text, "int __global f(void)\n{\n}\nint __global g;\n", "spatch's tags kept");
@@ -148,7 +180,8 @@ int main(void)
 	done(&r);
 
 	r = run("int other;\n", "int other;\n", 0, NULL, NULL, 0, stale, 1);
-	TAP_STR(r.report, "E\tx.c: old: stale tag not found\n", "a stale tag not there: an error");
+	TAP_STR(r.report, "F\tx.c\told\tfailed\tstale tag not found\n",
+		"a stale tag not there: failed, the rest goes on");
 	done(&r);
 
 	r = run("int x, y;\n", "int __global x, y;\n", 0, w, k, 1, NULL, 0);
@@ -168,8 +201,12 @@ int main(void)
 
 		text = complete_file(&in, &len, f);
 		fclose(f);
-		TAP_STR(rep, "F\tx.c\tzz_thing\tinplace\t-\n",
-			"a tag on a definer macro belongs to the definition placed on its line");
+		/* ... but the scanner gives that tag to zz, so crossym verify would
+		 * not see zz_thing tagged: re-declared instead */
+		TAP_STR(rep, "F\tx.c\tzz_thing\tredeclared\t?its tag is not on a definition crossym sees\n",
+			"a tag on a definer macro the scanner gives to another name: re-declared");
+		TAP_STR(text, "int a;\nMAKE_THING(zz);\nextern __typeof__(zz_thing) zz_thing __global;\n",
+			"... its in-place tag taken back");
 		free(rep);
 		free(text);
 		in.lines = NULL;

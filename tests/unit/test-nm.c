@@ -39,6 +39,13 @@ int main(void)
 	      "__weak_hook");
 	check("a/b.o:0000000000000000 r __ksymtab_foo", "a/b.o", NULL, 'r',
 	      "__ksymtab_foo");
+	check("lib/lib.a[crc32.o]:00000000 R crc32_table", "lib/lib.a", "crc32.o",
+	      'R', "crc32_table");
+	check("a/x[1].o:00000000 T f", "a/x[1].o", NULL, 'T', "f");
+	bad = xstrdup("lib.a[]:00000000 T f");
+	TAP_OK(nm_parse_line(bad, &l) == 0 && !strcmp(l.path, "lib.a[]") && !l.member,
+	       "an empty bracket is no member");
+	free(bad);
 	bad = xstrdup("nm: x.o: no symbols");
 	TAP_OK(nm_parse_line(bad, &l) != 0, "a message line is rejected");
 	free(bad);
@@ -50,5 +57,10 @@ int main(void)
 	TAP_OK(nm_letter_bind('w', &kind) == SYM_WEAKUNDEF, "w");
 	TAP_OK(nm_letter_bind('t', &kind) == SYM_LOCALDEF, "t is local");
 	TAP_OK(nm_letter_bind('N', &kind) < 0, "N (debug) ignored");
+	TAP_OK(!nm_letter_known('X') && !nm_letter_known('z') && !nm_letter_known(' '),
+	       "X, z, blank: not letters nm prints");
+	TAP_OK(nm_letter_known('T') && nm_letter_known('i') && nm_letter_known('p'),
+	       "T, i, p: letters nm prints");
+	TAP_OK(nm_letter_bind('X', &kind) < 0, "X: no binding");
 	return tap_done();
 }

@@ -416,6 +416,51 @@ static void test_robust(void)
 	free(s);
 }
 
+
+/* Old-style (K&R) definitions: the parameter declarations between `)` and
+ * `{` belong to the function, not to the file. */
+static void test_old_style(void)
+{
+	static const char zlib[] =
+		"int ZEXPORT compress2 OF((Bytef *dest, uLong len));\n"
+		"int ZEXPORT compress2 (dest, len)\n"
+		"    Bytef *dest;\n"
+		"    uLong len;\n"
+		"{\n\treturn 0;\n}\n";
+
+	check_loc("int f(a, b)\nint a;\nchar *b;\n{\n\treturn a;\n}\n", "f", "D1",
+		  "K&R definition");
+	check_loc("long g (n, m)\n    register int n;\n    register unsigned m;\n{\n}\n", "g",
+		  "D1", "K&R with register");
+	check_loc("int h(a, b)\n\tint a, b;\n{\n}\n", "h", "D1",
+		  "K&R, two declarators on one line");
+	check_loc("char *\nkp(p, v, fn)\n\tchar *p;\n\tint v[];\n\tint (*fn)(int);\n{\n}\n",
+		  "kp", "D2", "K&R with pointer, array and function pointer parameters");
+	check_loc(zlib, "compress2", "D2", "K&R after an OF((...)) prototype");
+	check_loc("int kst(a)\n\tstruct pt { int x; } *a;\n{\n}\n", "kst", "D1",
+		  "K&R with a struct body in a parameter declaration");
+	check_loc("int kpa(a)\n\tint (a);\n\tint b __attribute__((unused));\n{\n}\n", "kpa", "D1",
+		  "K&R with a parenthesised name and an attribute");
+	check_loc("static int ks(x)\n\tint x;\n{\n}\n", "ks", "N", "static K&R");
+	check_loc("extern int ke(x)\n\tint x;\n{\n}\n", "ke", "D1", "extern K&R definition");
+	check_loc("int kd(x)\n\tint x;\n{\n}\n", "x", "N", "a K&R parameter is no variable");
+	check_loc("int kd2(a, b)\n\tint a;\n\tchar *b;\n{\n}\nchar *b;\n", "b", "D6",
+		  "a later K&R parameter is no variable either");
+	check_loc("int gx;\nint kd3(a)\n\tint a;\n{\n}\n", "gx", "D1",
+		  "a variable before a K&R definition is one");
+	check_loc("int ZEXPORT kz Z_ARG((int level));\n", "kz", "N", "Z_ARG prototype");
+	check_loc("int kn(a, b);\nint kn2;\n", "kn2", "D2", "prototype with names, then a variable");
+	check_loc("void (*sig(int s, void (*fn)(int)))(int)\n{\n\treturn fn;\n}\n", "sig",
+		  "D1", "function returning a function pointer");
+	check_tags("int __global f(a, b)\nint a;\nchar *b;\n{\n}\n", "f@1D", "K&R definition");
+	check_tags("char *\n__global kp(p)\n\tchar *p;\n{\n}\n", "kp@2D",
+		   "K&R, name at the start of a line");
+	check_tags("int ZEXPORT __global compress2 (dest, len)\n    Bytef *dest;\n"
+		   "    uLong len;\n{\n}\n", "compress2@1D", "K&R after an unknown macro");
+	check_tags("extern int __global ke(x)\n\tint x;\n{\n}\n", "ke@1D",
+		   "extern K&R definition");
+}
+
 int main(void)
 {
 	test_declarator_tags();
@@ -429,5 +474,6 @@ int main(void)
 	test_locate_macros();
 	test_paste();
 	test_robust();
+	test_old_style();
 	return tap_done();
 }

@@ -59,7 +59,7 @@ static void test_redecl(void)
 static size_t run(const char *a, const char *c, const char *const *w, size_t nw,
 		  const char *const *s, size_t ns, char **out)
 {
-	struct verify_lists v = { "__global", w, nw, s, ns };
+	struct verify_lists v = { "__global", w, nw, s, ns, NULL, NULL };
 	size_t len = 0, bad;
 	FILE *f = open_memstream(out, &len);
 

@@ -1,10 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# kernel-annotate.sh: tag the sources of the x86_64-tiny Linux 6.1 build with
+# kernel-annotate.sh [CONFIG]: tag the sources of a Linux 6.1 build (CONFIG,
+# default x86_64-boot: the build the boot proof uses too, so make check-real
+# builds one tinyconfig less) with
 # the kernel's own __visible, rebuild the tagged tree, and record everything
 # t61-kernel-annotate.sh checks. Prints the result directory on stdout.
 #
-#  1. B = kernel-build.sh x86_64-tiny (the untagged build, cached);
+#  1. B = kernel-build.sh CONFIG (the untagged build, cached);
 #  2. crossym cocci -o R/out --tag __visible --keep-stale --run-build-commands B
 #     (it tells names made by top-level asm, which need no tag; the kernel's own
 #     __visible tags stay);
@@ -13,9 +15,9 @@
 #     renames it in, so a patched file gets its own inode and the cached source
 #     stays as it is; checked below, see R/links.txt), then
 #     scripts/annotate.sh R/out COPY --apply;
-#  4. BT = CACHE/build-x86_64-tiny-tagged: make O=BT ARCH=x86_64 tinyconfig,
-#     CONFIG_WERROR=y (any warning the tags cause fails the build), olddefconfig,
-#     vmlinux from COPY, otherwise kernel-build.sh's x86_64-tiny recipe;
+#  4. BT = CACHE/build-CONFIG-tagged: B's own .config plus CONFIG_WERROR=y
+#     (any warning the tags cause fails the build), olddefconfig, vmlinux from
+#     COPY;
 #  5. records: the reports of B and BT, crossym check on both, the warnings of
 #     both builds (normalised), a second cocci + annotate.sh on the tagged tree
 #     (R/out2, must give an empty patch), timings.
@@ -31,7 +33,7 @@
 #    patch and forms.tsv of the last run are reused and spatch is not run
 #    (KERNEL_ANNOTATE_FRESH=1 forces the run).
 #
-# Result directory R = CACHE/annotate-x86_64-tiny:
+# Result directory R = CACHE/annotate-CONFIG:
 #   out/              crossym cocci's OUTDIR, with annotate.patch and forms.tsv
 #   cocci.err cocci.rc annotate.log annotate.rc   step outputs and exit codes
 #   patch.sha256      the key of BT
@@ -56,8 +58,10 @@ JOBS=${JOBS:-2}
 CACHE=${CROSSYM_CACHE:-$HOME/.cache/crossym}/linux-6.1
 SRC=$CACHE/src
 COPY=$CACHE/src-tagged
-BT=$CACHE/build-x86_64-tiny-tagged
-R=$CACHE/annotate-x86_64-tiny
+CONFIG=${1:-x86_64-boot}
+ARCH=${CONFIG%%-*}
+BT=$CACHE/build-$CONFIG-tagged
+R=$CACHE/annotate-$CONFIG
 TAG=__visible
 LC_ALL=C
 export LC_ALL
@@ -69,12 +73,15 @@ now() { date +%s; }
 timed() { printf '%s\t%s\t%s\n' "$1" "$3" "$2" >>"$R/times.tsv"; say "$1: $3 s ($2)"; }
 sha() { sha256sum "$1" | cut -d ' ' -f 1; }
 
-B=$(sh "$here/kernel-build.sh" x86_64-tiny) || die "kernel-build.sh x86_64-tiny failed"
+B=$(sh "$here/kernel-build.sh" "$CONFIG") || die "kernel-build.sh $CONFIG failed"
+# the same targets as B's build, so that both compile the same files
+TARGETS=vmlinux
+[ ! -f "$B/arch/x86/boot/bzImage" ] || TARGETS="vmlinux bzImage"
 command -v spatch >/dev/null 2>&1 || die "spatch not found (coccinelle)"
 [ -x "$CROSSYM" ] || die "$CROSSYM: not built"
 
 mkdir -p "$R"
-exec 8>"$CACHE/annotate-x86_64-tiny.lock"
+exec 8>"$CACHE/annotate-$CONFIG.lock"
 if command -v flock >/dev/null 2>&1; then flock 8; fi
 : >"$R/times.tsv"
 
@@ -140,8 +147,8 @@ else
 fi
 [ -f "$R/annotate.rc" ] || echo 0 >"$R/annotate.rc"
 [ -f "$R/annotate.log" ] || cp "$R/keep/annotate.log" "$R/annotate.log"
-# the key of BT: the patch and the recipe (CONFIG_WERROR=y on top of tinyconfig)
-echo "$(sha "$R/out/annotate.patch") werror" >"$R/patch.sha256"
+# the key of BT: the patch and the recipe (CONFIG_WERROR=y on top of B's .config)
+echo "$(sha "$R/out/annotate.patch") $(sha "$B/.config") werror" >"$R/patch.sha256"
 
 # --- 4. the tagged build, keyed by the patch -----------------------------------------------
 # A failed build is remembered too (BT/.crossym-failed): the same patch fails
@@ -161,10 +168,10 @@ else
 	t0=$(now)
 	rc=0
 	{
-		make -C "$COPY" O="$BT" ARCH=x86_64 tinyconfig &&
+		cp "$B/.config" "$BT/.config" &&
 		"$COPY/scripts/config" --file "$BT/.config" --enable WERROR &&
-		make -C "$COPY" O="$BT" ARCH=x86_64 olddefconfig &&
-		make -C "$COPY" O="$BT" ARCH=x86_64 -j"$JOBS" vmlinux
+		make -C "$COPY" O="$BT" ARCH="$ARCH" olddefconfig &&
+		make -C "$COPY" O="$BT" ARCH="$ARCH" -j"$JOBS" $TARGETS
 	} >"$BT/build.log" 2>&1 || rc=$?
 	t=$(($(now) - t0))
 	echo $t >"$BT/build.time"

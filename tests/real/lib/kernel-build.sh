@@ -10,7 +10,7 @@
 #   x86_64-tiny  make ARCH=x86_64 tinyconfig
 #   x86_64-mod   x86_64 tinyconfig + CONFIG_MODULES=y + a few modules (=m), see
 #                MOD_OPTS below; builds .vmlinux.export.o and NAME.mod files
-#   x86_64-dwarf x86_64 tinyconfig + CONFIG_DEBUG_INFO (DWARF 5), for DWARF tests
+#   x86_64-dwarf x86_64-boot + CONFIG_DEBUG_INFO (DWARF 5), for DWARF tests
 #   x86_64-def   make ARCH=x86_64 defconfig (vmlinux + modules), for bench/ (about
 #                16 minutes on 2 shared cores; `make bench-kernel` builds it)
 #   x86_64-boot  x86_64 tinyconfig + what booting to a userspace init under qemu
@@ -128,6 +128,7 @@ build_one() {
 	want="$KB_VERSION $name"
 	config=tinyconfig
 	[ "$name" != x86_64-boot ] || want="$want $BOOT_OPTS"
+	[ "$name" != x86_64-dwarf ] || want="$want $BOOT_OPTS"
 	[ "$name" != x86_64-fsmod ] || want="$want $BOOT_OPTS $FSMOD_Y m: $FSMOD_M"
 	case $name in
 	i386-tiny) arch=i386 targets=vmlinux ;;
@@ -160,6 +161,9 @@ build_one() {
 			kmake "$out" $arch olddefconfig
 			;;
 		x86_64-dwarf)
+			for m in $BOOT_OPTS; do
+				"$SRC/scripts/config" --file "$out/.config" --enable "$m" || return 1
+			done &&
 			"$SRC/scripts/config" --file "$out/.config" --enable DEBUG_KERNEL \
 				--enable DEBUG_INFO_DWARF5 --disable DEBUG_INFO_NONE \
 				--disable DEBUG_INFO_REDUCED --disable DEBUG_INFO_SPLIT \

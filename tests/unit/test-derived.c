@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* test-derived.c - how a .cmd file says its object was made from other
+ * objects (kbuild_cmd_derivation): objcopy, strip, a relocatable link, as
+ * one step among others of a command. */
+#include "tap.h"
+#include "kbuild.h"
+#include "util.h"
+
+#include <stdlib.h>
+
+/* "tool: input input ..." for the .cmd text, or NULL when not derived. */
+static char *derivation(const char *cmdtext)
+{
+	struct kbuild_derivation d;
+	char *out;
+
+	if (!kbuild_cmd_derivation(cmdtext, &d))
+		return NULL;
+	out = xasprintf("%s%s%s:", d.tool, d.renames ? " " : "",
+			d.renames ? d.renames : "");
+	for (size_t i = 0; i < d.ninputs; i++) {
+		char *o = xasprintf("%s %s", out, d.inputs[i]);
+
+		free(out);
+		out = o;
+	}
+	kbuild_derivation_free(&d);
+	return out;
+}
+
+static void check(const char *cmdtext, const char *want)
+{
+	char *got = derivation(cmdtext);
+
+	TAP_STR(got, want, "%s", cmdtext);
+	free(got);
+}
+
+int main(void)
+{
+	/* the hypervisor's init objects: a size check, then the copy */
+	check("cmd_common/x.init.o := objdump -h common/x.o | while read idx name sz "
+	      "rest; do case \"$$name\" in .text|.data) test $$sz = 0 || exit 1;; esac; "
+	      "done || exit $$?; objcopy --rename-section .text=.init.text "
+	      "--rename-section .data=.init.data common/x.o common/x.init.o",
+	      "objcopy: common/x.o");
+	check("savedcmd_a/x.init.o := x86_64-linux-gnu-objcopy -j .text "
+	      "--prefix-symbols p_ -O elf64-x86-64 a/x.o a/x.init.o",
+	      "objcopy --prefix-symbols: a/x.o");
+	check("cmd_a/y.o := llvm-objcopy --set-section-flags .bss=alloc ./a/x.o a/y.o",
+	      "objcopy: ./a/x.o");
+	check("cmd_a/y.o := strip --strip-debug -o a/y.o a/x.o", "strip: a/x.o");
+	check("cmd_a/y.o := aarch64-linux-gnu-strip -g -oa/y.o a/x.o", "strip: a/x.o");
+	check("cmd_a/y.o := ld -m elf_x86_64 -r -o a/y.o a/x.o", "ld -r: a/x.o");
+	check("cmd_a/y.o := gcc -nostdlib -r -o a/y.o a/x.o", "ld -r: a/x.o");
+	/* Linux's EFI stub (drivers/firmware/efi/libstub), and shell words */
+	check("cmd_d/x.stub.o := strip --strip-debug -o d/x.stub.o d/x.o; if objdump -r "
+	      "d/x.stub.o | grep R_X86_64_64; then echo \"d/x.stub.o: absolute\" >&2; "
+	      "/bin/false; fi; objcopy --rename-section .bss=.bss.efistub,load,alloc "
+	      "d/x.o d/x.stub.o", "strip: d/x.o");
+	check("cmd_d/x.stub.o := if objdump -r d/x.o | grep R_; then false; else "
+	      "LC_ALL=C objcopy --prefix-symbols=__efistub_ d/x.o d/x.stub.o; fi",
+	      "objcopy --prefix-symbols: d/x.o");
+	check("cmd_d/y.o := objcopy --redefine-sym a=b d/x.o d/y.o",
+	      "objcopy --redefine-sym: d/x.o");
+	/* more than one input: reported, the caller refuses it */
+	check("cmd_a/y.o := objcopy a/x.o a/z.o a/y.o", "objcopy: a/x.o a/z.o");
+	check("cmd_a/y.o := ld -r -o a/y.o a/x.o a/z.o", "ld -r: a/x.o a/z.o");
+	/* not derived: compiled, changed in place, or something else written */
+	check("cmd_a/x.o := gcc -c -o a/x.o a/x.c; objcopy --rename-section .a=.b a/x.o",
+	      NULL);
+	check("cmd_a/x.o := strip -g a/x.o", NULL);
+	check("cmd_a/x.o := objcopy a/x.o a/x.o", NULL);
+	check("cmd_a/x.o := objcopy a/w.o a/other.o", NULL);
+	check("cmd_a/x.o := echo 'objcopy a/w.o a/x.o'", NULL);
+	check("objcopy a/w.o a/x.o", NULL);
+	return tap_done();
+}
