@@ -5,6 +5,7 @@
 set -eu
 pkgs="gcc make binutils pkg-config libelf-dev libdw-dev coccinelle perl patch jq graphviz"
 pkgs="$pkgs git mandoc groff-base man-db"     # t81 (git am), t82 (man page lint)
+pkgs="$pkgs gcc-powerpc64-linux-gnu"            # t52 (64-bit PowerPC ELFv1 cross build)
 pkgs="$pkgs ${CROSSYM_EXTRA_PKGS:-}"
 missing=""
 for p in $pkgs; do
