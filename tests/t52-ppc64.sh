@@ -54,6 +54,19 @@ ok $? "7 tag rows (11 with .opd taken for a table)"
 [ "$(wc -l <"$TMP/ordered")" -eq 1 ]
 ok $? "units --ordered: no definition whose place the script fixes"
 
+# --db: the report from the db equals the scan, also from a db an older
+# crossym wrote (descriptors recorded with kind object, 1).
+"$CROSSYM" report --format=tsv --all --db "$TMP/scan.db" "$out" >/dev/null 2>&1
+awk 'NR > 1 { if ($0 == "X\t.opd" && p ~ /^S\t/) {
+		split(p, f, "\t"); p = "S\t" f[2] "\t1\t" f[4] }
+	print p } { p = $0 } END { print p }' "$TMP/scan.db" >"$TMP/old.db"
+! cmp -s "$TMP/scan.db" "$TMP/old.db" && mv "$TMP/old.db" "$TMP/scan.db"
+ok $? "a db with the descriptors recorded as objects"
+"$CROSSYM" report --format=tsv --all --db "$TMP/scan.db" "$out" >"$TMP/db.tsv" 2>"$TMP/db.err"
+cut -f1-8 "$TMP/db.tsv" >"$TMP/db8.tsv"
+expect_eq "$TMP/want.tsv" "$TMP/db8.tsv" "--db: the same rows, descriptors are functions"
+expect_grep "0 object files read" "$TMP/db.err" "--db: the second scan read nothing"
+
 # The whole-program build with those tags, linked with the cross toolchain.
 entries() { "${CROSS}nm" "$1" | grep -cE " [DdRr] cmd_(b|hello|more)$"; }
 sh "$tree/build.sh" "$TMP/wp" "$TMP/tags.tsv" >"$TMP/wp.log" 2>&1
