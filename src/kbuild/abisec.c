@@ -24,6 +24,10 @@ static const struct abisec {
 	{ ".ARM.extab", 0 }, { ".ARM.extab.*", 0 },
 	/* call sites per function: -mrecord-mcount, -fpatchable-function-entry */
 	{ "__mcount_loc", 0 }, { "__patchable_function_entries", 0 },
+	/* per-function property and literal tables of Xtensa; ABI notes and markers
+	 * (KEEP(*(.note.*)), MIPS KEEP(*(.mdebug.abi32))) */
+	{ ".xt.*", 0 }, { ".note.gnu.*", 0 }, { ".note.GNU-stack", 0 },
+	{ ".mdebug.*", 0 }, { ".MIPS.abiflags", 0 }, { ".reginfo", 0 },
 	/* small data (-G, -msdata): ordinary variables the compiler puts there */
 	{ ".sdata", 0 }, { ".sdata.*", 0 }, { ".sdata2", 0 }, { ".sdata2.*", 0 },
 	{ ".sbss", 0 }, { ".sbss.*", 0 }, { ".sbss2", 0 }, { ".sbss2.*", 0 },

@@ -12,12 +12,14 @@ int main(void)
 		".ARM.exidx", ".ARM.exidx.text.f", ".ARM.extab.text.f",
 		"__mcount_loc", "__patchable_function_entries",
 		".sdata", ".sbss.x", ".srodata.cst8",
+		".xt.prop.text.f", ".mdebug.abi32", ".note.gnu.property", ".MIPS.abiflags",
 		".gcc_except_table.*",  /* a KEEP pattern naming them */
 	};
 	static const char *const tables[] = {
 		".init_array", ".init_array.00100", ".ctors", ".initcall6.init",
 		".list_cmd", "__ksymtab_printk", "__param", ".text", ".data",
 		".opd2", ".toc*", "", ".eh_frame.x",
+		".note.Linux", ".note.Xen", "__ex_table", ".head.text",
 	};
 
 	for (size_t i = 0; i < sizeof(abi) / sizeof(abi[0]); i++)
