@@ -50,9 +50,23 @@ expect_eq "$TMP/want.tsv" "$TMP/got.tsv" \
 "$CROSSYM" report --format=tsv "$out" >"$TMP/tags.tsv" 2>/dev/null
 [ "$(grep -c '	tag	' "$TMP/tags.tsv")" -eq 7 ]
 ok $? "7 tag rows (11 with .opd taken for a table)"
-"$CROSSYM" units --ordered "$out" >"$TMP/ordered" 2>&1
-[ "$(wc -l <"$TMP/ordered")" -eq 1 ]
-ok $? "units --ordered: no definition whose place the script fixes"
+
+# units --ordered: the script names .opd one by one; when one object holds
+# every descriptor (a/ alone: a/cmds.o) .opd looked like an ordered section.
+(
+	. "$TOP/tests/trees/record.sh"
+	begin_build "$TMP/aonly" "$tree" a
+	cp "$src/ppc64.lds" .
+	for o in a/cmds a/more; do
+		record "$o.o" "${CROSS}gcc -O2 -I$src/include -c -o $o.o $src/$o.c" "$src/$o.c"
+	done
+	record_thin a:a/cmds.o,a/more.o
+	record image "${CROSS}gcc -nostdlib -static -Wl,--unresolved-symbols=ignore-all -Wl,--no-warn-rwx-segments -o image -Wl,-T,ppc64.lds -Wl,--whole-archive built-in.a -Wl,--no-whole-archive"
+) >"$TMP/aonly.log" 2>&1
+ok $? "a/ alone cross-builds"
+"$CROSSYM" units --ordered "$TMP/aonly" >"$TMP/ordered" 2>&1
+echo "unit	object	symbol	section	script" >"$TMP/want.ordered"
+expect_eq "$TMP/want.ordered" "$TMP/ordered" "units --ordered: .opd orders nothing"
 
 # --db: the report from the db equals the scan, also from a db an older
 # crossym wrote (descriptors recorded with kind object, 1).
