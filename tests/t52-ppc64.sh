@@ -3,7 +3,9 @@
 # t52-ppc64: 64-bit big-endian PowerPC, ELFv1 (tests/trees/ppc64, cross-built
 # with powerpc64-linux-gnu-gcc). Every global function `f` is a descriptor
 # symbol `f` in .opd, and the kernel-like linker script says KEEP(*(.opd))
-# beside a real table (.list_*) nobody names. .opd is the ABI's, not a table:
+# beside a real table (.list_*) nobody names. start/ and a/ are compiled as Linux
+# compiles them (-mcall-aixdesc): the code of f is a second global .f and calls
+# name .f; .f and f are one function f. .opd is the ABI's, not a table:
 # functions used only inside their unit get no tag, cross-unit ones do, the
 # table entries still count as referenced by the script, and a descriptor is
 # a function. Then the proof: each directory compiled -fwhole-program with
@@ -26,6 +28,13 @@ awk -v i="$idx" '$4 == "FUNC" && $5 == "GLOBAL" && $7 == i && $8 == "b_helper"' 
 ok $? "b_helper is a global FUNC in .opd (the descriptor)"
 ! "${CROSS}nm" "$out/b/b.o" | grep -q ' \.b_helper$'
 ok $? "no dot-symbol .b_helper in the object"
+# -mcall-aixdesc (start/, a/, as Linux): the code is a second global .f, calls
+# name it; b/ defines b_helper only (ld makes .b_helper from the descriptor).
+"${CROSS}nm" "$out/a/cmds.o" "$out/start/os.o" >"$TMP/aix.nm"
+grep -q "^[0-9a-f]* T \.table_count$" "$TMP/aix.nm" &&
+	grep -q "^[0-9a-f]* D table_count$" "$TMP/aix.nm" &&
+	grep -q "^ *U \.b_helper$" "$TMP/aix.nm"
+ok $? "a/cmds.o defines .table_count and table_count, start/os.o calls .b_helper"
 
 cat >"$TMP/want.tsv" <<'TSV'
 symbol	unit	object	source	status	referenced_from	kind	bind
@@ -114,4 +123,6 @@ ok $? "the script without the table's KEEP"
 expect_status 0 "$CROSSYM" report --format=tsv --all --nm "$TMP/nm.txt" "$out"
 expect_grep '^cmd_helper	a	a/cmds.o	a/cmds.c	unit-local	' "$TMP/out" \
 	"nm input, script KEEPs only .opd: exit 0, cmd_helper unit-local"
+! grep -q "^\." "$TMP/out" && grep -q "^table_count	a	a/cmds.o	a/cmds.c	tag	start	" "$TMP/out"
+ok $? "nm input: .f folded into f (T .f beside D f), table_count tagged for start"
 done_testing
