@@ -33,6 +33,7 @@ base|tests: git am|git|git|git|cmd:git
 base|tests: man lint|mandoc|mandoc|mandoc|cmd:mandoc
 base|tests: nroff|groff-base|groff-base|groff|cmd:nroff
 base|tests: man|man-db|man-db|man-db|cmd:man
+base|tests: ppc64 gcc|gcc-powerpc64-linux-gnu|gcc-powerpc64-linux-gnu|powerpc64-linux-gnu-gcc (AUR)|cmd:powerpc64-linux-gnu-gcc
 fuzz|fuzzing: clang|clang|clang|clang|cmd:clang
 fuzz|fuzzing: runtime|libclang-rt-14-dev|compiler-rt|compiler-rt|-'
 

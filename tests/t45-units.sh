@@ -6,6 +6,7 @@
 # --exclude and --runs change the units of the listing and of the decision
 # alike (checked against nm); an excluded object needs no tag and cocci
 # does not read its source; a bad --exclude is an error;
+# --unit selects DIR, its runs DIR@N and DIR#asm in report and check alike;
 # scripts/wholeprogram.sh on the tagged tree is covered by t40-demo.
 . "$(dirname "$0")/lib.sh"
 ex=$TOP/tests/trees/example
@@ -69,4 +70,35 @@ expect_eq "$TMP/want" "$TMP/runs" "--runs: a directory split by an excluded obje
 awk -F '\t' '$3 == "kernel/time.o" { print $2 }' "$TMP/runs.tsv" | sort -u >"$TMP/got.time"
 echo 'kernel@2' >"$TMP/want.time"
 expect_eq "$TMP/want.time" "$TMP/got.time" "--runs: the report's rows of time.o name its unit kernel@2"
+# --unit with --runs (issue 26): DIR selects its runs DIR@N, its DIR#asm and
+# the units below it, in report (every format) and check alike; --unit
+# DIR@N or DIR#asm selects that one unit (units_selected(), doc/CONTRACT.md)
+r="--runs --exclude kernel/cpu.o"
+awk -F '\t' 'NR > 1 && ($2 == "kernel" || $2 ~ /^kernel[@#\/]/)' "$TMP/runs.tsv" >"$TMP/want.k"
+awk -F '\t' '$2 == "kernel@2"' "$TMP/want.k" | grep -q .
+ok $? "--runs: unit kernel@2 has rows to select"
+"$CROSSYM" report --format=tsv $r --unit kernel "$b" | awk 'NR > 1' >"$TMP/got.k"
+expect_eq "$TMP/want.k" "$TMP/got.k" "report --unit kernel: the rows of kernel, kernel@2, kernel/cpu.o and kernel/sched"
+awk -F '\t' '$5 == "tag" { print $4 ":" $9 ": " $1 }' "$TMP/got.k" | sort >"$TMP/want.c"
+"$CROSSYM" check $r --unit kernel "$b" 2>/dev/null |
+	sed -n 's/^\([^:]*:[0-9]*\): missing tag: \([^:]*\):.*/\1: \2/p' | sort >"$TMP/got.c"
+[ -s "$TMP/want.c" ]
+ok $? "report --unit kernel: tag rows ($(wc -l <"$TMP/want.c"))"
+expect_eq "$TMP/want.c" "$TMP/got.c" "check --unit kernel: the missing tags are report --unit kernel's tag rows"
+"$CROSSYM" report $r --unit kernel "$b" >"$TMP/k.txt"
+expect_grep "^kernel@2: 3 " "$TMP/k.txt" "report --unit kernel (text): unit kernel@2 is listed"
+"$CROSSYM" report --format=dot $r --unit kernel "$b" >"$TMP/k.dot"
+expect_grep '"kernel@2"' "$TMP/k.dot" "report --unit kernel (dot): node kernel@2"
+awk -F '\t' 'NR > 1 && $2 == "kernel@2"' "$TMP/runs.tsv" >"$TMP/want.k2"
+"$CROSSYM" report --format=tsv $r --unit kernel@2 "$b" | awk 'NR > 1' >"$TMP/got.k2"
+expect_eq "$TMP/want.k2" "$TMP/got.k2" "report --unit kernel@2: that unit alone"
+"$CROSSYM" check $r --unit kernel@2 "$b" 2>/dev/null | sed -n 's/.*: missing tag: \([^:]*\):.*/\1/p' | sort >"$TMP/got.c2"
+awk -F '\t' '$5 == "tag" { print $1 }' "$TMP/want.k2" | sort >"$TMP/want.c2"
+expect_eq "$TMP/want.c2" "$TMP/got.c2" "check --unit kernel@2: that unit's missing tags alone"
+"$CROSSYM" report --format=tsv --unit arch/demo "$b" | awk -F '\t' 'NR > 1 { print $2 }' | sort -u >"$TMP/got.a"
+printf 'arch/demo\narch/demo#asm\n' >"$TMP/want.a"
+expect_eq "$TMP/want.a" "$TMP/got.a" "report --unit arch/demo: arch/demo and arch/demo#asm"
+"$CROSSYM" report --format=tsv --unit 'arch/demo#asm' "$b" | awk -F '\t' 'NR > 1 { print $2 }' | sort -u >"$TMP/got.a"
+echo 'arch/demo#asm' >"$TMP/want.a"
+expect_eq "$TMP/want.a" "$TMP/got.a" "report --unit arch/demo#asm: that unit alone"
 done_testing

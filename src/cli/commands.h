@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* commands.h - the sub-commands; main.c dispatches to these. */
+/* commands.h - the sub-commands (one file each: cmd-*.c); main.c dispatches
+ * to these. */
 #ifndef CROSSYM_COMMANDS_H
 #define CROSSYM_COMMANDS_H
 

@@ -20,7 +20,7 @@ struct scan_opts {
 				 * and without this only each .cmd's head is read) */
 	int run_build_commands; /* --run-build-commands: find asm-string references */
 	int tag_exports;        /* --tag-exports: the tree's export macro does not
-				 * carry the tag (graph.h) */
+				 * carry the tag (decide.h) */
 };
 
 struct build {
@@ -38,7 +38,7 @@ struct build {
 	size_t nimage_scripts, image_scripts_cap;
 	unsigned nerrors;       /* files that could not be read */
 	struct db *db;          /* borrowed from the scan options */
-	int tag_exports;        /* from the scan options (graph_decide) */
+	int tag_exports;        /* from the scan options (decide_build) */
 	int quiet;              /* the objects --nm input must cover: a file that
 				 * cannot be read is not reported (its objects
 				 * get no symbols and lose machine_ok) */

@@ -4,6 +4,7 @@
 #include "buildtree.h"
 #include "aggregate.h"
 #include "asmrefs.h"
+#include "dotsyms.h"
 #include "imageinputs.h"
 #include "kbuild.h"
 #include "linkscripts.h"
@@ -136,6 +137,7 @@ int build_scan(struct build *b, const char *dir, const struct scan_opts *opts)
 		machine_check(b);
 	}
 	linkscripts_add(b, opts);
+	dotsyms_fold(b);
 	for (size_t i = 0; i < b->set.count; i++) {
 		objsource_assign(b, &b->set.objs[i]);
 		if (opts->need_included)

@@ -15,6 +15,7 @@
  *                        strings --run-build-commands checked)
  *   A <symbol> <where>   (one asm-string reference it found)
  */
+#include "abisec.h"
 #include "db.h"
 #include "dwdecl.h"
 #include "srcscan.h"
@@ -430,6 +431,9 @@ void db_replay(const struct db *db, const struct db_file *rec, struct objset *se
 				strtab_str(&db->names, o->syms[k].section)) : 0;
 			s->bind = o->syms[k].bind;
 			s->kind = o->syms[k].kind;
+			if (s->section && abisec_is_descriptor(strtab_str(&set->sections,
+								 s->section)))
+				s->kind = KIND_FUNC;    /* a db an older crossym wrote */
 		}
 	}
 }

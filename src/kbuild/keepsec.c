@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* keepsec.c - references a linker script makes by KEEPing sections. */
 #include "keepsec.h"
+#include "abisec.h"
 #include "ldscript.h"
 #include "util.h"
 
@@ -20,13 +21,31 @@ static int kept(const struct build *b, struct keep_ctx *kc, const char *file,
 		unsigned section)
 {
 	const char *name = strtab_str(&b->set.sections, section);
+	unsigned char ask = section < kc->nsec ? kc->sec[section] : SEC_UNASKED;
 
-	if (section < kc->nsec && kc->sec[section] == SEC_UNASKED)
-		kc->sec[section] = lds_keep_section_matches(kc->keeps, kc->nkeeps, name) ?
-				   SEC_MAYBE : SEC_NEVER;
-	if (section < kc->nsec && kc->sec[section] == SEC_NEVER)
-		return 0;
-	return lds_keep_matches(kc->keeps, kc->nkeeps, file, name);
+	if (ask == SEC_UNASKED) {
+		ask = !abisec_is_abi(name) &&
+		      lds_keep_section_matches(kc->keeps, kc->nkeeps, name) ?
+		      SEC_MAYBE : SEC_NEVER;
+		if (section < kc->nsec)
+			kc->sec[section] = ask;
+	}
+	return ask == SEC_MAYBE && lds_keep_matches(kc->keeps, kc->nkeeps, file, name);
+}
+
+/* Drops the patterns of keeps[0..*n) that name an ABI section (KEEP(*(.opd))):
+ * they keep no table, so objects whose sections are unknown lose nothing. */
+static void drop_abi_keeps(struct lds_keep *keeps, size_t *n)
+{
+	size_t kept_n = 0;
+
+	for (size_t i = 0; i < *n; i++) {
+		if (abisec_is_abi(keeps[i].section))
+			lds_keep_free_one(&keeps[i]);
+		else
+			keeps[kept_n++] = keeps[i];
+	}
+	*n = kept_n;
 }
 
 /* The definitions of obj in kept sections, as references of the script. */
@@ -51,8 +70,10 @@ void keep_add_references(struct build *b, struct object *script, const char *tex
 	struct lds_keep *keeps = lds_keep_patterns(text, &nkeeps);
 	const char *first = NULL;
 	size_t script_idx = (size_t)(script - b->set.objs);
-	struct keep_ctx kc = { keeps, nkeeps, NULL, b->set.sections.count };
+	struct keep_ctx kc;
 
+	drop_abi_keeps(keeps, &nkeeps);
+	kc = (struct keep_ctx){ keeps, nkeeps, NULL, b->set.sections.count };
 	kc.sec = xcalloc(kc.nsec ? kc.nsec : 1, 1);
 	for (size_t i = 0; nkeeps && i < b->set.count; i++) {
 		const struct object *o = &b->set.objs[i];

@@ -304,13 +304,17 @@ struct lds_keep *lds_input_sections(const char *text, size_t *count)
 	return v;
 }
 
+void lds_keep_free_one(struct lds_keep *keep)
+{
+	free(keep->file);
+	free(keep->section);
+	free(keep->output);
+}
+
 void lds_keep_free(struct lds_keep *keeps, size_t count)
 {
-	for (size_t i = 0; i < count; i++) {
-		free(keeps[i].file);
-		free(keeps[i].section);
-		free(keeps[i].output);
-	}
+	for (size_t i = 0; i < count; i++)
+		lds_keep_free_one(&keeps[i]);
 	free(keeps);
 }
 

@@ -28,6 +28,8 @@ struct lds_keep *lds_keep_patterns(const char *text, size_t *count);
  * per section pattern: `*(.a .b)` gives ("*", ".a") and ("*", ".b"). */
 struct lds_keep *lds_input_sections(const char *text, size_t *count);
 void lds_keep_free(struct lds_keep *keeps, size_t count);
+/* Frees what one entry holds, not the entry. */
+void lds_keep_free_one(struct lds_keep *keep);
 /* 1 when a definition in section of object file (its path) is kept. */
 int lds_keep_matches(const struct lds_keep *keeps, size_t count,
 		     const char *file, const char *section);

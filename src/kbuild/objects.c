@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* objects.c - the object set of a build. */
 #include "objects.h"
+#include "abisec.h"
 #include "dwdecl.h"
 #include "util.h"
 
@@ -94,6 +95,9 @@ void object_set_section(struct objset *set, struct object *obj, const char *sect
 {
 	struct objsym *s = obj->nsyms ? &obj->syms[obj->nsyms - 1] : NULL;
 
-	if (s && (s->bind == SYM_DEF || s->bind == SYM_WEAKDEF) && section && *section)
+	if (s && (s->bind == SYM_DEF || s->bind == SYM_WEAKDEF) && section && *section) {
 		s->section = strtab_intern(&set->sections, section);
+		if (abisec_is_descriptor(section))
+			s->kind = KIND_FUNC;
+	}
 }

@@ -2,7 +2,7 @@
 /* objects.h - the objects of one build and the symbols each defines or uses.
  *
  * Readers (ELF, nm text) fill struct objsym arrays; the build-tree walker decides
- * which objects exist, their unit and their source; the graph decides. */
+ * which objects exist, their unit and their source; decide.c decides. */
 #ifndef CROSSYM_OBJECTS_H
 #define CROSSYM_OBJECTS_H
 
@@ -86,7 +86,8 @@ struct object *objset_add(struct objset *set, const char *name);
  * or global) also records an export of <name>; local definitions go no further. */
 void object_add_sym(struct objset *set, struct object *obj, const char *name,
 		    enum sym_bind bind, enum sym_kind kind);
-/* The section of the definition object_add_sym recorded last. */
+/* The section of the definition object_add_sym recorded last; a definition in
+ * a function-descriptor section (ELFv1 .opd, not executable) is a function. */
 void object_set_section(struct objset *set, struct object *obj, const char *section);
 /* Sort objects by name (stable output order). */
 void objset_sort(struct objset *set);

@@ -23,7 +23,7 @@
 
 /* One TSV row per object of a unit with more than one C object that defines
  * a name an initcall entry of the unit names, when another object of the
- * unit defines it too (after units_assign and graph_decide): unit, object,
+ * unit defines it too (after units_assign and decide_build): unit, object,
  * symbol, entry (the label in that object naming it, "-" when none); with a
  * header line, in link order. An object whose local symbols cannot be read
  * (no file, not ELF, an LTO object) is an error() naming it. Returns the

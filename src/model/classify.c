@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* classify.c - the classes of `report --all`, from the graph's symbol index. */
+/* classify.c - the classes of `report --all`, from the decision's symbol index. */
 #include "classify.h"
 #include "strtab.h"
 #include "util.h"
@@ -184,7 +184,7 @@ static int worth_a_class(const char *name)
 	return strcmp(name, "main") && strncmp(name, "__ksymtab_", 10);
 }
 
-/* "object\tsymbol" of the rows graph_decide made for this build. */
+/* "object\tsymbol" of the rows decide_build made for this build. */
 static void index_rows(const struct rows *rows, size_t first, struct strtab *keys)
 {
 	strtab_init(keys);
@@ -203,7 +203,7 @@ void classify_build(const struct build *b, struct rows *rows, size_t first)
 	struct strtab cross;
 
 	index_rows(rows, first, &cross);
-	graph_index(b, &ix);
+	symindex_make(b, &ix);
 	for (unsigned s = 0; s < b->set.names.count; s++) {
 		const struct symref *list = ix.entries + ix.start[s];
 		size_t n = ix.start[s + 1] - ix.start[s];
@@ -226,7 +226,7 @@ void classify_build(const struct build *b, struct rows *rows, size_t first)
 			add_class_row(rows, b, &list[i], s, &f, ctxmap);
 		}
 	}
-	graph_index_free(&ix);
+	symindex_free(&ix);
 	strtab_free(&cross);
 	free(ctxmap);
 }

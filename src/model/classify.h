@@ -5,10 +5,10 @@
 #define CROSSYM_CLASSIFY_H
 
 #include <stddef.h>
-#include "graph.h"
+#include "decide.h"
 
 /* Append a row for every definition in a linked object of b that has no row
- * among rows->v[first..] (the cross-unit rows graph_decide made for b):
+ * among rows->v[first..] (the cross-unit rows decide_build made for b):
  *   exported          the build exports it (no other unit uses it);
  *   multiply-defined  another linked object of the same image defines it;
  *   unit-local        other objects of its unit reference it;

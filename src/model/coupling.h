@@ -6,7 +6,7 @@
 #define CROSSYM_COUPLING_H
 
 #include <stddef.h>
-#include "graph.h"
+#include "decide.h"
 
 #include "strtab.h"
 

@@ -20,7 +20,7 @@
 
 /* One TSV row per function the attribute is given to (a definition or a
  * declaration) in a C object of a unit at risk (after units_assign and
- * graph_decide): unit, object, symbol, source, line; with a header line.
+ * decide_build): unit, object, symbol, source, line; with a header line.
  * A source that cannot be read is an error() naming it. Returns the rows. */
 size_t flatten_print(FILE *out, struct build *b);
 

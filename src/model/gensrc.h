@@ -13,11 +13,11 @@
 
 #include <stdio.h>
 #include "buildtree.h"
-#include "graph.h"
+#include "decide.h"
 
 /* One TSV row per definition used from outside its unit (status tag or
  * exported) of a C object whose source the build generated, in a unit with
- * more than one C object (rows: graph_decide's for b): unit, object, symbol,
+ * more than one C object (rows: decide_build's for b): unit, object, symbol,
  * source; with a header line, in row order. Returns the rows. */
 size_t gensrc_print(FILE *out, const struct build *b, const struct rows *rows);
 

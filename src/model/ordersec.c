@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* ordersec.c - definitions whose place only the linker script fixes. */
 #include "ordersec.h"
+#include "abisec.h"
 #include "ldscript.h"
 #include "util.h"
 
@@ -23,7 +24,8 @@ static int is_def(const struct objsym *s)
 
 /* named[id] = 1 + the index of the first script that names section id one by
  * one (no wildcard), output[id] the output section it puts it in ("" when
- * none); named[id] = 0 when no script does. */
+ * none); named[id] = 0 when no script does. An ABI section (.opd, abisec.h)
+ * orders nothing: its definitions are the functions, reached by name. */
 static void mark_named(const struct build *b, size_t *named, char **output)
 {
 	for (size_t i = 0; i < b->set.count; i++) {
@@ -43,7 +45,8 @@ static void mark_named(const struct build *b, size_t *named, char **output)
 		for (size_t k = 0; k < n; k++) {
 			long id = strtab_find(&b->set.sections, d[k].section);
 
-			if (id > 0 && !named[id] && !strpbrk(d[k].section, "*?[")) {
+			if (id > 0 && !named[id] && !strpbrk(d[k].section, "*?[") &&
+			    !abisec_is_abi(d[k].section)) {
 				named[id] = i + 1;
 				output[id] = xstrdup(d[k].output ? d[k].output : "");
 			}

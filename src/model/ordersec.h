@@ -17,7 +17,7 @@
 #include "buildtree.h"
 
 /* One TSV row per such definition in a unit at risk (after units_assign and
- * graph_decide): unit, object, symbol, section, script; with a header line.
+ * decide_build): unit, object, symbol, section, script; with a header line.
  * Returns the number of rows. */
 size_t ordered_print(FILE *out, struct build *b);
 

@@ -207,3 +207,45 @@ unsigned char *units_shared_members(const struct build *b)
 	free(nobjs);
 	return shared;
 }
+
+void unitsel_add(struct unit_sel *s, const char *dir)
+{
+	grow_array((void **)&s->dirs, &s->cap, s->n + 1, sizeof(*s->dirs));
+	s->dirs[s->n++] = dir;
+}
+
+void unitsel_free(struct unit_sel *s)
+{
+	free(s->dirs);
+	memset(s, 0, sizeof(*s));
+}
+
+int units_selected(const struct unit_sel *s, const char *unit)
+{
+	if (!s || !s->n)
+		return 1;
+	for (size_t i = 0; i < s->n; i++) {
+		const char *dir = s->dirs[i];
+		size_t len = strlen(dir);
+
+		if (!strcmp(dir, "."))
+			return 1;
+		if (len && !strncmp(unit, dir, len) && (!unit[len] || unit[len] == '/' ||
+		    unit[len] == '@' || unit[len] == '#'))
+			return 1;
+	}
+	return 0;
+}
+
+int units_file_selected(const struct unit_sel *s, const char *unit, const char *path)
+{
+	char *dir;
+	int keep;
+
+	if (unit || !s || !s->n)
+		return units_selected(s, unit);
+	dir = path_dirname(path);
+	keep = units_selected(s, dir);
+	free(dir);
+	return keep;
+}

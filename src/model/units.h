@@ -26,7 +26,7 @@ void units_opts_free(struct unit_opts *uo);
 /* Apply the options to the units of b's objects; an --exclude naming no
  * object of b is an error. */
 void units_assign(struct build *b, const struct unit_opts *uo);
-/* The linked objects in link order, one TSV row each (after graph_decide). */
+/* The linked objects in link order, one TSV row each (after decide_build). */
 void units_print(FILE *out, const struct build *b);
 /* The file kbuild compiled o as, relative to the build dir ("DIR/m.o" for
  * "DIR/lib.a(m.o)"), allocated. */
@@ -37,5 +37,23 @@ int units_c_member(const struct object *o);
 /* shared[i] (allocated, one per object of b): object i is a C member of a
  * unit with more than one C member. */
 unsigned char *units_shared_members(const struct build *b);
+
+/* The --unit DIR selection (report, check): the one rule for which unit names
+ * a DIR selects. DIR selects the unit DIR, its runs DIR@N (--runs), its
+ * assembly DIR#asm and every unit below it (DIR/sub, an excluded DIR/x.o, a
+ * module DIR/NAME.ko); "." selects all. --unit DIR@N or --unit DIR#asm selects
+ * that one unit. No DIR given: every unit. The dirs are the caller's (argv). */
+struct unit_sel {
+	const char **dirs;
+	size_t n, cap;
+};
+void unitsel_add(struct unit_sel *s, const char *dir);
+void unitsel_free(struct unit_sel *s);
+/* Whether unit name unit is selected (s NULL: all). */
+int units_selected(const struct unit_sel *s, const char *unit);
+/* The same for something in file path (relative to the tree): by its unit
+ * when it has one, else by the file's directory taken as a unit name
+ * (check: a stale tag, a #define). */
+int units_file_selected(const struct unit_sel *s, const char *unit, const char *path);
 
 #endif

@@ -10,7 +10,7 @@
 
 struct build;
 
-/* Read the DWARF of every linked C object of b (after graph_decide) and add
+/* Read the DWARF of every linked C object of b (after decide_build) and add
  * to found one line per mismatch,
  *   DECL_FILE:LINE: SYMBOL: declared as 'T1' but defined as 'T2' at DEF_FILE:LINE
  * (paths relative to b's source tree; a line found twice is kept once).

@@ -25,6 +25,7 @@ static void push_issue(struct tag_issue **arr, size_t *n, size_t *cap,
 	t->several = 0;
 	t->why = why;
 	t->place = NULL;
+	t->unit = NULL;
 }
 
 /* Key "source\tsymbol" of a wanted definition or a present tag. */
@@ -143,6 +144,7 @@ void tagcheck_run(const struct rows *rows, const struct placement *places,
 			   "referenced from outside its unit");
 		out->missing[out->nmissing - 1].several = r->site.several;
 		out->missing[out->nmissing - 1].place = &places[wanted_row[id]];
+		out->missing[out->nmissing - 1].unit = r->unit;
 	}
 	if (out->nmissing)
 		qsort(out->missing, out->nmissing, sizeof(*out->missing), cmp_issue);

@@ -5,7 +5,7 @@
 #define CROSSYM_TAGCHECK_H
 
 #include <stddef.h>
-#include "graph.h"
+#include "decide.h"
 
 struct tag_issue {
 	char *source;           /* relative to the source tree */
@@ -15,6 +15,8 @@ struct tag_issue {
 	int several;            /* defined in several #if arms */
 	const char *why;        /* for stale tags: a static explanation */
 	const struct placement *place; /* missing tags: where the tag goes */
+	const char *unit;       /* missing tags: the definition's unit (the
+				 * row's string); NULL for stale ones */
 };
 
 struct tag_report {

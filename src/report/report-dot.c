@@ -32,11 +32,6 @@ static unsigned pen_width(size_t n)
 	return w;
 }
 
-static int keep_unit(const void *ctx, const char *unit)
-{
-	return report_unit_selected(ctx, unit);
-}
-
 static int on_an_edge(const struct coupling *c, const char *unit)
 {
 	for (size_t i = 0; i < c->nedges; i++)
@@ -49,7 +44,7 @@ void report_dot(FILE *out, const struct report_view *v)
 {
 	struct coupling c;
 
-	coupling_build(v->rows, keep_unit, v, &c);
+	coupling_build(v->rows, report_keep_unit, v, &c);
 	fputs("digraph crossym {\n"
 	      "\tgraph [rankdir=LR, fontname=\"Helvetica\", label=\"unit -> unit: "
 	      "symbols the first uses from the second\", labelloc=t];\n"

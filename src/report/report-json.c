@@ -104,11 +104,6 @@ static void json_coupling(FILE *out, const struct coupling *c)
 	fputs(c->nedges ? "\n  ],\n" : "],\n", out);
 }
 
-static int keep_unit(const void *ctx, const char *unit)
-{
-	return report_unit_selected(ctx, unit);
-}
-
 void report_json(FILE *out, const struct report_view *v)
 {
 	size_t counts[STATUS_COUNT] = { 0 }, n;
@@ -116,7 +111,7 @@ void report_json(FILE *out, const struct report_view *v)
 
 	fputs("{\n  \"format\": \"crossym-report\",\n  \"version\": 1,\n", out);
 	n = json_symbols(out, v, counts);
-	coupling_build(v->rows, keep_unit, v, &c);
+	coupling_build(v->rows, report_keep_unit, v, &c);
 	json_coupling(out, &c);
 	fprintf(out, "  \"counts\": {\"definitions\": %zu", n);
 	for (unsigned s = 0; s < STATUS_COUNT; s++)

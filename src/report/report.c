@@ -9,24 +9,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-int report_unit_selected(const struct report_view *v, const char *unit)
+int report_keep_unit(const void *view, const char *unit)
 {
-	if (!v->nunits)
-		return 1;
-	for (size_t i = 0; i < v->nunits; i++) {
-		const char *dir = v->units[i];
-		size_t len = strlen(dir);
+	const struct report_view *v = view;
 
-		if (!strcmp(dir, ".") || (!strncmp(unit, dir, len) &&
-		    (!unit[len] || unit[len] == '/' || unit[len] == '#')))
-			return 1;
-	}
-	return 0;
+	return units_selected(v->units, unit);
 }
 
 int report_row_shown(const struct report_view *v, const struct row *r)
 {
-	return (v->all || row_is_cross(r)) && report_unit_selected(v, r->unit);
+	return (v->all || row_is_cross(r)) && units_selected(v->units, r->unit);
 }
 
 const char *report_kind_name(unsigned kind)
@@ -223,11 +215,6 @@ static size_t list_by_unit(FILE *out, const struct rows *rows, const size_t *ord
 	return nunits;
 }
 
-static int keep_unit(const void *ctx, const char *unit)
-{
-	return report_unit_selected(ctx, unit);
-}
-
 /* One line per unit: what it provides to and uses from the others, and
  * (with --all) its unit-local and file-local definitions. */
 static void report_units(FILE *out, const struct coupling *c)
@@ -302,7 +289,7 @@ void report_text(FILE *out, const struct report_view *v)
 			classes[STATUS_UNIT_LOCAL], classes[STATUS_FILE_LOCAL],
 			classes[STATUS_UNREFERENCED], classes[STATUS_MULTIPLY]);
 	}
-	coupling_build(rows, keep_unit, v, &c);
+	coupling_build(rows, report_keep_unit, v, &c);
 	report_units(out, &c);
 	report_pairs(out, &c);
 	coupling_free(&c);

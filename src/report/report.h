@@ -5,21 +5,22 @@
 #define CROSSYM_REPORT_H
 
 #include <stdio.h>
-#include "graph.h"
+#include "decide.h"
 #include "placement.h"
+#include "units.h"
 
 /* What a report shows of the rows. */
 struct report_view {
 	const struct rows *rows;
-	char **units;           /* --unit DIRs (none: every unit) */
-	size_t nunits;
+	const struct unit_sel *units; /* --unit (units.h; none: every unit) */
 	int all;                /* --all: the class rows too */
 	size_t nobjects;        /* objects read */
 	const struct placement *places; /* text: one per row, or NULL */
 };
 
-/* Whether unit is DIR, DIR#asm or below DIR for one of the --unit DIRs. */
-int report_unit_selected(const struct report_view *v, const char *unit);
+/* The coupling filter of every format (coupling.h; view: the report_view):
+ * the --unit selection, units_selected(). */
+int report_keep_unit(const void *view, const char *unit);
 /* Whether the report lists row r. */
 int report_row_shown(const struct report_view *v, const struct row *r);
 /* The names of the TSV and JSON fields. */

@@ -14,7 +14,7 @@
 #ifndef CROSSYM_TAGMACRO_H
 #define CROSSYM_TAGMACRO_H
 
-#include "graph.h"
+#include "decide.h"
 #include "placement.h"
 
 #include <stdio.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* graph.c - link closure and the cross-unit decision. */
-#include "graph.h"
+/* decide.c - link closure and the cross-unit decision. */
+#include "decide.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -60,7 +60,7 @@ static void link_closure(struct build *b)
 }
 
 /* Built by counting sort. */
-void graph_index(const struct build *b, struct symindex *ix)
+void symindex_make(const struct build *b, struct symindex *ix)
 {
 	size_t nsyms = b->set.names.count, total = 0;
 	size_t *fill;
@@ -88,7 +88,7 @@ void graph_index(const struct build *b, struct symindex *ix)
 	free(fill);
 }
 
-void graph_index_free(struct symindex *ix)
+void symindex_free(struct symindex *ix)
 {
 	free(ix->start);
 	free(ix->entries);
@@ -221,13 +221,13 @@ static void add_row(struct rows *out, struct build *b, unsigned sym,
 			r->kind = o->syms[k].kind;
 }
 
-void graph_decide(struct build *b, struct rows *out)
+void decide_build(struct build *b, struct rows *out)
 {
 	const struct objctx **ctxmap = xcalloc(b->set.count, sizeof(*ctxmap));
 	struct symindex ix;
 
 	link_closure(b);
-	graph_index(b, &ix);
+	symindex_make(b, &ix);
 	for (unsigned s = 0; s < b->set.names.count; s++) {
 		const struct symref *list = ix.entries + ix.start[s];
 		size_t n = ix.start[s + 1] - ix.start[s];
@@ -250,7 +250,7 @@ void graph_decide(struct build *b, struct rows *out)
 					(image_use ? ROW_IMAGE_USE : 0), ctxmap);
 		}
 	}
-	graph_index_free(&ix);
+	symindex_free(&ix);
 	free(ctxmap);
 }
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* graph.h - the decision: which definitions are referenced from outside their
+/* decide.h - the decision: which definitions are referenced from outside their
  * unit (doc/CONTRACT.md, "Decision rule"). */
-#ifndef CROSSYM_GRAPH_H
-#define CROSSYM_GRAPH_H
+#ifndef CROSSYM_DECIDE_H
+#define CROSSYM_DECIDE_H
 
 #include <stddef.h>
 #include "buildtree.h"
@@ -83,7 +83,7 @@ struct rows {
  * Linux, where EXPORT_SYMBOL adds no visibility) when another unit of its own
  * image uses it: then it needs the tag, STATUS_TAG (a module's use goes
  * through the module loader and the export table, which needs none). */
-void graph_decide(struct build *b, struct rows *out);
+void decide_build(struct build *b, struct rows *out);
 /* Sort rows (symbol, unit, object, source) and merge the rows of several builds
  * that name the same definition: the union of their referencing units; a
  * definition one build needs tagged stays tagged. */
@@ -95,13 +95,13 @@ const struct objctx *rows_object_ctx(struct rows *rows, const struct objctx **ma
 				     const struct build *b, size_t obj);
 
 /* Per-symbol lists of (object, binding) over the linked objects of a build
- * (after graph_decide): entries[start[s] .. start[s + 1]) for symbol id s. */
+ * (after decide_build): entries[start[s] .. start[s + 1]) for symbol id s. */
 struct symindex {
 	size_t *start;
 	struct symref { size_t obj; unsigned char bind; } *entries;
 };
-void graph_index(const struct build *b, struct symindex *ix);
-void graph_index_free(struct symindex *ix);
+void symindex_make(const struct build *b, struct symindex *ix);
+void symindex_free(struct symindex *ix);
 const char *status_name(enum row_status status);
 
 #endif

@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* cmd-cocci.c - crossym cocci: the semantic patches that add the missing tags
+ * and remove the stale ones, into OUTDIR for annotate.sh. */
+#include "commands.h"
+#include "cocci.h"
+#include "pipeline.h"
+#include "util.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct cocci_cmd_opts {
+	struct scan_args a;
+	const char *outdir;     /* -o */
+	const char *tag;        /* --tag */
+	int keep_stale;         /* --keep-stale */
+	int tag_macros;         /* --tag-macros */
+};
+
+static const char cocci_help[] =
+	"usage: crossym cocci -o OUTDIR [--tag NAME] [--keep-stale] [--srctree DIR] [--nm FILE]\n"
+	"                     [--db FILE] [--lds FILE] BUILD_DIR...\n\n"
+	"Write into OUTDIR the semantic patches that add the tag to the definitions\n"
+	"`crossym report` shows as `tag` and do not have it yet, and remove it from\n"
+	"the stale ones (`crossym check`), the list of files to change (with their\n"
+	"checksums) and the list of definitions; then run\n"
+	"crossym annotate OUTDIR SRCTREE [--apply] to make and check the patch.\n\n";
+
+static const struct optdef opt_output = { { "output", required_argument, NULL, OPT_OUTPUT },
+	"  -o, --output DIR  where to write (created)\n" };
+static const struct optdef opt_keep_stale = { { "keep-stale", no_argument, NULL, OPT_KEEP },
+	"  --keep-stale      do not remove stale tags (for tags crossym did not\n"
+	"                    write, such as the kernel's own __visible)\n" };
+
+static const struct optdef *const cocci_options[] = {
+	&opt_output, &optdef_tag, &opt_keep_stale, &optdef_tag_macros,
+	&optdef_exclude, &optdef_runs, &optdef_srctree, &optdef_nm, &optdef_db,
+	&optdef_lds, &optdef_run, &optdef_tag_exports, NULL
+};
+
+static void cocci_set(void *opts, int id, const char *arg)
+{
+	struct cocci_cmd_opts *o = opts;
+
+	switch (id) {
+	case OPT_OUTPUT: o->outdir = arg; break;
+	case OPT_TAG: o->tag = arg; break;
+	case OPT_KEEP: o->keep_stale = 1; break;
+	case OPT_TAG_MACROS: o->tag_macros = 1; break;
+	default: scan_args_set(&o->a, id, arg); break;
+	}
+}
+
+static void to_targets(const struct tag_issue *v, size_t n, struct cocci_target *t)
+{
+	for (size_t i = 0; i < n; i++) {
+		t[i].source = v[i].source;
+		t[i].symbol = v[i].symbol;
+		t[i].kind = v[i].several ? DEF_SEVERAL :
+			    v[i].kind == KIND_FUNC ? DEF_FUNC : DEF_VAR;
+		t[i].line = v[i].line;
+		t[i].macro = v[i].place ? v[i].place->macro : NULL;
+		t[i].place = v[i].place ? placement_token(v[i].place->kind) : NULL;
+	}
+}
+
+/* The #defines --tag-macros changes, as targets of their files (DEF_MACRO). */
+static size_t macro_targets(const struct tagmacro_plan *p, struct cocci_target *t)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; k < p->n; k++)
+		if (p->v[k].change == TM_TAG) {
+			t[n].source = p->v[k].source;
+			t[n].symbol = p->v[k].macro;
+			t[n].kind = DEF_MACRO;
+			t[n++].line = p->v[k].line;
+		}
+	return n;
+}
+
+/* OUTDIR/.complete is written last, when the whole job was written with no
+ * error: annotate.sh takes no OUTDIR without it. */
+#define COMPLETE_MARKER ".complete"
+
+/* -o names a directory (or nothing yet); an earlier run's marker goes first,
+ * so that a run that fails half-way leaves no complete-looking OUTDIR. */
+static int forget_complete_marker(const char *outdir)
+{
+	struct stat st;
+	char *marker;
+	int rc = 0;
+
+	if (stat(outdir, &st) == 0 && !S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "crossym cocci: -o %s: not a directory (OUTDIR is a "
+			"directory crossym creates and fills)\n", outdir);
+		return -1;
+	}
+	marker = path_join(outdir, COMPLETE_MARKER);
+	if (unlink(marker) && errno != ENOENT) {
+		fprintf(stderr, "crossym cocci: %s: %s\n", marker, strerror(errno));
+		rc = -1;
+	}
+	free(marker);
+	return rc;
+}
+
+static void write_complete_marker(const char *outdir, size_t nadd, size_t nremove)
+{
+	char *marker = path_join(outdir, COMPLETE_MARKER);
+	char *text = xasprintf("crossym cocci: %zu to add, %zu to remove\n",
+			       nadd, nremove);
+
+	if (diag.status)
+		fprintf(stderr, "crossym cocci: %s is incomplete (no %s): see the "
+			"errors above\n", outdir, COMPLETE_MARKER);
+	else if (sync_fs(outdir) || write_file_atomic(marker, text, strlen(text)) ||
+		 sync_dir(outdir))
+		error("%s: %s", marker, strerror(errno));
+	free(text);
+	free(marker);
+}
+
+/* The patches of what p found, into OUTDIR. */
+static void write_outdir(const struct cocci_cmd_opts *o, const struct pipeline *p)
+{
+	const struct tag_report *rep = &p->rep;
+	struct cocci_target *add = xcalloc(rep->nmissing + p->plan.n + 1, sizeof(*add));
+	struct cocci_target *remove = xcalloc(rep->nstale, sizeof(*remove));
+	struct cocci_opts copts = { o->outdir, o->tag, p->srctree, p->files };
+	size_t nadd, nremove = o->keep_stale ? 0 : rep->nstale;
+
+	to_targets(rep->missing, rep->nmissing, add);
+	nadd = rep->nmissing + macro_targets(&p->plan, add + rep->nmissing);
+	to_targets(rep->stale, rep->nstale, remove);
+	cocci_write(&copts, add, nadd, remove, nremove);
+	if (o->tag_macros) {
+		tagmacro_print(&p->plan, "crossym cocci: ", stderr);
+		if (tagmacro_write(&p->plan, o->outdir))
+			error("%s/macros.tsv: %s", o->outdir, strerror(errno));
+	}
+	fprintf(stderr, "crossym cocci: %zu tags to add, %zu to remove, %zu in place "
+		"already%s\n", rep->nmissing, nremove, rep->nexact,
+		nremove < rep->nstale ? " (stale tags kept)" : "");
+	write_complete_marker(o->outdir, rep->nmissing, nremove);
+	free(add);
+	free(remove);
+}
+
+static int run_cocci(const struct cocci_cmd_opts *o)
+{
+	struct pipeline p;
+	int status = 2;
+
+	if (!o->outdir) {
+		fputs("crossym cocci: -o OUTDIR is required\n", stderr);
+		return 2;
+	}
+	if (forget_complete_marker(o->outdir))
+		return 2;
+	pipeline_init(&p, &o->a, PH_TAGCHECK | (o->tag_macros ? PH(PH_CLASSES) : 0));
+	p.tag = o->tag;
+	p.tag_macros = o->tag_macros;
+	if (!pipeline_run(&p)) {
+		write_outdir(o, &p);
+		status = diag.status;
+	}
+	pipeline_free(&p);
+	return status;
+}
+
+int cmd_cocci(int argc, char **argv)
+{
+	struct cocci_cmd_opts o = { .tag = "__global" };
+	struct cmdline cl = { cocci_help, cocci_options, cocci_set, &o };
+	int done, status = cmdline_parse(argc, argv, &cl, &o.a.builds, &done);
+
+	if (!status && !done)
+		status = scan_args_check(&o.a, argv[0]);
+	if (!status && !done)
+		status = run_cocci(&o);
+	scan_args_free(&o.a);
+	return status;
+}

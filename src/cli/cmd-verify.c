@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* cmd-verify.c - crossym verify: annotate.sh's final check of the changed
+ * copy against the original. */
+#include "commands.h"
+#include "options.h"
+#include "util.h"
+#include "verify.h"
+
+static const char verify_help[] =
+	"usage: crossym verify OUTDIR ORIG_TREE NEW_TREE\n\n"
+	"The final check of scripts/annotate.sh: for every file of OUTDIR/files.tsv\n"
+	"(written by crossym cocci), compare ORIG_TREE/FILE with NEW_TREE/FILE. Each\n"
+	"changed line must be the original with the tag inserted or removed, the only\n"
+	"other changes re-declarations `extern __typeof__(S) S TAG;` of stale\n"
+	"symbols deleted and of wanted ones appended at the end; every wanted\n"
+	"definition must be tagged and no stale tag left. Prints `FILE: problem`\n"
+	"lines; exit 1 when there is any, 2 when a file cannot be read.\n\n";
+
+int cmd_verify(int argc, char **argv)
+{
+	struct operands ops;
+	long bad;
+	int done, status = cmdline_operands(argc, argv, verify_help, "OUTDIR ORIG_TREE NEW_TREE",
+					    3, 3, &ops, &done);
+
+	if (status || done)
+		return status;
+	bad = verify_outdir(ops.v[0], ops.v[1], ops.v[2], stdout);
+	if (bad < 0)
+		return 2;
+	return bad ? 1 : diag.status;
+}

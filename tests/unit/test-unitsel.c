@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* test-unitsel.c - the --unit rule (units_selected, units_file_selected):
+ * which unit names a DIR selects (doc/CONTRACT.md, "Units"). */
+#include "tap.h"
+#include "units.h"
+
+static int sel(const char *dir, const char *unit)
+{
+	struct unit_sel s = { 0 };
+	int got;
+
+	unitsel_add(&s, dir);
+	got = units_selected(&s, unit);
+	unitsel_free(&s);
+	return got;
+}
+
+static void check(const char *dir, const char *unit, int want)
+{
+	TAP_OK(sel(dir, unit) == want, "--unit %s %s %s", dir,
+	       want ? "selects" : "does not select", unit);
+}
+
+int main(void)
+{
+	struct unit_sel s = { 0 };
+
+	check("kernel", "kernel", 1);
+	check("kernel", "kernel@2", 1);                 /* its runs (--runs) */
+	check("kernel", "kernel#asm", 1);
+	check("kernel", "kernel/sched", 1);
+	check("kernel", "kernel/cpu.o", 1);             /* excluded object */
+	check("fs/autofs", "fs/autofs/autofs4.ko", 1);  /* a module */
+	check("kernel", "kernelx", 0);
+	check("kernel", "kern", 0);
+	check("kernel", "arch/x86/kernel", 0);
+	check("kernel@2", "kernel@2", 1);               /* one run alone */
+	check("kernel@2", "kernel", 0);
+	check("kernel@2", "kernel@3", 0);
+	check("kernel#asm", "kernel#asm", 1);
+	check("kernel#asm", "kernel", 0);
+	check(".", "anything/at@all", 1);
+	check("", "kernel", 0);
+	TAP_OK(units_selected(NULL, "kernel"), "no selection: every unit");
+	TAP_OK(units_selected(&s, "kernel"), "an empty selection: every unit");
+	unitsel_add(&s, "mm");
+	unitsel_add(&s, "kernel");
+	TAP_OK(units_selected(&s, "kernel@2") && units_selected(&s, "mm") &&
+	       !units_selected(&s, "lib"), "several DIRs: the union");
+	TAP_OK(units_file_selected(&s, NULL, "kernel/time.c"),
+	       "a file without a unit: by its directory");
+	TAP_OK(!units_file_selected(&s, NULL, "include/linux/x.h"),
+	       "a file elsewhere: not selected");
+	TAP_OK(units_file_selected(&s, "kernel@2", "include/linux/x.h"),
+	       "a file with a unit: by the unit");
+	TAP_OK(!units_file_selected(&s, "lib", "kernel/x.c"),
+	       "a file with another unit: not selected");
+	unitsel_free(&s);
+	return tap_done();
+}
