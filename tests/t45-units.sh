@@ -101,4 +101,25 @@ expect_eq "$TMP/want.a" "$TMP/got.a" "report --unit arch/demo: arch/demo and arc
 "$CROSSYM" report --format=tsv --unit 'arch/demo#asm' "$b" | awk -F '\t' 'NR > 1 { print $2 }' | sort -u >"$TMP/got.a"
 echo 'arch/demo#asm' >"$TMP/want.a"
 expect_eq "$TMP/want.a" "$TMP/got.a" "report --unit arch/demo#asm: that unit alone"
+
+# --unit as people type it (issue 25): `kernel/` (tab completion), `./kernel`
+# select what `kernel` does; a DIR that selects no unit, or leaves the tree,
+# is an error (exit 2, named), never an empty exit-0 answer.
+for u in kernel/ ./kernel .//kernel//; do
+	"$CROSSYM" report --format=tsv $r --unit "$u" "$b" | awk 'NR > 1' >"$TMP/got.n"
+	expect_eq "$TMP/want.k" "$TMP/got.n" "report --unit $u = report --unit kernel"
+	"$CROSSYM" check $r --unit "$u" "$b" 2>/dev/null |
+		sed -n 's/^\([^:]*:[0-9]*\): missing tag: \([^:]*\):.*/\1: \2/p' | sort >"$TMP/got.cn"
+	expect_eq "$TMP/want.c" "$TMP/got.cn" "check --unit $u = check --unit kernel"
+done
+for cmd in report check; do
+	expect_status 2 "$CROSSYM" $cmd --unit kernl "$b"
+	expect_grep "^crossym: --unit kernl: no unit of the build is kernl or below it" "$TMP/err" \
+		"$cmd --unit kernl (mistyped): named, exit 2"
+	expect_status 2 "$CROSSYM" $cmd --unit ../kernel "$b"
+	expect_grep "^crossym: --unit \.\./kernel: not a directory of the build" "$TMP/err" \
+		"$cmd --unit ../kernel: refused, exit 2"
+done
+expect_status 2 "$CROSSYM" report --unit kernel --unit nosuch/dir "$b"
+expect_grep "nosuch/dir: no unit" "$TMP/err" "one good --unit does not hide a bad one"
 done_testing

@@ -85,7 +85,7 @@ static size_t print_issues(const struct check_opts *o, const char *what,
 	return shown;
 }
 
-static int run_check(const struct check_opts *o)
+static int run_check(struct check_opts *o)
 {
 	struct pipeline p;
 	const struct tag_report *rep = &p.rep;
@@ -93,6 +93,7 @@ static int run_check(const struct check_opts *o)
 	int status;
 
 	pipeline_init(&p, &o->a, PH_TAGCHECK | (o->tag_macros ? PH(PH_CLASSES) : 0));
+	p.select = &o->units;
 	p.tag = o->tag;
 	p.tag_macros = o->tag_macros;
 	if (pipeline_run(&p)) {

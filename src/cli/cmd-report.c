@@ -199,7 +199,7 @@ static unsigned report_phases(const struct report_opts *o, int format)
 	return phases;
 }
 
-static int run_report(const struct report_opts *o)
+static int run_report(struct report_opts *o)
 {
 	struct pipeline p;
 	int format = format_index(o->format), status = 2;
@@ -211,6 +211,7 @@ static int run_report(const struct report_opts *o)
 	if (o->mismatches)
 		return report_mismatches(o);
 	pipeline_init(&p, &o->a, report_phases(o, format));
+	p.select = &o->units;
 	if (!pipeline_run(&p)) {
 		write_report(o, format, &p);
 		status = diag.status;

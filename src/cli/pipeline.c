@@ -46,6 +46,8 @@ static int ph_scan(struct pipeline *p, struct pass *ps)
 static int ph_units(struct pipeline *p, struct pass *ps)
 {
 	units_assign(&ps->b, &p->args->units);
+	for (size_t i = 0; p->select && i < ps->b.set.count; i++)
+		unitsel_mark(p->select, ps->b.set.objs[i].unit);
 	return 0;
 }
 
@@ -313,6 +315,8 @@ int pipeline_run(struct pipeline *p)
 	for (int i = 0; i < p->builds.n; i++)
 		if (run_build(p, p->builds.v[i], id, end))
 			return -1;
+	if (p->select && unitsel_unmatched(p->select))
+		return -1;
 	for (id = end; id < PH_COUNT; id++)
 		if (wanted(p, id) && phases[id].run(p, NULL))
 			return -1;

@@ -56,6 +56,7 @@ struct pipeline {
 	int tag_macros;         /* PH_TAGS: --tag-macros */
 	each_build_fn *each;    /* PH_EACH */
 	void *ctx;              /* for each */
+	struct unit_sel *select; /* --unit: PH_UNITS notes which DIRs answer */
 	/* made by the phases */
 	struct scan_opts scan;  /* args->scan with the db and what to read */
 	struct db db;
@@ -75,8 +76,9 @@ struct pipeline {
 
 /* Zero p and set what it runs on. */
 void pipeline_init(struct pipeline *p, const struct scan_args *args, unsigned phases);
-/* Run p's phases: 0, or -1 when a build directory is unusable or --db
- * cannot be read (said; the command ends with status 2). */
+/* Run p's phases: 0, or -1 when a build directory is unusable, --db
+ * cannot be read or a --unit DIR selects no unit of any build (said; the
+ * command ends with status 2). */
 int pipeline_run(struct pipeline *p);
 void pipeline_free(struct pipeline *p);
 

@@ -208,16 +208,83 @@ unsigned char *units_shared_members(const struct build *b)
 	return shared;
 }
 
+/* dir as a unit name: `./` and empty components dropped, no trailing /;
+ * "." for the top. NULL when it names nothing below the top. */
+static char *unitsel_normalise(const char *dir)
+{
+	char *out = xmalloc(strlen(dir) + 2), *o = out;
+	const char *p = dir;
+
+	if (*p == '/')
+		goto bad;
+	while (*p) {
+		size_t len = strcspn(p, "/");
+
+		if (len == 2 && !strncmp(p, "..", 2))
+			goto bad;
+		if (len && !(len == 1 && *p == '.')) {
+			if (o != out)
+				*o++ = '/';
+			memcpy(o, p, len);
+			o += len;
+		}
+		p += len + (p[len] == '/');
+	}
+	if (o == out) {
+		if (!*dir)
+			goto bad;
+		*o++ = '.';
+	}
+	*o = '\0';
+	return out;
+bad:
+	free(out);
+	return NULL;
+}
+
 void unitsel_add(struct unit_sel *s, const char *dir)
 {
+	char *name = unitsel_normalise(dir);
+
+	if (!name)
+		fatal("--unit %s: not a directory of the build (a path relative to "
+		      "BUILD_DIR, as the report names units)", *dir ? dir : "''");
 	grow_array((void **)&s->dirs, &s->cap, s->n + 1, sizeof(*s->dirs));
-	s->dirs[s->n++] = dir;
+	s->seen = xrealloc(s->seen, s->cap);
+	s->seen[s->n] = 0;
+	s->dirs[s->n++] = name;
 }
 
 void unitsel_free(struct unit_sel *s)
 {
+	for (size_t i = 0; i < s->n; i++)
+		free(s->dirs[i]);
 	free(s->dirs);
+	free(s->seen);
 	memset(s, 0, sizeof(*s));
+}
+
+void unitsel_mark(struct unit_sel *s, const char *unit)
+{
+	for (size_t i = 0; unit && i < s->n; i++) {
+		struct unit_sel one = { &s->dirs[i], NULL, 1, 1 };
+
+		if (!s->seen[i] && units_selected(&one, unit))
+			s->seen[i] = 1;
+	}
+}
+
+size_t unitsel_unmatched(const struct unit_sel *s)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->n; i++)
+		if (!s->seen[i]) {
+			error("--unit %s: no unit of the build is %s or below it "
+			      "(`crossym units BUILD_DIR` lists them)", s->dirs[i], s->dirs[i]);
+			n++;
+		}
+	return n;
 }
 
 int units_selected(const struct unit_sel *s, const char *unit)

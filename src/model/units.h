@@ -42,13 +42,22 @@ unsigned char *units_shared_members(const struct build *b);
  * a DIR selects. DIR selects the unit DIR, its runs DIR@N (--runs), its
  * assembly DIR#asm and every unit below it (DIR/sub, an excluded DIR/x.o, a
  * module DIR/NAME.ko); "." selects all. --unit DIR@N or --unit DIR#asm selects
- * that one unit. No DIR given: every unit. The dirs are the caller's (argv). */
+ * that one unit. No DIR given: every unit. A DIR that selects no unit of
+ * any build is an error (a mistyped DIR must not give an empty, exit-0 answer). */
 struct unit_sel {
-	const char **dirs;
+	char **dirs;            /* normalised copies: no ./, no trailing or double / */
+	unsigned char *seen;    /* dirs[i] selected a unit of some build */
 	size_t n, cap;
 };
+/* Add DIR as people type it (`mm`, `mm/`, `./mm`, `.//mm/`); one that leaves
+ * the tree (`..`, an absolute path) or is empty is fatal (usage, exit 2). */
 void unitsel_add(struct unit_sel *s, const char *dir);
 void unitsel_free(struct unit_sel *s);
+/* Note which selections unit (a unit of a scanned build) answers. */
+void unitsel_mark(struct unit_sel *s, const char *unit);
+/* Each DIR that selected no unit of any build, said as an error; returns
+ * how many. */
+size_t unitsel_unmatched(const struct unit_sel *s);
 /* Whether unit name unit is selected (s NULL: all). */
 int units_selected(const struct unit_sel *s, const char *unit);
 /* The same for something in file path (relative to the tree): by its unit

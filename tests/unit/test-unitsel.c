@@ -40,7 +40,12 @@ int main(void)
 	check("kernel#asm", "kernel#asm", 1);
 	check("kernel#asm", "kernel", 0);
 	check(".", "anything/at@all", 1);
-	check("", "kernel", 0);
+	check("kernel/", "kernel@2", 1);                /* as tab completion gives it */
+	check("./kernel", "kernel/sched", 1);
+	check(".//kernel//", "kernel#asm", 1);
+	check("./kernel/", "kernelx", 0);
+	check("./", "anything", 1);                     /* the top */
+	check("arch/./demo/", "arch/demo#asm", 1);
 	TAP_OK(units_selected(NULL, "kernel"), "no selection: every unit");
 	TAP_OK(units_selected(&s, "kernel"), "an empty selection: every unit");
 	unitsel_add(&s, "mm");
@@ -55,6 +60,11 @@ int main(void)
 	       "a file with a unit: by the unit");
 	TAP_OK(!units_file_selected(&s, "lib", "kernel/x.c"),
 	       "a file with another unit: not selected");
+	s.seen[0] = 0;
+	s.seen[1] = 0;
+	unitsel_mark(&s, "kernel/sched");
+	unitsel_mark(&s, "lib");
+	TAP_OK(!s.seen[0] && s.seen[1], "unitsel_mark: kernel/sched answers --unit kernel, not mm");
 	unitsel_free(&s);
 	return tap_done();
 }
