@@ -100,8 +100,10 @@ lds_rows() {
 lds=arch/x86/kernel/vmlinux.lds
 # .head.text is KEEP(*(.head.text)): its global definitions are rows the script
 # references (K9), the script alone for secondary_startup_64_no_verify and
-# sev_verify_cbit.
+# sev_verify_cbit. x86_64-boot has BLK_DEV_INITRD: usr/initramfs_data.S's
+# __initramfs_size, which the script and init/initramfs.o name.
 cat >"$TMP/lds.x86_64" <<EOF
+__initramfs_size	usr#asm	asm
 __startup_64	arch/x86/kernel	tag
 fixed_percpu_data	arch/x86/kernel/cpu	tag
 gdt_page	arch/x86/kernel/cpu	tag
