@@ -163,4 +163,36 @@ expect_status 2 "$CROSSYM" report -q "$bad"
 expect_grep "^crossym report: unknown option '-q'$" "$TMP/err" "unknown short option: named"
 expect_status 2 "$CROSSYM" cocci "$bad" -o
 expect_grep "^crossym cocci: option '-o' needs an argument$" "$TMP/err" "missing argument: named"
+
+# Command-line conventions (issue 25): a missing operand gives the usage lines
+# and a pointer to --help, not the whole help; `crossym help [COMMAND]`;
+# annotate.sh's own steps are not in the command list.
+for c in report cocci check units objects; do
+	expect_status 2 "$CROSSYM" $c
+	n=$(wc -l <"$TMP/err")
+	[ "$n" -le 5 ] && head -n 1 "$TMP/err" | grep -q "^crossym $c: no BUILD_DIR given$" &&
+		sed -n 2p "$TMP/err" | grep -q "^usage: crossym $c " &&
+		tail -n 1 "$TMP/err" | grep -qx "Try 'crossym $c --help'"
+	ok $? "crossym $c without BUILD_DIR: what is missing, the usage, the way to --help ($n lines)"
+done
+expect_status 2 "$CROSSYM"
+printf "usage: crossym COMMAND [OPTIONS] BUILD_DIR...\nTry 'crossym help'\n" >"$TMP/want.alone"
+expect_eq "$TMP/want.alone" "$TMP/err" "crossym alone: the usage line and the way to the list"
+expect_status 0 "$CROSSYM" help
+cp "$TMP/out" "$TMP/help.list"
+"$CROSSYM" --help >"$TMP/help.flag"
+expect_eq "$TMP/help.flag" "$TMP/help.list" "crossym help = crossym --help"
+sed -n '/^Commands:/,/^$/p' "$TMP/help.list" | awk 'NR > 1 && NF { print $1 }' >"$TMP/cmds"
+printf 'report\ncocci\ncheck\ndiff\nunits\nobjects\nannotate\nhelp\n' >"$TMP/want.cmds"
+expect_eq "$TMP/want.cmds" "$TMP/cmds" "the command list: no complete or verify (annotate.sh's steps)"
+for c in report units check; do
+	"$CROSSYM" $c --help >"$TMP/h1"
+	expect_status 0 "$CROSSYM" help $c
+	expect_eq "$TMP/h1" "$TMP/out" "crossym help $c = crossym $c --help"
+done
+expect_status 2 "$CROSSYM" help frob
+expect_grep "^crossym help: no command 'frob'$" "$TMP/err" "help of an unknown command: named"
+expect_status 2 "$CROSSYM" frob
+expect_grep "^crossym: unknown command 'frob'$" "$TMP/err" "an unknown command: named"
+expect_grep "^Try 'crossym help'$" "$TMP/err" "... and the way to the list"
 done_testing

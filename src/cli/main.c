@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The commands; one with no summary is annotate.sh's own step, left out of
+ * the list (crossym-annotate(1) describes it). */
 static const struct command {
 	const char *name;
 	int (*run)(int argc, char **argv);
@@ -19,8 +21,8 @@ static const struct command {
 	{ "diff", cmd_diff, "what changed between two TSV reports (exit 1: something)" },
 	{ "units", cmd_units, "list each unit's objects in link order (TSV)" },
 	{ "objects", cmd_objects, "list the objects a build links (input for nm -A)" },
-	{ "complete", cmd_complete, "annotate.sh: finish what spatch did to each file" },
-	{ "verify", cmd_verify, "check annotate.sh's changed copy against the original" },
+	{ "complete", cmd_complete, NULL },     /* annotate.sh: finish spatch's work */
+	{ "verify", cmd_verify, NULL },         /* annotate.sh: the final check */
 	{ "annotate", cmd_annotate, "make, check and apply the patch (runs annotate.sh)" },
 };
 
@@ -34,24 +36,59 @@ static void usage(FILE *out)
 	      "compiled -fwhole-program once those definitions carry a tag.\n\n"
 	      "Commands:\n", out);
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		fprintf(out, "  %-9s %s\n", commands[i].name, commands[i].summary);
-	fputs("\n`crossym COMMAND --help` describes each command's options.\n"
+		if (commands[i].summary)
+			fprintf(out, "  %-9s %s\n", commands[i].name, commands[i].summary);
+	fputs("  help      this list, or `crossym help COMMAND`: that command's help\n"
+	      "\n`crossym COMMAND --help` describes each command's options.\n"
 	      "Exit status: 0 success, 1 a file could not be read or a check failed,\n"
 	      "2 bad usage or a result that would be meaningless.\n"
 	      "See crossym(1) and crossym-annotate(1).\n\n", out);
 	fputs(CROSSYM_VERSION_LINE "\n", out);
 }
 
+/* The command named name, or NULL. */
+static const struct command *find_command(const char *name)
+{
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(name, commands[i].name))
+			return &commands[i];
+	return NULL;
+}
+
+/* crossym help [COMMAND]: the list, or COMMAND --help. */
+static int help(int argc, char **argv)
+{
+	const struct command *c;
+	char *args[] = { argv[1], "--help", NULL };
+
+	if (argc < 2) {
+		usage(stdout);
+		return 0;
+	}
+	c = find_command(argv[1]);
+	if (!c || argc > 2) {
+		fprintf(stderr, "crossym help: %s '%s'\nTry 'crossym help'\n",
+			c ? "one command at a time, not" : "no command", argv[c ? 2 : 1]);
+		return 2;
+	}
+	return c->run(2, args);
+}
+
 int main(int argc, char **argv)
 {
+	const struct command *c;
+
 	if (argc < 2) {
-		usage(stderr);
+		fputs("usage: crossym COMMAND [OPTIONS] BUILD_DIR...\n"
+		      "Try 'crossym help'\n", stderr);
 		return 2;
 	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		usage(stdout);
 		return 0;
 	}
+	if (!strcmp(argv[1], "help"))
+		return help(argc - 1, argv + 1) || finish_stdout() ? 2 : 0;
 	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
 		fputs(CROSSYM_VERSION_LINE "\n"
 		      "License GPL-2.0-only: GNU GPL version 2 <https://www.gnu.org/licenses/old-licenses/gpl-2.0.html>.\n"
@@ -59,14 +96,13 @@ int main(int argc, char **argv)
 		      "There is NO WARRANTY, to the extent permitted by law.\n", stdout);
 		return 0;
 	}
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		if (!strcmp(argv[1], commands[i].name)) {
-			int status = commands[i].run(argc - 1, argv + 1);
+	c = find_command(argv[1]);
+	if (c) {
+		int status = c->run(argc - 1, argv + 1);
 
-			/* a report lost to a full disk is no report */
-			return finish_stdout() ? 2 : status;
-		}
-	fprintf(stderr, "crossym: unknown command '%s'\n", argv[1]);
-	usage(stderr);
+		/* a report lost to a full disk is no report */
+		return finish_stdout() ? 2 : status;
+	}
+	fprintf(stderr, "crossym: unknown command '%s'\nTry 'crossym help'\n", argv[1]);
 	return 2;
 }

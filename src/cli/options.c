@@ -149,6 +149,15 @@ static int parse_options(int argc, char **argv, const struct cmdline *cl, int *d
 	return status;
 }
 
+/* The usage lines at the head of a command's help: up to the first blank
+ * line, its newline included. */
+static size_t usage_len(const char *help)
+{
+	const char *end = strstr(help, "\n\n");
+
+	return end ? (size_t)(end - help) + 1 : strlen(help);
+}
+
 int cmdline_parse(int argc, char **argv, const struct cmdline *cl,
 		  struct operands *ops, int *done)
 {
@@ -163,8 +172,10 @@ int cmdline_parse(int argc, char **argv, const struct cmdline *cl,
 	ops->v = argv + optind;
 	ops->n = argc - optind;
 	if (ops->n < 1) {
-		fprintf(stderr, "crossym %s: no BUILD_DIR given\n", argv[0]);
-		cmdline_help(stderr, cl);
+		/* the usage lines alone, as coreutils and git do: the help is a
+		 * --help away */
+		fprintf(stderr, "crossym %s: no BUILD_DIR given\n%.*sTry 'crossym %s --help'\n",
+			argv[0], (int)usage_len(cl->help), cl->help, argv[0]);
 		return 2;
 	}
 	return 0;
