@@ -130,18 +130,6 @@ static void add_sibling_objects(struct build *b, const char *builtin, int depth)
 	free(dir);
 }
 
-/* 1 when rel (from the build dir) exists; else 0 with errno set. */
-static int build_file_exists(const struct build *b, const char *rel)
-{
-	char *abs = path_join(b->dir, rel);
-	struct stat st;
-	int exists = stat(abs, &st) == 0, saved = errno;
-
-	free(abs);
-	errno = saved;
-	return exists;
-}
-
 /* Remember which thin archive brought the member in (for `crossym objects`). */
 static void note_thin_archive(struct build *b, const char *member, const char *archive)
 {

@@ -4,6 +4,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 
 struct object *build_find(const struct build *b, const char *name)
@@ -43,4 +44,16 @@ char *build_tree_relative(const struct build *b, const char *path)
 	}
 	free(abs);
 	return rel;
+}
+
+/* 1 when rel (from the build dir) exists; else 0 with errno set. */
+int build_file_exists(const struct build *b, const char *rel)
+{
+	char *abs = path_join(b->dir, rel);
+	struct stat st;
+	int exists = stat(abs, &st) == 0, saved = errno;
+
+	free(abs);
+	errno = saved;
+	return exists;
 }

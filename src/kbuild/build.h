@@ -54,5 +54,7 @@ void build_file_error(struct build *b, const char *path);
  * made from (or to --srctree) when it lies inside; relative paths are from the
  * build directory. A fresh string. */
 char *build_tree_relative(const struct build *b, const char *path);
+/* 1 when rel (from the build dir) exists; else 0 with errno set. */
+int build_file_exists(const struct build *b, const char *rel);
 
 #endif

@@ -66,18 +66,6 @@ static char *source_by_name(struct build *b, const char *objfile)
 	return NULL;
 }
 
-/* 1 when rel (from the build dir) exists; else 0 with errno set. */
-static int build_file_exists(const struct build *b, const char *rel)
-{
-	char *abs = path_join(b->dir, rel);
-	struct stat st;
-	int exists = stat(abs, &st) == 0, saved = errno;
-
-	free(abs);
-	errno = saved;
-	return exists;
-}
-
 /* A derived object without DWARF of its own (strip) takes the definitions'
  * coordinates from the DWARF of the file it was made from, when that is there.
  * Objects not read as ELF (nm input) read no DWARF at all. */
