@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/trees/ppc64/build.sh OUT [TAGS.tsv]: a kbuild-style cross build of
 # this tree for 64-bit big-endian PowerPC (ELFv1: every global function `f`
 # is a descriptor symbol `f` in .opd) in OUT, with powerpc64-linux-gnu-gcc
@@ -59,4 +60,3 @@ else
 	done
 	$CC $LDFLAGS -o image -Wl,-T,ppc64.lds $units
 fi
-# SPDX-License-Identifier: GPL-2.0-only

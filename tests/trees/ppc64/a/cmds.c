@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 #include "ppc.h"
 
 int table_count(void)
@@ -17,4 +18,3 @@ int cmd_helper(int x)
 
 static int hello(void) { return 0; }
 const struct cmd cmd_hello CMD_ENTRY(hello) = { "hello", hello };
-/* SPDX-License-Identifier: GPL-2.0-only */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 #include "ppc.h"
 
 int b_helper(int x)
@@ -13,4 +14,3 @@ int b_unused(int x)
 
 static int bcmd(void) { return b_helper(0); }
 const struct cmd cmd_b CMD_ENTRY(b) = { "b", bcmd };
-/* SPDX-License-Identifier: GPL-2.0-only */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* A command table: entries are globals in .list_* sections, which the
  * linker script keeps and brackets with __list_start/__list_end; nobody
  * names them. Every global function also has a descriptor in .opd (ELFv1),
@@ -15,4 +16,3 @@ int os_local(void);
 int table_count(void);
 int cmd_helper(int x);
 int b_helper(int x);
-/* SPDX-License-Identifier: GPL-2.0-only */

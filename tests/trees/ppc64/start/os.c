@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 #include "ppc.h"
 
 int os_ticks;
@@ -13,4 +14,3 @@ int os_local(void)
 {
 	return os_ticks * 2;
 }
-/* SPDX-License-Identifier: GPL-2.0-only */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 #include "ppc.h"
 
 int result;
@@ -9,4 +10,3 @@ void _start(void)
 	for (;;)
 		;
 }
-/* SPDX-License-Identifier: GPL-2.0-only */
