@@ -121,11 +121,11 @@ help:
 	@echo 'crossym $(VERSION): make TARGET [VAR=VALUE]...'
 	@echo '  all (default)     build ./crossym'
 	@echo '  demo              the whole job on the bundled example tree'
-	@echo '  check             unit tests, small trees, ASan+UBSan, fuzz smoke (<= 10 min)'
-	@echo '  check-plain       check without ASan+UBSan and fuzzing'
+	@echo '  check             unit tests, small trees, then under ASan+UBSan (<= 10 min)'
+	@echo '  check-plain       check without ASan+UBSan'
 	@echo '  check-asan        the quick tests under ASan+UBSan'
 	@echo '  check-valgrind    the quick end-to-end tests under valgrind memcheck'
-	@echo '  check-real        Linux 6.1 builds, boot proof, BusyBox (~40 min cold; Debian)'
+	@echo '  check-real        fuzz smoke; Linux 6.1 builds, boot proof, BusyBox (~40 min cold; Debian)'
 	@echo '  fuzz              build the libFuzzer harnesses (clang) and their seeds'
 	@echo '  fuzz-smoke        run every harness, 1 min in all'
 	@echo '  fuzz-long         run each harness FUZZ_SECONDS (default 600)'
@@ -152,11 +152,11 @@ help:
 	@echo '  CROSSYM_CACHE (environment)   where check-real keeps its builds (~/.cache/crossym)'
 
 # The test tiers.  `make check` (the README's test command): the C unit tests
-# and the small trees of tests/, once normally and once under ASan+UBSan, and
-# a minute of fuzzing; at most 10 minutes cold on 2 cores, packages aside.
-# `make check-real`: the real trees of tests/real (Linux 6.1 builds, the
-# whole-program boot proof, BusyBox), built and cached under CROSSYM_CACHE
-# (about 40 minutes cold).  .ci/run runs both.
+# and the small trees of tests/, once normally and once under ASan+UBSan; at
+# most 10 minutes cold on 2 cores, packages aside.  `make check-real`: a
+# minute of fuzzing (clang builds the harnesses), then the real trees of
+# tests/real (Linux 6.1 builds, the whole-program boot proof, BusyBox), built
+# and cached under CROSSYM_CACHE (about 40 minutes cold).  .ci/run runs both.
 QUICK_TESTS = $(wildcard tests/t[0-9]*.sh)
 REAL_TESTS  = $(wildcard tests/real/t[0-9]*.sh)
 # The ASan+UBSan pass leaves out the tests of the sh driver alone (signals,
@@ -167,7 +167,6 @@ ASAN_TESTS  = $(filter-out tests/t32-% tests/t33-% tests/t80-% tests/t81-% tests
 check: deps
 	$(MAKE) check-plain
 	$(MAKE) check-asan
-	$(MAKE) fuzz-smoke
 
 check-plain:
 	$(MAKE) $(BIN) unit CFLAGS_EXTRA='-Werror'
@@ -177,6 +176,7 @@ check-plain:
 # build, for one TSV comparison) unless CROSSYM_KERNEL_DWARF=1 or it is
 # cached; `make kernel-check` builds it.
 check-real: deps
+	$(MAKE) fuzz-smoke
 	$(MAKE) $(BIN) CFLAGS_EXTRA='-Werror'
 	CROSSYM_KERNEL_DWARF=$${CROSSYM_KERNEL_DWARF:-0} prove -f --timer $(REAL_TESTS)
 

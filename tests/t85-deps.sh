@@ -6,7 +6,7 @@
 # Debian, Fedora and Arch names, with the dnf and pacman lines and NO_DEPS=1.
 # On Debian (a fake dpkg-query that says two packages are missing), as a
 # user without sudo: exit 1, the missing packages named, the su command, and
-# apt-get not run.  `make -n check` runs deps.sh (and deps.sh fuzz), `make -n
+# apt-get not run.  `make -n check` runs deps.sh (check-real deps.sh fuzz), `make -n
 # NO_DEPS=1 check` and `make -n NO_DEPS=1 demo` do not.  `make help` lists
 # every .PHONY target but the internal ones, one line each, and NO_DEPS=1.
 . "$(dirname "$0")/lib.sh"
@@ -73,8 +73,9 @@ ok $? "with sudo: apt-get install -y -q jq graphviz"
 make -n -C "$TOP" check >"$TMP/n-check" 2>&1
 grep -q "^sh scripts/deps.sh *$" "$TMP/n-check"
 ok $? "make -n check runs scripts/deps.sh"
-grep -q "^sh scripts/deps.sh fuzz$" "$TMP/n-check"
-ok $? "make -n check runs scripts/deps.sh fuzz (make fuzz)"
+make -n -C "$TOP" check-real >"$TMP/n-real" 2>&1
+grep -q "^sh scripts/deps.sh fuzz$" "$TMP/n-real"
+ok $? "make -n check-real runs scripts/deps.sh fuzz (make fuzz-smoke)"
 make -n -C "$TOP" NO_DEPS=1 check >"$TMP/n-nodeps" 2>&1
 grep -q "prove" "$TMP/n-nodeps"
 ok $? "make -n NO_DEPS=1 check still runs the tests"
