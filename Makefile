@@ -160,9 +160,11 @@ help:
 QUICK_TESTS = $(wildcard tests/t[0-9]*.sh)
 REAL_TESTS  = $(wildcard tests/real/t[0-9]*.sh)
 # The ASan+UBSan pass leaves out the tests of the sh driver alone (signals,
-# the lock, install, the series, the man pages): no crossym code runs there
-# that the other tests do not run too.
-ASAN_TESTS  = $(filter-out tests/t32-% tests/t33-% tests/t80-% tests/t81-% tests/t82-%,$(QUICK_TESTS))
+# the lock, install, the series, the man pages) and those whose time goes to
+# gcc and spatch (the demo, t40; the merge loop, t50): no crossym code runs
+# there that the other tests do not run too.
+ASAN_TESTS  = $(filter-out tests/t32-% tests/t33-% tests/t40-% tests/t50-% tests/t80-% \
+		tests/t81-% tests/t82-%,$(QUICK_TESTS))
 
 check: deps
 	$(MAKE) check-plain
