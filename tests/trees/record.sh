@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/trees/record.sh, sourced by the test trees' build.sh: kbuild's record
 # of a command. record OBJ CMD [SOURCE] runs CMD in the current (build)
 # directory and writes OBJ's .cmd file beside it: `cmd_OBJ := CMD` and, when
@@ -32,4 +33,15 @@ record_thin() {
 	done
 	record built-in.a "rm -f built-in.a; ar cDPrST built-in.a$all"
 }
-# SPDX-License-Identifier: GPL-2.0-only
+
+# wrap SRC: a wrapper that includes $src/SRC and re-declares the tag rows of
+# $tags (a report TSV) defined in SRC (the whole-program builds of image,
+# ppc64)
+wrap() {
+	w=$(dirname "$1")/.wrap-$(basename "$1")
+	{ printf '#include "%s/%s"\n' "$src" "$1"
+	  awk -F '\t' -v s="$1" 'NR > 1 && $4 == s && $5 == "tag" {
+		printf "extern __typeof__(%s) %s __attribute__((externally_visible));\n", $1, $1 }' "$tags"
+	} >"$w"
+	echo "$w"
+}

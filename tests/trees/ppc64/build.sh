@@ -29,16 +29,6 @@ CFLAGS="-O2 -ffreestanding -ffunction-sections -fdata-sections -I$src/include"
 aix() { case $1 in b/*) ;; *) echo -mcall-aixdesc ;; esac; }
 LDFLAGS="-nostdlib -static -Wl,--gc-sections -Wl,--no-warn-rwx-segments"
 
-# wrap SRC: a wrapper that includes SRC and re-declares its tag rows
-wrap() {
-	w=$(dirname "$1")/.wrap-$(basename "$1")
-	{ printf '#include "%s/%s"\n' "$src" "$1"
-	  awk -F '\t' -v s="$1" 'NR > 1 && $4 == s && $5 == "tag" {
-		printf "extern __typeof__(%s) %s __attribute__((externally_visible));\n", $1, $1 }' "$tags"
-	} >"$w"
-	echo "$w"
-}
-
 if [ -z "$tags" ]; then
 	for o in start/start start/os a/cmds a/more b/b; do
 		record "$o.o" "$CC $CFLAGS $(aix $o) -c -o $o.o $src/$o.c" "$src/$o.c"
