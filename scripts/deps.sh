@@ -24,6 +24,8 @@ base|build: libelf|libelf-dev|elfutils-libelf-devel|libelf|pc:libelf
 base|build: libdw (DWARF)|libdw-dev|elfutils-devel|libelf|pc:libdw
 base|check: ASan+UBSan|-|libasan libubsan|-|-
 base|tests: nm, ld|binutils|binutils|binutils|cmd:nm
+base|tests: eu-nm|elfutils|elfutils|elfutils|cmd:eu-nm
+base|tests: llvm-nm|llvm|llvm|llvm|cmd:llvm-nm
 base|annotate: spatch|coccinelle|coccinelle|coccinelle (AUR)|cmd:spatch
 base|annotate: patch|patch|patch|patch|cmd:patch
 base|tests: prove|perl|perl-Test-Harness|perl|cmd:prove

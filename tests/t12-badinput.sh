@@ -129,6 +129,26 @@ expect_status 2 $T "$CROSSYM" report --format=tsv --nm "$TMP/empty.nm" "$t"
 expect_grep "empty.nm: no symbols: empty .nm -A. output" "$TMP/err" "--nm empty file: named"
 expect_status 2 $T "$CROSSYM" report --format=tsv --nm "$TMP" "$t"
 expect_grep "$TMP: Is a directory" "$TMP/err" "--nm a directory: named"
+# other nm programs: llvm-nm -A and eu-nm -A -B read as nm -A is; the shapes
+# nm prints without -A (BSD with file headers, sysv, POSIX) refused by name
+"$CROSSYM" report --format=tsv --nm "$TMP/all.nm" "$t" >"$TMP/gnu.tsv" 2>/dev/null
+for prog in "llvm-nm -A" "eu-nm -A -B"; do
+	if ! command -v ${prog%% *} >/dev/null 2>&1; then
+		ok 0 "# SKIP ${prog%% *} not installed"
+		continue
+	fi
+	(cd "$t" && "$CROSSYM" objects . | xargs $prog) >"$TMP/other.nm"
+	expect_status 0 $T "$CROSSYM" report --format=tsv --nm "$TMP/other.nm" "$t"
+	cmp -s "$TMP/gnu.tsv" "$TMP/out"
+	ok $? "--nm from $prog: the same report as from nm -A"
+done
+for shape in "nm|nm output without -A" "nm -f sysv|the sysv format" \
+	     "nm -P -A|the POSIX format"; do
+	(cd "$t" && "$CROSSYM" objects . | xargs ${shape%%|*}) >"$TMP/shape.nm"
+	expect_status 2 $T "$CROSSYM" report --format=tsv --nm "$TMP/shape.nm" "$t"
+	expect_grep "shape.nm:[0-9]*: not .nm -A. output but ${shape#*|}.*make it with nm -A" \
+		"$TMP/err" "--nm from ${shape%%|*}: refused by name, the command said"
+done
 
 # --- nothing to check is no success --------------------------------------------
 mkdir -p "$TMP/empty" "$TMP/unbuilt/a"

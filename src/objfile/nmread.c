@@ -41,11 +41,14 @@ int nm_parse_line(char *line, struct nm_line *out)
 		return -1;
 	out->name = sp + 1;
 	out->type = sp[-1];
-	/* Before " T NAME": "PATH[:MEMBER]:" then the value (hex, or blanks). */
+	/* Before " T NAME": "PATH[:MEMBER]:" then the value (hex, or blanks);
+	 * llvm-nm -A puts a blank after the colon. */
 	end = sp - 2;
 	while (end > line && end[-1] == ' ')
 		end--;
 	while (end > line && isxdigit((unsigned char)end[-1]))
+		end--;
+	if (end > line && end[-1] == ' ' && end < sp - 2)
 		end--;
 	if (end == line || end[-1] != ':')
 		return -1;
@@ -134,6 +137,28 @@ struct nm_state {
 	int bad;
 };
 
+/* The other shapes nm programs print, told apart so that the message says
+ * how to make the input crossym reads: the shape and the command to use, or
+ * NULL when line (one that nm_parse_line refused) is none of them. */
+static const char *other_nm_format(const char *line)
+{
+	const char *p = line, *colon = strstr(line, ": ");
+
+	if (!strncmp(line, "Symbols from ", 13) || strchr(line, '|'))
+		return "the sysv format (eu-nm's default, nm -f sysv): make it with "
+		       "nm -A, or eu-nm -A -B";
+	while (*p == ' ' || isxdigit((unsigned char)*p))
+		p++;
+	if (p > line && p[-1] == ' ' && nm_letter_known(*p) && p[1] == ' ' &&
+	    !strchr(line, ':'))
+		return "nm output without -A (no file named on each line): make it "
+		       "with nm -A, or llvm-nm -A";
+	if (colon && (p = strchr(colon + 2, ' ')) && nm_letter_known(p[1]) &&
+	    (!p[2] || p[2] == ' '))
+		return "the POSIX format (nm -P): make it with nm -A";
+	return NULL;
+}
+
 /* Report the problem of the current line (the first few of them); -1 once
  * there are so many that the input is not nm output at all. */
 static int line_problem(struct nm_state *st, const struct nm_line *parsed)
@@ -166,8 +191,14 @@ static int take_line(struct nm_state *st, char *line, size_t len,
 	/* blank lines and the "ARCHIVE:" headers nm prints between files */
 	if (len == 0 || (line[len - 1] == ':' && !strchr(line, ' ')))
 		return 0;
-	if (nm_parse_line(line, &parsed))
-		return line_problem(st, NULL);
+	if (nm_parse_line(line, &parsed)) {
+		const char *other = other_nm_format(line);
+
+		if (!other)
+			return line_problem(st, NULL);
+		error("%s:%lu: not `nm -A` output but %s", st->label, st->lineno, other);
+		return -1;
+	}
 	if (!nm_letter_known(parsed.type))
 		return line_problem(st, &parsed);
 	st->nsyms++;

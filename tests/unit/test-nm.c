@@ -42,6 +42,11 @@ int main(void)
 	check("lib/lib.a[crc32.o]:00000000 R crc32_table", "lib/lib.a", "crc32.o",
 	      'R', "crc32_table");
 	check("a/x[1].o:00000000 T f", "a/x[1].o", NULL, 'T', "f");
+	/* llvm-nm -A: a blank after the colon */
+	check("kernel/fork.o: 0000000000000010 T copy_process", "kernel/fork.o",
+	      NULL, 'T', "copy_process");
+	check("lib/lib.a:crc32.o:                  U crc32_le", "lib/lib.a", "crc32.o",
+	      'U', "crc32_le");
 	bad = xstrdup("lib.a[]:00000000 T f");
 	TAP_OK(nm_parse_line(bad, &l) == 0 && !strcmp(l.path, "lib.a[]") && !l.member,
 	       "an empty bracket is no member");
