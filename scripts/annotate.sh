@@ -70,7 +70,7 @@ set -u
 
 prog="crossym: annotate"
 
-SYNOPSIS="crossym annotate OUTDIR SRCTREE [-j N] [--apply] [--split [--signoff]]
+SYNOPSIS="crossym annotate OUTDIR SRCTREE [-j N] [--apply] [--split [--signoff]] [-q]
                         [--macro-file FILE] [V=1] [J=N] [M=DIR] [SPFLAGS=...]
                         [--verify-build BUILD]"
 
@@ -118,6 +118,9 @@ Options:
                      command from BUILD's .cmd files (runs the build's
                      commands), before and after tagging; a new diagnostic on
                      a tagged line falls back to a re-declaration
+  -q, --quiet        leave out the summary, the re-declared list and the
+                     timing (on stderr, as every message): errors and
+                     warnings stay
   -h, --help         print this help and exit
 The knobs of the kernel's \`make coccicheck\`, as arguments:
   V=1                show each spatch command line
@@ -144,7 +147,9 @@ CROSSYM_SPATCH_TIMEOUT (seconds per file, default 600), CROSSYM_PROGRESS
 crossym whose verify makes the final check; crossym annotate sets itself).
 Exit status: 0 done; 1 a check failed, a file changed since the scan, the
 patch does not apply, or some definitions failed (the rest done); 2 bad
-usage, a bad OUTDIR, no spatch, or --signoff with no git identity.
+usage, a bad OUTDIR, no spatch, or --signoff with no git identity; 3 another
+run holds the lock, or an interrupted apply cannot be rolled back; 128+N
+killed by signal N (the tree as before).
 See crossym-annotate(1).
 
 crossym ${version:-(unknown version)}
@@ -153,7 +158,7 @@ EOF
 
 # ---- options -----------------------------------------------------------------
 
-OUTDIR= SRCTREE= JOBS= APPLY=0 MACROFILE= SPLIT=0 SIGNOFF= VERBOSE=0 MDIR= SPFLAGS= VBUILD=
+OUTDIR= SRCTREE= JOBS= APPLY=0 MACROFILE= SPLIT=0 SIGNOFF= VERBOSE=0 MDIR= SPFLAGS= VBUILD= QUIET=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	-j) [ $# -ge 2 ] || usage "-j needs a number"; JOBS=$2; shift 2 ;;
@@ -165,6 +170,7 @@ while [ $# -gt 0 ]; do
 	--apply) APPLY=1; shift ;;
 	--split) SPLIT=1; shift ;;
 	--signoff) SIGNOFF=--signoff; shift ;;
+	-q|--quiet) QUIET=1; shift ;;
 	--verify-build) [ $# -ge 2 ] || usage "--verify-build needs a build directory"; VBUILD=$2; shift 2 ;;
 	--verify-build=*) VBUILD=${1#*=}; shift ;;
 	--macro-file) [ $# -ge 2 ] || usage "--macro-file needs a file"; MACROFILE=$2; shift 2 ;;
@@ -302,6 +308,16 @@ if [ "$NFILES" -gt 0 ]; then
 	wait "$progress"
 fi
 t1=$(date +%s)
+# spatch_error LOG: spatch's error line in LOG with the place it names
+# ("minus: parse error: File "x.cocci", line 5, column 0"), else the last
+# line that is not blank.
+spatch_error() {
+	awk '!msg && /[Ee]rror|Fatal|[Ee]xception|[Tt]imeout|No rules apply/ {
+			msg = $0; sub(/[ :]+$/, "", msg); want = 1; next }
+		want && /File ".*", line/ { sub(/^ +/, ""); sub(/, charpos.*/, ""); msg = msg ": " $0 }
+		{ want = 0 } NF { last = $0 }
+		END { print msg != "" ? msg : last }' "$1" 2>/dev/null
+}
 # keep_log ID: keep spatch's log of list line ID as OUTDIR/spatch-logs/SRC.log.
 keep_log() {
 	kept=$OUTDIR/spatch-logs/$(sed -n "${1}p" "$WORK/list" | cut -f1).log
@@ -318,7 +334,7 @@ done
 if [ "$nran" -gt 0 ] && [ "$nfail" -eq "$nran" ]; then
 	id=$(ls "$WORK/status" | sed 1q)
 	echo "$prog: spatch failed on every file ($nran), e.g. $(sed -n "${id}p" "$WORK/list" | cut -f1):" \
-		"$(grep -v '^$' "$WORK/log/$id" 2>/dev/null | tail -n 1)" >&2
+		"$(spatch_error "$WORK/log/$id")" >&2
 	echo "$prog: nothing written; spatch's logs are in $OUTDIR/spatch-logs/" >&2
 	exit 1
 fi
@@ -372,7 +388,7 @@ grep -v '^[FW]	' "$WORK/report" >"$WORK/errors"
 if [ -f "$WORK/failed" ]; then
 	while read -r id; do
 		src=$(sed -n "${id}p" "$WORK/list" | cut -f1)
-		msg=$(grep -v '^$' "$WORK/log/$id" | tail -n 1)
+		msg=$(spatch_error "$WORK/log/$id")
 		echo "$prog: warning: $src: spatch failed (${msg:-exit $(cat "$WORK/status/$id")}); re-declared instead" \
 			"(log: $OUTDIR/spatch-logs/$src.log)" >&2
 	done <"$WORK/failed"
@@ -428,16 +444,22 @@ fi
 publish "$WORK/forms.tsv" "$OUTDIR/forms.tsv"
 publish "$WORK/patch" "$OUTDIR/annotate.patch"
 
+# The summary, the #defines tagged, the re-declared definitions (as
+# FILE:LINE: from wanted.tsv) and the timing, on stderr; -q leaves them out.
 count() { awk -F '\t' -v f="$1" '$3 == f { n++ } END { print n + 0 }' "$WORK/forms.tsv"; }
 NFAILED=$(count failed)
-echo "$prog: $(count inplace) in place, $(count already) already tagged," \
-	"$(count redeclared) re-declared, $(count removed) removed, $changed files${NFAILED#0}" |
-	sed 's/files\([1-9][0-9]*\)$/files, \1 failed/'
-awk -F '\t' -v p="$prog" '$3 == "macro" { print p ": tagged the #define of " $2 " in " $1 " (macros.tsv)" }' \
-	"$WORK/forms.tsv"
-awk -F '\t' -v p="$prog" '$3 == "redeclared" { print p ": re-declared " $1 ": " $2 " (" $4 ")" }' \
-	"$WORK/forms.tsv"
-echo "$prog: spatch: $NFILES files${MDIR:+ under $MDIR/} in $((t1 - t0)) s with -j $JOBS; checks in $((t3 - t2)) s"
+if [ "$QUIET" -eq 0 ]; then
+	echo "$prog: $(count inplace) in place, $(count already) already tagged," \
+		"$(count redeclared) re-declared, $(count removed) removed, $changed files${NFAILED#0}" |
+		sed 's/files\([1-9][0-9]*\)$/files, \1 failed/'
+	awk -F '\t' -v p="$prog" 'FILENAME == ARGV[1] { line[$1 "\t" $2] = $4; next }
+		$3 == "macro" { print p ": " $1 ": tagged the #define of " $2 " (macros.tsv)" }
+		$3 == "redeclared" { l = line[$1 "\t" $2] > 0 ? ":" line[$1 "\t" $2] : ""
+			print p ": " $1 l ": re-declared " $2 " (" $4 ")" }' \
+		"$SCOPE/wanted.tsv" "$WORK/forms.tsv"
+	echo "$prog: spatch: $NFILES files${MDIR:+ under $MDIR/} in $((t1 - t0)) s with -j $JOBS;" \
+		"checks in $((t3 - t2)) s"
+fi >&2
 # What is left untagged, or a stale tag left, as FILE:LINE: SYMBOL (the line
 # of wanted.tsv or stale.tsv, left out when unknown).
 awk -F '\t' -v p="$prog" 'FILENAME == ARGV[1] { line[$1 "\t" $2] = $4; next }
@@ -456,11 +478,11 @@ fi
 DONE=0                                  # 1: some definitions failed (named above)
 [ "$NFAILED" -eq 0 ] || DONE=1
 [ "$APPLY" -eq 1 ] || exit $DONE
-[ -s "$OUTDIR/annotate.patch" ] || { echo "$prog: nothing to apply"; exit $DONE; }
+[ -s "$OUTDIR/annotate.patch" ] || { [ "$QUIET" -eq 1 ] || echo "$prog: nothing to apply" >&2; exit $DONE; }
 check_sources || exit 1
 while IFS='	' read -r src cocci; do
 	cmp -s "$WORK/a/$src" "$WORK/c/$src" || echo "$src"
 done <"$WORK/list" >"$WORK/apply.list"
 apply_tree "$WORK/apply.list"
-echo "$prog: applied to $SRCTREE"
+[ "$QUIET" -eq 1 ] || echo "$prog: applied to $SRCTREE" >&2
 exit $DONE

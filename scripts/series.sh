@@ -586,7 +586,7 @@ trap 'rm -rf "$WORK"' EXIT
 trap 'exit 2' HUP INT TERM
 awk "$FILES_AWK" "$OUTDIR/annotate.patch" >"$WORK/files" || exit 2
 if [ ! -s "$WORK/files" ]; then
-	echo "$prog: the patch is empty: no series"
+	echo "$prog: the patch is empty: no series" >&2
 	exit 0
 fi
 awk "$GROUP_AWK" "$MAINT" "$WORK/files" >"$WORK/groups" || exit 2
@@ -597,5 +597,5 @@ np=$(grep -c '\.patch$' "$WORK/written")
 cover=
 [ "$np" -gt 1 ] && cover=" and a cover letter"
 echo "$prog: $np patches$cover in $SERIES/ ($(wc -l <"$WORK/files") files;" \
-	"$( [ "$MAINT" = /dev/null ] && echo "per top-level directory" || echo "per MAINTAINERS entry"))"
-echo "$prog: apply: git am $SERIES/*.patch; send: git send-email $SERIES/"
+	"$( [ "$MAINT" = /dev/null ] && echo "per top-level directory" || echo "per MAINTAINERS entry"))" >&2
+echo "$prog: apply: git am $SERIES/*.patch; send: git send-email $SERIES/" >&2

@@ -201,7 +201,7 @@ tree "$r"
 printf 'asm(".globl f\\nf: ret");\n' >"$r/a/x.c"
 printf 'cmd_a/x.o := gcc -c -o a/x.o a/x.c\nsource_a/x.o := a/x.c\n' >"$r/a/.x.o.cmd"
 expect_status 0 $T "$CROSSYM" report "$r"
-expect_grep "note: f (a/x.c): made by top-level asm or pasted by a macro? --run-build-commands would tell" \
+expect_grep "^crossym: a/x.c\(:1\)*: note: f: made by top-level asm or pasted by a macro? --run-build-commands would tell$" \
 	"$TMP/err" "without --run-build-commands: nothing run, the definition named"
 expect_status 0 $T "$CROSSYM" report --run-build-commands "$r"
 expect_grep "f  *a/x.c  *defined by top-level asm" "$TMP/out" \

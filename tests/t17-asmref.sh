@@ -46,9 +46,9 @@ k_helper	k	k/helper.o	k/helper.c	tag	k#asm
 k_real	k	k/helper.o	k/helper.c	tag	k#asm
 TSV
 expect_eq "$TMP/want.tsv" "$TMP/got.tsv" "exact TSV: k_helper referenced from k#asm"
-expect_grep "^crossym: asm reference: k_helper in k/entry.o (k/entry.c:7)$" "$TMP/err" \
+expect_grep "^crossym: k/entry.c:7: asm reference: k_helper in k/entry.o$" "$TMP/err" \
 	"the asm reference named with symbol, object, file:line"
-expect_grep "^crossym: asm reference: k_real in k/helper.o (k/helper.c:20)$" "$TMP/err" \
+expect_grep "^crossym: k/helper.c:20: asm reference: k_real in k/helper.o$" "$TMP/err" \
 	"top-level .set k_alias, k_real: k_real is referenced from asm"
 ! grep -q "asm reference: k_alias" "$TMP/err"
 ok $? "k_alias, made by the asm itself, is no asm reference"
@@ -75,7 +75,7 @@ expect_grep "0 C objects compiled again, 2 asm-string references" "$TMP/db2.err"
 	"... compiles nothing"
 expect_grep "3 C objects' asm strings taken from the database" "$TMP/db2.err" \
 	"... and says it took the three answers from the db"
-expect_grep "^crossym: asm reference: k_helper in k/entry.o (k/entry.c:7)$" "$TMP/db2.err" \
+expect_grep "^crossym: k/entry.c:7: asm reference: k_helper in k/entry.o$" "$TMP/db2.err" \
 	"... naming the reference as the compiling run did"
 tsv6 "$TMP/db2.tsv"
 expect_eq "$TMP/got.tsv" "$TMP/db2.tsv" "... with the same TSV"

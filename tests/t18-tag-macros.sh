@@ -85,7 +85,7 @@ sh "$TOP/scripts/annotate.sh" "$TMP/c" "$TMP/srcm" M=k >"$TMP/m.log" 2>&1
 expect_grep "warning: the #define of __STUB (include/calls.h) is outside M=k: the definitions it makes stay untagged until it is applied" \
 	"$TMP/m.log" "M=k: the #define outside k/ is named"
 sh "$TOP/scripts/annotate.sh" "$TMP/c" "$TMP/srcm" M=include >"$TMP/m2.log" 2>&1
-expect_grep "tagged the #define of __STUB in include/calls.h" "$TMP/m2.log" "M=include: the #define is tagged"
+expect_grep "include/calls.h: tagged the #define of __STUB" "$TMP/m2.log" "M=include: the #define is tagged"
 
 # a #define changed behind the plan's back: verify refuses
 cp -R "$tree" "$TMP/src2"

@@ -58,4 +58,35 @@ expect_status 1 "$CROSSYM" cocci -o "$TMP/c-missing" --srctree "$TMP/src-missing
 expect_grep "lib/string.c: missing source" "$TMP/err" "missing source: named, exit 1"
 expect_status 1 "$CROSSYM" check --srctree "$TMP/src-missing" "$TMP/ldr"
 expect_grep "lib/string.c: missing source" "$TMP/err" "check: missing source named"
+# check --format: the same issues as the text lines, as TSV and as JSON
+"$CROSSYM" check "$TMP/ldr" >"$TMP/check.txt" 2>/dev/null
+expect_status 1 "$CROSSYM" check --format=tsv "$TMP/ldr"
+head -n 1 "$TMP/out" | grep -qx "file	line	issue	symbol	unit	why"
+ok $? "check --format=tsv: a header line"
+tail -n +2 "$TMP/out" | awk -F '\t' '{ u = $2 == "-"; print $1 ":" (u ? 1 : $2) ": " $3 " tag: " $4 ": " $6 (u ? " (line unknown)" : "") }' \
+	>"$TMP/check.from-tsv"
+expect_eq "$TMP/check.txt" "$TMP/check.from-tsv" "check --format=tsv: the text lines' facts"
+grep -q "^arch/demo/setup.c	[0-9]*	missing	arch_do_entry	arch/demo	" "$TMP/out"
+ok $? "check --format=tsv: the unit column"
+expect_status 1 "$CROSSYM" check --format=json "$TMP/ldr"
+jq -r '.issues[] | "\(.file):\(.line // 1): \(.issue) tag: \(.symbol): \(.why)\(if .line then "" else " (line unknown)" end)"' "$TMP/out" \
+	>"$TMP/check.from-json" && expect_eq "$TMP/check.txt" "$TMP/check.from-json" \
+	"check --format=json: the text lines' facts"
+[ "$(jq '.counts.missing' "$TMP/out")" -eq "$(wc -l <"$TMP/check.txt")" ]
+ok $? "check --format=json: counts.missing is the number of lines"
+expect_status 2 "$CROSSYM" check --format=xml "$TMP/ldr"
+expect_grep "format xml: not a format (text, tsv or json)" "$TMP/err" "check --format=xml: refused"
+# -q: the notes, the summary and the warnings that repeat on every run go;
+# the output and the exit status stay
+"$CROSSYM" check "$TMP/ldr" >/dev/null 2>"$TMP/loud.err"
+grep -q "note: " "$TMP/loud.err" && grep -q "^crossym check: [0-9]* missing" "$TMP/loud.err"
+ok $? "check without -q: notes and a summary on stderr"
+expect_status 1 "$CROSSYM" check -q "$TMP/ldr"
+expect_eq "$TMP/check.txt" "$TMP/out" "check -q: the same output"
+[ ! -s "$TMP/err" ]
+ok $? "check -q: nothing on stderr ($(wc -l <"$TMP/err") lines)"
+expect_status 1 "$CROSSYM" check --quiet --srctree "$TMP/src-missing" "$TMP/ldr"
+expect_grep "lib/string.c: missing source" "$TMP/err" "check --quiet: errors stay"
+"$CROSSYM" report --help | grep -q "^  -q, --quiet "
+ok $? "-q in report --help"
 done_testing

@@ -108,10 +108,16 @@ split_patch "$out/annotate.patch" "$TMP/got-global"
 compare_patches "$SHAPES/expected/global" "$TMP/got-global" "global"
 expect_eq "$SHAPES/expected/global/forms.tsv" "$out/forms.tsv" "global: forms.tsv"
 echo "crossym: annotate: 43 in place, 4 already tagged, 8 re-declared, 6 removed, 11 files" >"$TMP/want"
-head -n 1 "$TMP/out" >"$TMP/got"
-expect_eq "$TMP/want" "$TMP/got" "global: summary line"
-expect_grep "re-declared kernel/sys.c: sys_getlevel (name not in source)" "$TMP/out" \
-	"global: re-declared ones listed with their reason"
+grep '^crossym: annotate: [0-9]* in place' "$TMP/err" >"$TMP/got"
+expect_eq "$TMP/want" "$TMP/got" "global: summary line (on stderr)"
+[ ! -s "$TMP/out" ]
+ok $? "global: nothing on stdout"
+expect_grep "^crossym: annotate: kernel/sys.c:[0-9][0-9]*: re-declared sys_getlevel (name not in source)$" "$TMP/err" \
+	"global: re-declared ones listed as FILE:LINE with their reason"
+annotate shapes-quiet "$out" "$tree" -q
+ok $rc "annotate.sh -q exits 0 (got $rc)"
+! grep -q "in place,\|re-declared \|spatch: [0-9]* files" "$TMP/err" && [ ! -s "$TMP/out" ]
+ok $? "annotate.sh -q: no summary, no re-declared list, no timing"
 expect_grep "drivers/quote.c: spatch result discarded" "$TMP/err" \
 	"global: a file spatch garbled is reported"
 cmp -s "$SHAPES/src/mm/pgtable.c" "$tree/mm/pgtable.c"
@@ -259,15 +265,17 @@ cat >"$TMP/broken-spatch" <<'EOF'
 #!/bin/sh
 # answers --version, fails on every file
 [ "$1" = --version ] && exec spatch --version
-echo "Fatal error: broken" >&2
+# what spatch 1.1.1 prints for a semantic patch it cannot parse: the error
+# line, then its place, then context lines (the last one blank-ish)
+printf 'init_defs_builtins: /usr/lib/coccinelle/standard.h\nminus: parse error: \n  File "x.cocci", line 5, column 0, charpos = 29\n  around = \047\047,\n  whole content = \n' >&2
 exit 1
 EOF
 chmod +x "$TMP/broken-spatch"
 fresh_tree "$tree"
 write_outdir "$out" "$tree" __global "$SHAPES/targets.tsv"
 expect_status 1 env SPATCH="$TMP/broken-spatch" $ANNOTATE "$out" "$tree"
-expect_grep "spatch failed on every file ([0-9]*), e.g. .*Fatal error: broken" "$TMP/err" \
-	"spatch failing on every file: said so"
+expect_grep "spatch failed on every file ([0-9]*), e.g. .*: minus: parse error: File \"x.cocci\", line 5, column 0$" \
+	"$TMP/err" "spatch failing on every file: said so, quoting spatch's error line and place"
 [ ! -e "$out/annotate.patch" ] && [ ! -e "$out/forms.tsv" ]
 ok $? "spatch failing on every file: no patch, no forms.tsv"
 expect_status 2 env SPATCH=false $ANNOTATE "$out" "$tree"

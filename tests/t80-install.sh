@@ -73,7 +73,7 @@ expect_eq "$EXAMPLE/expected.tsv" "$TMP/out" "installed report equals expected.t
 expect_status 0 crossym cocci -o cocci "$TMP/build"
 cp -R "$EXAMPLE" tagged
 expect_status 0 crossym annotate cocci tagged --apply
-expect_grep "18 in place, 0 already tagged, 2 re-declared" "$TMP/out" "installed annotate: the counts"
+expect_grep "18 in place, 0 already tagged, 2 re-declared" "$TMP/err" "installed annotate: the counts"
 [ -s cocci/annotate.patch ] && [ -s cocci/forms.tsv ]
 ok $? "installed annotate wrote annotate.patch and forms.tsv"
 make -s -C "$EXAMPLE" O="$TMP/wp" SRC="$TMP/elsewhere/tagged" WHOLEPROG=1 >"$TMP/wp.log" 2>&1
@@ -86,10 +86,10 @@ make -s -C "$EXAMPLE" O="$TMP/retag" SRC="$TMP/elsewhere/tagged" >/dev/null 2>&1
 expect_status 0 crossym check "$TMP/retag"
 cp -R "$EXAMPLE" split
 expect_status 0 env CROSSYM=/nonexistent/crossym crossym annotate cocci split --split
-expect_grep "series: 5 patches" "$TMP/out" "installed annotate --split finds series.sh"
+expect_grep "series: 5 patches" "$TMP/err" "installed annotate --split finds series.sh"
 cp -R "$EXAMPLE" direct
 expect_status 0 env -u CROSSYM PATH=/usr/bin:/bin sh "$DEST$PREFIX/libexec/crossym/annotate.sh" cocci direct
-expect_grep "18 in place" "$TMP/out" "the installed annotate.sh run directly finds bin/crossym for verify"
+expect_grep "18 in place" "$TMP/err" "the installed annotate.sh run directly finds bin/crossym for verify"
 
 MANWIDTH=80 man -M "$DEST$PREFIX/share/man" crossym >"$TMP/man" 2>"$TMP/man.err"
 ok $? "man -M finds the installed crossym(1)"

@@ -109,8 +109,8 @@ cp -R "$EXAMPLE" "$src"
 make -s -C "$src" O="$build" >/dev/null 2>&1 || { echo "Bail out! the example does not build"; exit 1; }
 "$CROSSYM" cocci -o "$out" "$build" 2>/dev/null
 expect_status 0 sh "$TOP/scripts/annotate.sh" "$out" "$src" --split
-expect_grep "series: 5 patches and a cover letter" "$TMP/out" "annotate --split says how many patches it wrote"
-expect_grep "git send-email $out/series/" "$TMP/out" "annotate --split says how to send them"
+expect_grep "series: 5 patches and a cover letter" "$TMP/err" "annotate --split says how many patches it wrote"
+expect_grep "git send-email $out/series/" "$TMP/err" "annotate --split says how to send them"
 subjects "$out/series" >"$TMP/subjects"
 # the prefix of a group: the kernel-style name of its files' directory
 cat >"$TMP/want" <<'EOW'
@@ -225,7 +225,7 @@ EOM
 cp -R "$out" "$TMP/out2"
 rm -rf "$TMP/out2/series"
 expect_status 0 sh "$TOP/scripts/series.sh" "$TMP/out2" "$TMP/git2"
-expect_grep "per MAINTAINERS entry" "$TMP/out" "series.sh says it split by MAINTAINERS"
+expect_grep "per MAINTAINERS entry" "$TMP/err" "series.sh says it split by MAINTAINERS"
 # file -> "subject-prefix entry", as the MAINTAINERS above assigns them: the
 # deepest pattern wins, X: excludes, THE REST is no subsystem; the prefix by
 # the kernel custom (kernel/sched -> sched, arch/demo -> demo); of two groups

@@ -47,6 +47,36 @@ for cmd in $(sed -n '/^Commands:/,/^$/s/^  \([a-z]*\) .*/\1/p' "$TMP/help"); do
 	done
 done
 ok $bad "crossym.1 documents every command and every option of their --help"
+# Every option a command takes is in its usage lines and in crossym.1's
+# SYNOPSIS (its own entry, or scan-options for the ones it shares), in one
+# of its spellings (-q or --quiet)
+sed -n '/^\.SH SYNOPSIS/,/^\.SH DESCRIPTION/p' "$TOP/doc/crossym.1" >"$TMP/synopsis"
+sed -n '/^\.I scan-options/,$p' "$TMP/synopsis" >"$TMP/scanopts"
+in_usage() { grep -Eq -- "[[ ]$1([] =|]|\$)" "$TMP/usage"; }
+in_synopsis() {
+	grep -q -- "$(printf '%s' "$1" | sed 's/-/\\\\-/g')" "$TMP/syn.$cmd" ||
+		{ grep -q "scan-options" "$TMP/syn.$cmd" &&
+		  grep -q -- "$(printf '%s' "$1" | sed 's/-/\\\\-/g')" "$TMP/scanopts"; }
+}
+bad=0
+for cmd in report cocci check units objects; do
+	"$CROSSYM" "$cmd" --help >"$TMP/chelp"
+	sed -n '1,/^$/p' "$TMP/chelp" >"$TMP/usage"
+	awk -v c="$cmd" '$0 == ".B crossym " c { on = 1; next } on && /^\.br$/ { exit } on' \
+		"$TMP/synopsis" >"$TMP/syn.$cmd"
+	sed -n '/^  -/{s/^  //; s/  .*//; s/=[^ ,]*//g; s/ [A-Z][A-Z_]*//g; p;}' "$TMP/chelp" | sort -u >"$TMP/spellings"
+	while read -r line; do
+		case $line in -h*|--help) continue ;; esac
+		u=1 s=1
+		for opt in $(echo "$line" | tr ',' ' '); do
+			in_usage "$opt" && u=0
+			in_synopsis "$opt" && s=0
+		done
+		[ $u -eq 0 ] || { echo "# $cmd: $line not in its usage lines"; bad=$((bad + 1)); }
+		[ $s -eq 0 ] || { echo "# crossym.1 SYNOPSIS: $cmd $line missing"; bad=$((bad + 1)); }
+	done <"$TMP/spellings"
+done
+ok $bad "usage lines and crossym.1's SYNOPSIS list every option of each command"
 sh "$TOP/scripts/annotate.sh" --help >"$TMP/ahelp"
 bad=0
 n=0

@@ -40,7 +40,7 @@ tail -n 1 "$TMP/progress" | grep -qE "^\[$nfiles/$nfiles\] files, 2 re-declared,
 sed 's/^\[\([0-9]*\)\/.*/\1/' "$TMP/progress" | sort -n -c 2>/dev/null || { echo "# not increasing"; bad=1; }
 [ "$(wc -l <"$TMP/progress")" -le 11 ] || { echo "# more than one line per 10%"; bad=1; }
 ok $bad "not a terminal: [done/total] files, N re-declared, ETA lines, increasing, the last one the total"
-expect_grep "18 in place, 0 already tagged, 2 re-declared" "$TMP/out" "the summary gives the exact forms"
+expect_grep "18 in place, 0 already tagged, 2 re-declared" "$TMP/err" "the summary gives the exact forms"
 
 fresh tty
 CROSSYM_PROGRESS=tty $ANNOTATE "$TMP/tty.out" "$TMP/tty" >/dev/null 2>"$TMP/err"
@@ -60,7 +60,7 @@ expect_status 0 $ANNOTATE "$TMP/verbose.out" "$TMP/verbose" V=1 J=1
 n=$(grep -c -- "--sp-file .* --in-place " "$TMP/err")
 [ "$n" -eq "$nrules" ] && [ "$nrules" -gt 0 ]
 ok $? "V=1: one spatch command line per file with a rule ($n of $nrules)"
-expect_grep "with -j 1;" "$TMP/out" "J=1 sets the number of spatch processes"
+expect_grep "with -j 1;" "$TMP/err" "J=1 sets the number of spatch processes"
 cmp -s "$TMP/full.out/annotate.patch" "$TMP/verbose.out/annotate.patch"
 ok $? "V=1 J=1: the same patch"
 
@@ -70,7 +70,7 @@ fresh sub
 echo "/* changed after the scan */" >>"$TMP/sub/lib/string.c"
 expect_status 1 $ANNOTATE "$TMP/sub.out" "$TMP/sub"
 expect_status 0 $ANNOTATE "$TMP/sub.out" "$TMP/sub" M=kernel/
-expect_grep "files under kernel/ in" "$TMP/out" "M=kernel: the summary says so"
+expect_grep "files under kernel/ in" "$TMP/err" "M=kernel: the summary says so"
 awk '/^--- a\// { keep = index($0, "--- a/kernel/") == 1 } keep' "$TMP/full.out/annotate.patch" >"$TMP/want.patch"
 expect_eq "$TMP/want.patch" "$TMP/sub.out/annotate.patch" "M=kernel: exactly the kernel/ part of the full patch"
 awk -F '\t' 'index($1, "kernel/") == 1' "$TMP/full.out/forms.tsv" >"$TMP/want.forms"

@@ -21,8 +21,10 @@ struct cocci_cmd_opts {
 };
 
 static const char cocci_help[] =
-	"usage: crossym cocci -o OUTDIR [--tag NAME] [--keep-stale] [--srctree DIR] [--nm FILE]\n"
-	"                     [--db FILE] [--lds FILE] BUILD_DIR...\n\n"
+	"usage: crossym cocci -o OUTDIR [--tag NAME] [--keep-stale] [--tag-macros]\n"
+	"                     [--exclude OBJ]... [--runs] [--srctree DIR] [--nm FILE] [--db FILE]\n"
+	"                     [--lds FILE]... [--run-build-commands] [--tag-exports] [-q]\n"
+	"                     BUILD_DIR...\n\n"
 	"Write into OUTDIR the semantic patches that add the tag to the definitions\n"
 	"`crossym report` shows as `tag` and do not have it yet, and remove it from\n"
 	"the stale ones (`crossym check`), the list of files to change (with their\n"

@@ -9,7 +9,7 @@
 #include <string.h>
 
 static const char objects_help[] =
-	"usage: crossym objects BUILD_DIR\n\n"
+	"usage: crossym objects [-q] BUILD_DIR\n\n"
 	"List the files to give `nm -A` so that `crossym report --nm` reads the same\n"
 	"symbols as the ELF scan: linked objects by path, library archives whole.\n\n";
 

@@ -20,9 +20,10 @@ struct report_opts {
 };
 
 static const char report_help[] =
-	"usage: crossym report [--format=text|tsv|json|dot] [--all] [--unit DIR]...\n"
-	"                      [--mismatches] [--srctree DIR] [--nm FILE] [--db FILE]\n"
-	"                      [--lds FILE] BUILD_DIR...\n\n"
+	"usage: crossym report [--format=text|tsv|json|dot] [--all] [--unit DIR]... [--mismatches]\n"
+	"                      [--tag-macros] [--exclude OBJ]... [--runs] [--srctree DIR]\n"
+	"                      [--nm FILE] [--db FILE] [--lds FILE]... [--run-build-commands]\n"
+	"                      [--tag-exports] [-q] BUILD_DIR...\n\n"
 	"Print the definitions referenced from outside their unit. With several\n"
 	"BUILD_DIRs (configs or architectures of one source tree) the union.\n\n";
 

@@ -19,7 +19,8 @@ struct units_cmd_opts {
 
 static const char units_cmd_help[] =
 	"usage: crossym units [--exclude OBJ]... [--runs] [--ordered | --flatten |\n"
-	"                     --clashes | --generated] [--srctree DIR] [--nm FILE] BUILD_DIR\n\n"
+	"                     --clashes | --generated] [--srctree DIR] [--nm FILE] [-q]\n"
+	"                     BUILD_DIR\n\n"
 	"List the linked objects of the build in link order with the unit each\n"
 	"belongs to, as TSV: unit, object, file, role (c, asm or excluded) and the\n"
 	"library archive a member is linked from (- when always linked). The units\n"

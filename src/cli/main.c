@@ -55,13 +55,13 @@ static const struct command *find_command(const char *name)
 	return NULL;
 }
 
-/* crossym help [COMMAND]: the list, or COMMAND --help. */
+/* crossym help [COMMAND]: the list (also for help --help), or COMMAND --help. */
 static int help(int argc, char **argv)
 {
 	const struct command *c;
 	char *args[] = { argv[1], "--help", NULL };
 
-	if (argc < 2) {
+	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		usage(stdout);
 		return 0;
 	}

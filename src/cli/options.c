@@ -57,8 +57,11 @@ const struct optdef optdef_tag = { { "tag", required_argument, NULL, OPT_TAG },
 	"  --tag NAME        the tag (default __global; __visible for today's kernel,\n"
 	"                    where an existing __visible counts as a tag)\n" };
 
-/* The help line every command takes. */
-static const char help_help[] = "  -h, --help        print this help and exit\n";
+/* The help lines every command takes. */
+static const char help_help[] =
+	"  -q, --quiet       leave out the notes, summaries and warnings that repeat on\n"
+	"                    every run: errors and the output asked for stay\n"
+	"  -h, --help        print this help and exit\n";
 
 void cmdline_help(FILE *out, const struct cmdline *cl)
 {
@@ -69,7 +72,7 @@ void cmdline_help(FILE *out, const struct cmdline *cl)
 	fputs("\n" CROSSYM_VERSION_LINE "\n", out);
 }
 
-/* The getopt_long table of cl, with --help; a fresh array. */
+/* The getopt_long table of cl, with --help and --quiet; a fresh array. */
 static struct option *long_options_of(const struct cmdline *cl)
 {
 	size_t n = 0;
@@ -77,15 +80,16 @@ static struct option *long_options_of(const struct cmdline *cl)
 
 	while (cl->defs[n])
 		n++;
-	v = xcalloc(n + 2, sizeof(*v));
+	v = xcalloc(n + 3, sizeof(*v));
 	for (size_t i = 0; i < n; i++)
 		v[i] = cl->defs[i]->opt;
 	v[n] = (struct option){ "help", no_argument, NULL, 'h' };
+	v[n + 1] = (struct option){ "quiet", no_argument, NULL, 'q' };
 	return v;
 }
 
 /* getopt_long's short-option string: ":" (report a missing argument as ':'),
- * "h", and every option that has a one-letter name; a fresh string. */
+ * "h", "q", and every option that has a one-letter name; a fresh string. */
 static char *short_options_of(const struct cmdline *cl)
 {
 	size_t n = 0, count = 0;
@@ -93,9 +97,10 @@ static char *short_options_of(const struct cmdline *cl)
 
 	while (cl->defs[count])
 		count++;
-	buf = xmalloc(2 * count + 3);
+	buf = xmalloc(2 * count + 4);
 	buf[n++] = ':';
 	buf[n++] = 'h';
+	buf[n++] = 'q';
 	for (const struct optdef *const *d = cl->defs; *d; d++)
 		if ((*d)->opt.val < 256) {
 			buf[n++] = (char)(*d)->opt.val;
@@ -137,6 +142,8 @@ static int parse_options(int argc, char **argv, const struct cmdline *cl, int *d
 		if (c == 'h') {
 			cmdline_help(stdout, cl);
 			*done = 1;
+		} else if (c == 'q') {
+			diag.quiet = 1;
 		} else if (c == '?' || c == ':') {
 			bad_option(argv[0], argv, c);
 			status = 2;

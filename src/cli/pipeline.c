@@ -141,8 +141,8 @@ static int ph_db_save(struct pipeline *p, struct pass *ps)
 	if (!p->scan.db)
 		return 0;
 	if (!db_save(&p->db))
-		fprintf(stderr, "crossym: %s: %zu object files read, %zu taken "
-			"from the database\n", p->args->db_file, p->db.read, p->db.reused);
+		inform("crossym: %s: %zu object files read, %zu taken "
+		       "from the database\n", p->args->db_file, p->db.read, p->db.reused);
 	db_free(&p->db);
 	p->scan.db = NULL;
 	return 0;
@@ -168,7 +168,7 @@ static void note_untagged_exports(const struct rows *rows)
 			first = first ? first : rows->v[i].symbol;
 			n++;
 		}
-	if (n)
+	if (n && !diag.quiet)
 		warn("%zu exported definitions are used by other units of their own image "
 		     "(%s%s) and get no tag: the export macro is taken to carry it; if it "
 		     "does not (stock Linux with --tag __visible), give --tag-exports",
@@ -205,13 +205,13 @@ static void note_unrun_commands(const struct rows *rows, const struct placement 
 		     places[i].kind != PLACE_NOT_IN_SOURCE))
 			continue;
 		if (n++ < 10)
-			fprintf(stderr, "crossym: note: %s (%s): made by top-level asm "
-				"or pasted by a macro? --run-build-commands would tell\n",
-				r->symbol, r->site.def_source ? r->site.def_source
-							       : r->object);
+			note_at(r->site.def_source ? r->site.def_source : r->object,
+				r->site.def_source ? r->site.def_line : 0,
+				"%s: made by top-level asm or pasted by a macro? "
+				"--run-build-commands would tell", r->symbol);
 	}
 	if (n > 10)
-		fprintf(stderr, "crossym: note: %zu such definitions in all\n", n);
+		note("%zu such definitions in all", n);
 	cpp_forget_unrun();
 }
 

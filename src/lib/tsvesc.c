@@ -1,8 +1,28 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* tsvesc.c - the escaping of a TSV field (\t, \n, \r, \\). */
+/* tsvesc.c - the escaping of a TSV field (\t, \n, \r, \\) and of a JSON string. */
 #include "tsvesc.h"
 
 #include <string.h>
+
+void json_put(FILE *out, const char *s)
+{
+	if (!s) {
+		fputs("null", out);
+		return;
+	}
+	fputc('"', out);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(out, "\\u%04x", c);
+		else
+			fputc(c, out);
+	}
+	fputc('"', out);
+}
 
 void tsv_put(FILE *out, const char *s)
 {

@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-struct diag diag = { "crossym", 0 };
+struct diag diag = { "crossym", 0, 0 };
 
 static void vreport(const char *prefix, const char *fmt, va_list ap)
 {
@@ -36,6 +36,46 @@ void warn(const char *fmt, ...)
 
 	va_start(ap, fmt);
 	vreport("warning: ", fmt, ap);
+	va_end(ap);
+}
+
+void note(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (diag.quiet)
+		return;
+	va_start(ap, fmt);
+	vreport("note: ", fmt, ap);
+	va_end(ap);
+}
+
+void note_at(const char *file, unsigned line, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (diag.quiet)
+		return;
+	fflush(stdout);
+	if (line)
+		fprintf(stderr, "%s: %s:%u: note: ", diag.progname, file, line);
+	else
+		fprintf(stderr, "%s: %s: note: ", diag.progname, file);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+void inform(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (diag.quiet)
+		return;
+	fflush(stdout);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 }
 

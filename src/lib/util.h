@@ -13,6 +13,7 @@
 struct diag {
 	const char *progname;   /* "crossym" */
 	int status;             /* 0, or 1 once error() was called */
+	int quiet;              /* -q: no notes, summaries or repeated warnings */
 };
 
 extern struct diag diag;
@@ -21,6 +22,14 @@ extern struct diag diag;
 void error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "crossym: warning: <msg>" on stderr. */
 void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "crossym: note: <msg>" on stderr, unless -q. */
+void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "crossym: FILE:LINE: note: <msg>" (": LINE" left out when 0), unless -q. */
+void note_at(const char *file, unsigned line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* fmt as it is on stderr (a summary: "crossym check: 0 missing, ..."),
+ * unless -q. */
+void inform(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "crossym: <msg>" on stderr and exit(2): the result would be meaningless. */
 void fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 

@@ -287,8 +287,8 @@ static void found_apply(struct build *b, size_t idx, const struct db_asmcheck *f
 	for (size_t i = 0; i < found->nrefs; i++) {
 		const struct db_asmref *r = &found->refs[i];
 
-		fprintf(stderr, "crossym: asm reference: %s in %s (%s)\n", r->symbol,
-			b->set.objs[idx].name, r->where);
+		inform("crossym: %s: asm reference: %s in %s\n", r->where, r->symbol,
+		       b->set.objs[idx].name);
 		object_add_sym(&b->set, asm_unit_of(b, &b->set.objs[idx]), r->symbol,
 			       SYM_UNDEF, KIND_FUNC);
 	}
@@ -343,11 +343,11 @@ void asmrefs_find(struct build *b)
 	rmdir(dir);
 	free(s.pre);
 	free(s.fat);
-	fprintf(stderr, "crossym: --run-build-commands: %zu C objects compiled again, "
-		"%zu asm-string references\n", checked, s.found);
+	inform("crossym: --run-build-commands: %zu C objects compiled again, "
+	       "%zu asm-string references\n", checked, s.found);
 	if (reused)
-		fprintf(stderr, "crossym: --run-build-commands: %zu C objects' asm strings "
-			"taken from the database (unchanged since checked)\n", reused);
+		inform("crossym: --run-build-commands: %zu C objects' asm strings "
+		       "taken from the database (unchanged since checked)\n", reused);
 }
 
 /* 1 when the file's text has the word asm, __asm or __asm__. */
@@ -407,7 +407,7 @@ void asmrefs_warn_unchecked(struct build *b)
 		}
 		free(path);
 	}
-	if (n)
+	if (n && !diag.quiet)
 		warn("%zu C objects have asm statements in their source (%s%s); symbols "
 		     "they name only inside asm strings are not looked for without "
 		     "--run-build-commands", n, first, n > 1 ? " and others" : "");

@@ -3,30 +3,11 @@
 #include "report.h"
 #include "coupling.h"
 #include "defline.h"
+#include "tsvesc.h"
 #include "util.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-static void json_string(FILE *out, const char *s)
-{
-	if (!s) {
-		fputs("null", out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(out, "\\u%04x", c);
-		else
-			fputc(c, out);
-	}
-	fputc('"', out);
-}
 
 /* A unit list as a JSON array. */
 static void json_units(FILE *out, const char *const *units, size_t n)
@@ -35,7 +16,7 @@ static void json_units(FILE *out, const char *const *units, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		if (i)
 			fputs(", ", out);
-		json_string(out, units[i]);
+		json_put(out, units[i]);
 	}
 	fputc(']', out);
 }
@@ -45,13 +26,13 @@ static void json_symbol(FILE *out, const struct row *r)
 	unsigned line = defline_of(r);
 
 	fputs("    {\"symbol\": ", out);
-	json_string(out, r->symbol);
+	json_put(out, r->symbol);
 	fputs(", \"unit\": ", out);
-	json_string(out, r->unit);
+	json_put(out, r->unit);
 	fputs(", \"object\": ", out);
-	json_string(out, r->object);
+	json_put(out, r->object);
 	fputs(", \"source\": ", out);
-	json_string(out, r->site.source);
+	json_put(out, r->site.source);
 	fprintf(out, ", \"status\": \"%s\", \"referenced_from\": ", status_name(r->status));
 	json_units(out, r->refs, r->nrefs);
 	fprintf(out, ", \"kind\": \"%s\", \"bind\": \"%s\", \"line\": ",
@@ -87,7 +68,7 @@ static void json_coupling(FILE *out, const struct coupling *c)
 		const struct unit_summary *u = &c->units[i];
 
 		fputs(i ? ",\n    {\"name\": " : "\n    {\"name\": ", out);
-		json_string(out, u->name);
+		json_put(out, u->name);
 		fprintf(out, ", \"provided\": %zu, \"used\": %zu", u->provided, u->used);
 		for (unsigned s = STATUS_UNIT_LOCAL; s < STATUS_COUNT; s++)
 			fprintf(out, ", \"%s\": %zu", status_name(s), u->classes[s]);
@@ -96,9 +77,9 @@ static void json_coupling(FILE *out, const struct coupling *c)
 	fputs(c->nunits ? "\n  ],\n  \"edges\": [" : "],\n  \"edges\": [", out);
 	for (size_t i = 0; i < c->nedges; i++) {
 		fputs(i ? ",\n    {\"from\": " : "\n    {\"from\": ", out);
-		json_string(out, c->edges[i].from);
+		json_put(out, c->edges[i].from);
 		fputs(", \"to\": ", out);
-		json_string(out, c->edges[i].to);
+		json_put(out, c->edges[i].to);
 		fprintf(out, ", \"symbols\": %zu}", c->edges[i].symbols);
 	}
 	fputs(c->nedges ? "\n  ],\n" : "],\n", out);
