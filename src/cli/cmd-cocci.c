@@ -140,12 +140,13 @@ static void write_outdir(const struct cocci_cmd_opts *o, const struct pipeline *
 	to_targets(rep->stale, rep->nstale, remove);
 	cocci_write(&copts, add, nadd, remove, nremove);
 	if (o->tag_macros) {
-		tagmacro_print(&p->plan, "crossym cocci: ", stderr);
+		if (!diag.quiet)
+			tagmacro_print(&p->plan, "crossym cocci: ", stderr);
 		if (tagmacro_write(&p->plan, o->outdir))
 			error("%s/macros.tsv: %s", o->outdir, strerror(errno));
 	}
-	fprintf(stderr, "crossym cocci: %zu tags to add, %zu to remove, %zu in place "
-		"already%s\n", rep->nmissing, nremove, rep->nexact,
+	inform("crossym cocci: %zu tags to add, %zu to remove, %zu in place "
+	       "already%s\n", rep->nmissing, nremove, rep->nexact,
 		nremove < rep->nstale ? " (stale tags kept)" : "");
 	write_complete_marker(o->outdir, rep->nmissing, nremove);
 	free(add);

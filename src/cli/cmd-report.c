@@ -146,9 +146,9 @@ static int report_mismatches(const struct report_opts *o)
 	}
 	nlines = print_mismatches(o, &m);
 	strtab_free(&m.found);
-	fprintf(stderr, "crossym report: %zu inconsistent %s (%zu declarations compared "
-		"with their definitions, %zu objects with DWARF)\n", nlines,
-		nlines == 1 ? "declaration" : "declarations", m.compared, m.with_dwarf);
+	inform("crossym report: %zu inconsistent %s (%zu declarations compared "
+	       "with their definitions, %zu objects with DWARF)\n", nlines,
+	       nlines == 1 ? "declaration" : "declarations", m.compared, m.with_dwarf);
 	if (!m.with_dwarf) {
 		error("no object has DWARF: build with -g (CONFIG_DEBUG_INFO) to compare types");
 		return 2;

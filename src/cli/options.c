@@ -156,13 +156,27 @@ static int parse_options(int argc, char **argv, const struct cmdline *cl, int *d
 	return status;
 }
 
-/* The usage lines at the head of a command's help: up to the first blank
- * line, its newline included. */
-static size_t usage_len(const char *help)
+/* The usage lines at the head of a command's help, as one line on out:
+ * what comes before the first option, "[OPTIONS]", then the operands after
+ * the last one ("usage: crossym cocci -o OUTDIR [OPTIONS] BUILD_DIR..."). */
+static void usage_line(FILE *out, const char *help)
 {
-	const char *end = strstr(help, "\n\n");
+	const char *end = strstr(help, "\n\n"), *open, *close, *ops;
 
-	return end ? (size_t)(end - help) + 1 : strlen(help);
+	if (!end)
+		end = help + strlen(help);
+	open = memchr(help, '[', (size_t)(end - help));
+	close = open ? open : help;
+	for (const char *s = close; s < end; s++)
+		if (*s == ']')
+			close = s;
+	if (!open || close == open) {
+		fprintf(out, "%.*s\n", (int)strcspn(help, "\n"), help);
+		return;
+	}
+	for (ops = close + 1; ops < end && (*ops == ' ' || *ops == '\n'); ops++)
+		;
+	fprintf(out, "%.*s[OPTIONS] %.*s\n", (int)(open - help), help, (int)(end - ops), ops);
 }
 
 int cmdline_parse(int argc, char **argv, const struct cmdline *cl,
@@ -179,10 +193,10 @@ int cmdline_parse(int argc, char **argv, const struct cmdline *cl,
 	ops->v = argv + optind;
 	ops->n = argc - optind;
 	if (ops->n < 1) {
-		/* the usage lines alone, as coreutils and git do: the help is a
-		 * --help away */
-		fprintf(stderr, "crossym %s: no BUILD_DIR given\n%.*sTry 'crossym %s --help'\n",
-			argv[0], (int)usage_len(cl->help), cl->help, argv[0]);
+		/* one usage line, as coreutils does: the help is a --help away */
+		fprintf(stderr, "crossym %s: no BUILD_DIR given\n", argv[0]);
+		usage_line(stderr, cl->help);
+		fprintf(stderr, "Try 'crossym %s --help'\n", argv[0]);
 		return 2;
 	}
 	return 0;
