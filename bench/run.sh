@@ -9,6 +9,7 @@
 #     builds of `make check`, x86_64 defconfig when `make bench-kernel` built it,
 #     synthetic trees (bench/gentree.c) of 1k, 3k, 10k and 30k objects;
 #  2. growth of time and peak RSS with the synthetic tree's size;
+#  2b. one object of 100k, 300k and 1M symbols (BENCH_BIGOBJ): linear growth;
 #  3. --db rescans: nothing changed, one object changed;
 #  4. annotation: targeted spatch runs (-j 1, -j 2) against spatch --dir, and a
 #     second run with nothing to change.
@@ -125,6 +126,34 @@ for n in $sizes; do
 		"$((rss / 1024))" "$per" "$(ratio "$per" "$first")" >>"$work/growth.md"
 done
 
+
+# --- 2b. one big object ------------------------------------------------------------------
+# One object defining N functions, another referencing every second one (as and
+# ld -r, no compiler): time must grow linearly with one object's symbol count.
+: >"$work/bigobj.md"
+bigobj_tree() {
+	d=$synth/bigobj-$1
+	[ -f "$d/prog" ] && return 0
+	rm -rf "$d" && mkdir -p "$d/a" "$d/b" || return 1
+	awk -v n="$1" 'BEGIN { print ".text"; for (i = 0; i < n; i++) printf ".globl f%d\nf%d: ret\n", i, i }' >"$d/a/x.s"
+	awk -v n="$1" 'BEGIN { print ".data"; for (i = 0; i < n; i += 2) printf ".quad f%d\n", i }' >"$d/b/y.s"
+	(cd "$d" && as a/x.s -o a/x.o && as b/y.s -o b/y.o && rm a/x.s b/y.s &&
+		ld -r -o a/built-in.o a/x.o && ld -r -o b/built-in.o b/y.o &&
+		ld -o prog -e f0 a/built-in.o b/built-in.o)
+}
+first=
+for n in ${BENCH_BIGOBJ:-100000 300000 1000000}; do
+	say "one object of $n symbols"
+	bigobj_tree "$n" || { say "bigobj-$n: could not be made"; continue; }
+	"$timeit" "$runs" crossym "exec '$crossym' report --format=tsv '$synth/bigobj-$n' >/dev/null 2>&1" \
+		nm "exec nm -A '$synth/bigobj-$n/a/x.o' '$synth/bigobj-$n/b/y.o' >/dev/null" >"$work/t"
+	c=$(grep '^crossym' "$work/t") nmt=$(grep '^nm' "$work/t")
+	per=$(awk -v s="$(field "$c" 4)" -v n="$n" 'BEGIN { printf "%.2f", s / n * 1000000 }')
+	[ -n "$first" ] || first=$per
+	printf '| %s | %s | %s | %s | %s | %s | %sx |\n' "$n" "$(field "$c" 2)" "$(field "$c" 4)" \
+		"$(( $(field "$c" 5) / 1024 ))" "$per" "$(ratio "$per" "$first")" \
+		"$(ratio "$(field "$nmt" 4)" "$(field "$c" 4)")" >>"$work/bigobj.md"
+done
 # --- 3. --db rescans ----------------------------------------------------------------------
 : >"$work/db.md"
 db_row() {
@@ -200,6 +229,15 @@ fi
 	echo "| objects | symbols | seconds | peak RSS MiB | ms per 1k objects | vs smallest |"
 	echo "|---|---|---|---|---|---|"
 	cat "$work/growth.md"
+	echo
+	echo "## 2b. One big object (issue 28: linear in one object's symbols)"
+	echo
+	echo "One object defining N functions, another referencing every second one;"
+	echo "nm/crossym: \`nm -A\` of the two objects against crossym, by CPU."
+	echo
+	echo "| symbols | seconds | cpu s | peak RSS MiB | cpu us per symbol | vs smallest | nm/crossym |"
+	echo "|---|---|---|---|---|---|---|"
+	cat "$work/bigobj.md"
 	echo
 	echo "## 3. --db rescans"
 	echo

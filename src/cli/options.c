@@ -18,7 +18,8 @@ const struct optdef optdef_nm = { { "nm", required_argument, NULL, OPT_NM },
 	"                    crossym objects BUILD | (cd BUILD && xargs nm -A) >FILE\n" };
 const struct optdef optdef_db = { { "db", required_argument, NULL, OPT_DB },
 	"  --db FILE         keep what the scan read per object file in FILE; the next\n"
-	"                    scan re-reads only files whose size, mtime or inode changed\n" };
+	"                    scan re-reads only files whose size, mtime, inode or ctime\n"
+	"                    changed\n" };
 const struct optdef optdef_lds = { { "lds", required_argument, NULL, OPT_LDS },
 	"  --lds FILE        a linker script (relative to BUILD_DIR) whose symbol\n"
 	"                    references count as references from outside (repeatable;\n"

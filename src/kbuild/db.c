@@ -26,19 +26,35 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DB_MAGIC "crossym-db 6"
+#define DB_MAGIC_NAME "crossym-db "
+#define DB_VERSION 7
+#define DB_MAGIC DB_MAGIC_NAME "7"
 /* version 1 had no SYM_SELFREF records, 2 no sections, 3 no DWARF
- * definitions or source lines, 4 no asm-string checks, 5 no byte order: such
- * a file is read as empty */
+ * definitions or source lines, 4 no asm-string checks, 5 no byte order, 6 no
+ * ctime and no checksum: such a file is read as empty */
 static const char *const db_magic_old[] = {
 	"crossym-db 1", "crossym-db 2", "crossym-db 3", "crossym-db 4", "crossym-db 5",
+	"crossym-db 6",
 };
+
+/* The last line, "Z<TAB>HASH": FNV-1a (64 bits) of every byte before it. A
+ * file cut short has none, an altered one another hash. */
+#define FNV_OFFSET 0xcbf29ce484222325ULL
+#define FNV_PRIME 0x100000001b3ULL
+
+static unsigned long long fnv1a(unsigned long long h, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * FNV_PRIME;
+	return h;
+}
 
 static struct db_stamp stamp_of(const struct stat *st)
 {
 	struct db_stamp s = {
 		(long long)st->st_size, (long long)st->st_mtim.tv_sec,
 		(long long)st->st_mtim.tv_nsec, (long long)st->st_ino,
+		(long long)st->st_ctim.tv_sec, (long long)st->st_ctim.tv_nsec,
 	};
 	return s;
 }
@@ -46,7 +62,20 @@ static struct db_stamp stamp_of(const struct stat *st)
 static int same_stamp(const struct db_stamp *a, const struct db_stamp *b)
 {
 	return a->size == b->size && a->mtime_sec == b->mtime_sec &&
-	       a->mtime_nsec == b->mtime_nsec && a->ino == b->ino;
+	       a->mtime_nsec == b->mtime_nsec && a->ino == b->ino &&
+	       a->ctime_sec == b->ctime_sec && a->ctime_nsec == b->ctime_nsec;
+}
+
+/* The stamp of a record line's numbers v[0..DB_STAMP_N). */
+static struct db_stamp stamp_from(const long long *v)
+{
+	return (struct db_stamp){ v[0], v[1], v[2], v[3], v[4], v[5] };
+}
+
+static void put_stamp(FILE *out, char tag, const struct db_stamp *s)
+{
+	fprintf(out, "%c\t%lld\t%lld\t%lld\t%lld\t%lld\t%lld\t", tag, s->size, s->mtime_sec,
+		s->mtime_nsec, s->ino, s->ctime_sec, s->ctime_nsec);
 }
 
 /* Slot id of an array of records of size elsize, zeroed when new. */
@@ -232,18 +261,19 @@ static int load_object_line(struct db *db, char *line, struct db_object *o)
 /* Parse one line into the current records; -1 when malformed. */
 static int load_line(struct db *db, char *line, struct load_state *ls)
 {
-	long long v[5];
+	long long v[DB_STAMP_N + 1];
 	char *rest;
 
-	if ((rest = numbers(line, 'F', 4, v)) != NULL) {
+	if ((rest = numbers(line, 'F', DB_STAMP_N, v)) != NULL) {
 		*ls = (struct load_state){ file_slot(db, rest), NULL, NULL, NULL };
 		clear_file(ls->f);
-		ls->f->stamp = (struct db_stamp){ v[0], v[1], v[2], v[3] };
-	} else if ((rest = numbers(line, 'L', 5, v)) != NULL && in_range(v[4], 0, DB_ASM_UNKNOWN)) {
+		ls->f->stamp = stamp_from(v);
+	} else if ((rest = numbers(line, 'L', DB_STAMP_N + 1, v)) != NULL &&
+		   in_range(v[DB_STAMP_N], 0, DB_ASM_UNKNOWN)) {
 		*ls = (struct load_state){ NULL, NULL, source_slot(db, rest), NULL };
 		clear_source(ls->s);
-		ls->s->stamp = (struct db_stamp){ v[0], v[1], v[2], v[3] };
-		ls->s->asm_word = (unsigned char)v[4];
+		ls->s->stamp = stamp_from(v);
+		ls->s->asm_word = (unsigned char)v[DB_STAMP_N];
 	} else if (ls->f && (rest = numbers(line, 'O', 4, v)) != NULL &&
 		   in_range(v[0], 0, 0xffffffffLL) && in_range(v[1], 0, 255) &&
 		   in_range(v[2], 0, 255) && in_range(v[3], 0, 2)) {
@@ -254,10 +284,10 @@ static int load_line(struct db *db, char *line, struct load_state *ls)
 		ls->o->elfclass = (unsigned char)v[1];
 		ls->o->elfdata = (unsigned char)v[2];
 		ls->o->dwarf = (unsigned char)v[3];
-	} else if ((rest = numbers(line, 'R', 4, v)) != NULL) {
+	} else if ((rest = numbers(line, 'R', DB_STAMP_N, v)) != NULL) {
 		*ls = (struct load_state){ NULL, NULL, NULL, asm_slot(db, rest) };
 		db_asmcheck_clear(ls->a);
-		ls->a->stamp = (struct db_stamp){ v[0], v[1], v[2], v[3] };
+		ls->a->stamp = stamp_from(v);
 	} else if (ls->a && !strncmp(line, "A\t", 2) && (rest = strchr(line + 2, '\t')) != NULL &&
 		   rest > line + 2 && rest[1]) {
 		*rest = '\0';
@@ -293,16 +323,107 @@ static int is_old_magic(const char *line)
 	return 0;
 }
 
+/* "crossym-db N" of a later crossym than this one: N, else 0. */
+static long newer_version(const char *line)
+{
+	char *end;
+	long v;
+
+	if (strncmp(line, DB_MAGIC_NAME, strlen(DB_MAGIC_NAME)))
+		return 0;
+	v = strtol(line + strlen(DB_MAGIC_NAME), &end, 10);
+	return !*end && v > DB_VERSION ? v : 0;
+}
+
+/* The first line: 0 when it is this version's, 1 when an older one's (warned:
+ * the scan starts afresh), -1 when refused (said). */
+static int check_magic(const char *path, const char *line)
+{
+	long newer = newer_version(line);
+
+	if (!strcmp(line, DB_MAGIC))
+		return 0;
+	if (is_old_magic(line)) {
+		warn("%s: written by an older crossym (%s): scanning afresh", path, line);
+		return 1;
+	}
+	if (newer)
+		error("%s: written by a newer crossym (crossym-db %ld; this one reads "
+		      "crossym-db %d): use that crossym, or delete the file to start afresh",
+		      path, newer, DB_VERSION);
+	else
+		error("%s:1: not a crossym database; delete the file to start afresh", path);
+	return -1;
+}
+
+/* The checksum line "Z<TAB>HASH" against the hash of the bytes before it: 0
+ * when they agree, else -1 (said). */
+static int check_sum(const char *path, unsigned long lineno, const char *line,
+		     unsigned long long hash)
+{
+	char *end;
+	unsigned long long want = strtoull(line + 2, &end, 16);
+
+	if (line[0] == 'Z' && line[1] == '\t' && !*end && end > line + 2 && want == hash)
+		return 0;
+	error("%s:%lu: checksum mismatch: the file was changed after crossym wrote it; "
+	      "delete it to start afresh", path, lineno);
+	return -1;
+}
+
+/* The records of in after its first line; 0, or -1 when the file is refused
+ * (said): a malformed line, a checksum that does not match, no checksum (cut
+ * short), a line after it. */
+static int load_records(struct db *db, FILE *in, const char *first, size_t firstlen)
+{
+	struct load_state ls = { NULL, NULL, NULL, NULL };
+	unsigned long long hash = fnv1a(FNV_OFFSET, first, firstlen);
+	unsigned long lineno = 1;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	int bad = 0, summed = 0;
+
+	while (!bad && (len = getline(&line, &cap, in)) >= 0) {
+		lineno++;
+		if (summed) {
+			bad = -1;
+			break;
+		}
+		if (line[0] == 'Z' && line[1] == '\t') {
+			line[len - (line[len - 1] == '\n')] = '\0';
+			if (check_sum(db->path, lineno, line, hash))
+				bad = 1;
+			summed = 1;
+			continue;
+		}
+		hash = fnv1a(hash, line, (size_t)len);
+		if (len && line[len - 1] == '\n')
+			line[--len] = '\0';
+		bad = load_line(db, line, &ls) ? -1 : 0;
+	}
+	free(line);
+	if (!bad && !summed) {
+		error("%s: cut short after line %lu (no checksum line): delete it to start "
+		      "afresh", db->path, lineno);
+		return -1;
+	}
+	if (!bad && !decls_complete(db))
+		bad = -1, lineno++;
+	if (bad < 0)
+		error("%s:%lu: not a crossym database line; delete the file to start afresh",
+		      db->path, lineno);
+	return bad ? -1 : 0;
+}
+
 int db_load(struct db *db, const char *path)
 {
 	FILE *in;
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t len;
-	unsigned long lineno = 0;
-	struct load_state ls = { NULL, NULL, NULL, NULL };
 	struct stat st;
-	int bad = 0;
+	int rc = 0;
 
 	memset(db, 0, sizeof(*db));
 	db->path = xstrdup(path);
@@ -322,24 +443,23 @@ int db_load(struct db *db, const char *path)
 		error("%s: %s", path, strerror(errno));
 		return -1;
 	}
-	while (!bad && (len = getline(&line, &cap, in)) >= 0) {
-		if (len && line[len - 1] == '\n')
+	if ((len = getline(&line, &cap, in)) > 0) {
+		size_t whole = (size_t)len;
+
+		if (line[len - 1] == '\n')
 			line[--len] = '\0';
-		if (++lineno == 1 && is_old_magic(line)) {
-			warn("%s: written by an older crossym (%s): scanning afresh",
-			     path, line);
-			break;
+		rc = check_magic(path, line);
+		if (!rc) {
+			line[len] = whole > (size_t)len ? '\n' : '\0';
+			rc = load_records(db, in, line, whole);
 		}
-		bad = lineno == 1 ? strcmp(line, DB_MAGIC) != 0 : load_line(db, line, &ls);
+	} else if (ferror(in)) {
+		error("%s: %s", path, strerror(errno));
+		rc = -1;
 	}
-	if (!bad && !decls_complete(db))
-		bad = 1, lineno++;
-	if (bad)
-		error("%s:%lu: not a crossym database line; delete the file "
-		      "to start afresh", path, lineno);
 	free(line);
 	fclose(in);
-	return bad ? -1 : 0;
+	return rc < 0 ? -1 : 0;
 }
 
 const struct db_file *db_get(struct db *db, const char *file, const struct stat *st)
@@ -521,8 +641,8 @@ static void write_asmcheck(const struct db *db, size_t id, FILE *out)
 
 	if (!a->used && !file_used_as(db, path, &a->stamp))
 		return;
-	fprintf(out, "R\t%lld\t%lld\t%lld\t%lld\t%s\n", a->stamp.size, a->stamp.mtime_sec,
-		a->stamp.mtime_nsec, a->stamp.ino, path);
+	put_stamp(out, 'R', &a->stamp);
+	fprintf(out, "%s\n", path);
 	for (size_t i = 0; i < a->nrefs; i++)
 		fprintf(out, "A\t%s\t%s\n", a->refs[i].symbol, a->refs[i].where);
 }
@@ -535,9 +655,8 @@ static int write_records(const struct db *db, FILE *out)
 
 		if (!f->used)
 			continue;
-		fprintf(out, "F\t%lld\t%lld\t%lld\t%lld\t%s\n", f->stamp.size,
-			f->stamp.mtime_sec, f->stamp.mtime_nsec, f->stamp.ino,
-			strtab_str(&db->files, (unsigned)id));
+		put_stamp(out, 'F', &f->stamp);
+		fprintf(out, "%s\n", strtab_str(&db->files, (unsigned)id));
 		for (size_t i = 0; i < f->nobjs; i++)
 			write_object(db, &f->objs[i], out);
 	}
@@ -546,9 +665,8 @@ static int write_records(const struct db *db, FILE *out)
 
 		if (!s->used || (!s->nlines && s->asm_word == DB_ASM_UNKNOWN))
 			continue;
-		fprintf(out, "L\t%lld\t%lld\t%lld\t%lld\t%u\t%s\n", s->stamp.size,
-			s->stamp.mtime_sec, s->stamp.mtime_nsec, s->stamp.ino, s->asm_word,
-			strtab_str(&db->sources, (unsigned)id));
+		put_stamp(out, 'L', &s->stamp);
+		fprintf(out, "%u\t%s\n", s->asm_word, strtab_str(&db->sources, (unsigned)id));
 		for (size_t i = 0; i < s->nlines; i++)
 			fprintf(out, "W\t%u\t%u\t%s\n", s->lines[i].res, s->lines[i].line,
 				s->lines[i].symbol);
@@ -576,20 +694,32 @@ static int unchanged(const struct db *db)
 int db_save(struct db *db)
 {
 	struct atomic_file af;
-	int rc;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem;
+	int rc = -1;
 
 	if (unchanged(db))
 		return 0;
-	rc = atomic_open(&af, db->path);
-	if (!rc && write_records(db, af.f)) {
-		int saved = errno;
+	/* in memory first: the checksum line covers every byte before it */
+	mem = open_memstream(&text, &len);
+	if (mem && !write_records(db, mem) && !fflush(mem) &&
+	    !(rc = atomic_open(&af, db->path))) {
+		fwrite(text, 1, len, af.f);
+		fprintf(af.f, "Z\t%016llx\n", fnv1a(FNV_OFFSET, text, len));
+		if (ferror(af.f)) {
+			int saved = errno;
 
-		atomic_abort(&af);
-		errno = saved;
-		rc = -1;
-	} else if (!rc) {
-		rc = atomic_commit(&af);
+			atomic_abort(&af);
+			errno = saved;
+			rc = -1;
+		} else {
+			rc = atomic_commit(&af);
+		}
 	}
+	if (mem)
+		fclose(mem);
+	free(text);
 	if (rc)
 		error("%s: cannot write the database: %s", db->path, strerror(errno));
 	return rc;

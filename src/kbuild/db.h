@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* db.h - what a scan learned per object file, kept between runs (--db FILE).
  *
- * A file is re-read unless its size, mtime (ns) and inode all match the record,
- * so a re-scan after a merge reads only the objects that changed; what the
- * later steps derived from a file (an object's DWARF definitions, where a
- * source file shows its definitions) is kept too, under the same rule. */
+ * A file is re-read unless its size, mtime (ns), inode and ctime (ns) all
+ * match the record, so a re-scan after a merge reads only the objects that
+ * changed; what the later steps derived from a file (an object's DWARF
+ * definitions, where a source file shows its definitions) is kept too, under
+ * the same rule. The file ends with a checksum of all its bytes: one cut
+ * short or altered is refused. */
 #ifndef CROSSYM_DB_H
 #define CROSSYM_DB_H
 
@@ -31,9 +33,12 @@ struct db_object {
 	size_t nsyms, syms_cap;
 };
 
+/* What tells a file changed: size, mtime, inode and ctime (a file rewritten
+ * with its old size and mtime put back still gets a new ctime). */
 struct db_stamp {
-	long long size, mtime_sec, mtime_nsec, ino;
+	long long size, mtime_sec, mtime_nsec, ino, ctime_sec, ctime_nsec;
 };
+#define DB_STAMP_N 6    /* the numbers of a stamp in a record line */
 
 struct db_file {
 	struct db_stamp stamp;

@@ -83,6 +83,7 @@ void symindex_make(const struct build *b, struct symindex *ix)
 
 			r->obj = i;
 			r->bind = o->syms[k].bind;
+			r->kind = o->syms[k].kind;
 		}
 	}
 	free(fill);
@@ -215,10 +216,7 @@ static void add_row(struct rows *out, struct build *b, unsigned sym,
 	r->weak = d->bind == SYM_WEAKDEF;
 	r->refclass = 0;
 	r->multi = 0;
-	r->kind = KIND_FUNC;
-	for (size_t k = 0; k < o->nsyms; k++)
-		if (o->syms[k].name == sym && is_def(o->syms[k].bind))
-			r->kind = o->syms[k].kind;
+	r->kind = d->kind;
 }
 
 void decide_build(struct build *b, struct rows *out)

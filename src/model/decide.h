@@ -94,11 +94,11 @@ void rows_free(struct rows *rows);
 const struct objctx *rows_object_ctx(struct rows *rows, const struct objctx **map,
 				     const struct build *b, size_t obj);
 
-/* Per-symbol lists of (object, binding) over the linked objects of a build
+/* Per-symbol lists of (object, binding, kind) over the linked objects of a build
  * (after decide_build): entries[start[s] .. start[s + 1]) for symbol id s. */
 struct symindex {
 	size_t *start;
-	struct symref { size_t obj; unsigned char bind; } *entries;
+	struct symref { size_t obj; unsigned char bind, kind; } *entries;
 };
 void symindex_make(const struct build *b, struct symindex *ix);
 void symindex_free(struct symindex *ix);
