@@ -45,7 +45,7 @@ printf 'l/lib.a[m.o]:0000000000000000 T m\nl/lib.a[m.o]:                 U f\na/
 	>"$seeds/nm/bracket.nm"
 "$top/crossym" report --format=tsv --db "$seeds/db/example.db" "$ex" >/dev/null 2>&1 || :
 printf 'crossym-db 1\n' >"$seeds/db/empty.db"
-printf 'crossym-db 6\nR\t1\t2\t3\t4\t/b/k/entry.o\nA\tk_helper\tk/entry.c:7\nR\t5\t6\t7\t8\t/b/k/x.o\n' >"$seeds/db/asm.db"
+printf 'crossym-db 7\nR\t1\t2\t3\t4\t5\t6\t/b/k/entry.o\nA\tk_helper\tk/entry.c:7\nR\t5\t6\t7\t8\t9\t10\t/b/k/x.o\nZ\t0000000000000000\n' >"$seeds/db/asm.db"
 for f in $(cd "$top/tests/trees/example" && find . -name '*.c' -o -name '*.h'); do
 	sym=$(grep -o '^[a-z_]* [a-z_]*(' "$top/tests/trees/example/$f" | head -n 1 |
 		sed 's/.* //; s/(//')
