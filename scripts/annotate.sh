@@ -175,7 +175,7 @@ while [ $# -gt 0 ]; do
 	--verify-build=*) VBUILD=${1#*=}; shift ;;
 	--macro-file) [ $# -ge 2 ] || usage "--macro-file needs a file"; MACROFILE=$2; shift 2 ;;
 	--macro-file=*) MACROFILE=${1#*=}; shift ;;
-	-h|--help) help; exit 0 ;;
+	-h|--help) help || exit 2; exit 0 ;;
 	-*) usage "unknown option $1" ;;
 	*)
 		if [ -z "$OUTDIR" ]; then OUTDIR=$1

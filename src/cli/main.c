@@ -85,7 +85,7 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		usage(stdout);
-		return 0;
+		return finish_stdout() ? 2 : 0;
 	}
 	if (!strcmp(argv[1], "help"))
 		return help(argc - 1, argv + 1) || finish_stdout() ? 2 : 0;
@@ -94,7 +94,7 @@ int main(int argc, char **argv)
 		      "License GPL-2.0-only: GNU GPL version 2 <https://www.gnu.org/licenses/old-licenses/gpl-2.0.html>.\n"
 		      "This is free software: you are free to change and redistribute it.\n"
 		      "There is NO WARRANTY, to the extent permitted by law.\n", stdout);
-		return 0;
+		return finish_stdout() ? 2 : 0;
 	}
 	c = find_command(argv[1]);
 	if (c) {
