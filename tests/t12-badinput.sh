@@ -87,6 +87,34 @@ mkfifo "$t/a/fifo.o"
 expect_status 1 $T "$CROSSYM" report --format=tsv "$t"
 expect_grep "^crossym: a/fifo.o: not a regular file" "$TMP/err" "a FIFO object: named, no hang"
 rm "$t/a/fifo.o"
+# a subdirectory that is a symbolic link to a directory outside the tree is
+# read (once, however many links lead there); one into the tree, and kbuild's
+# `source` link, are not (their objects are met under their own names)
+sl=$TMP/symdir
+mkdir -p "$sl/a" "$TMP/symdir-b"
+cp "$t/a/x.o" "$t/a/x.c" "$sl/a/"
+cp "$t/b/y.o" "$t/b/y.c" "$TMP/symdir-b/"
+ln -s ../symdir-b "$sl/b"
+ln -s ../symdir-b "$sl/b2"
+ln -s .. "$sl/a/up"
+ln -s "$t" "$sl/source"
+expect_status 0 $T "$CROSSYM" report --format=tsv "$sl"
+expect_eq "$TMP/good.tsv" "$TMP/out" "a symbolic link to a subdirectory: read as the original, once"
+# objects deeper than 255 directories: an error, never a silent skip
+dp=$TMP/deep
+mkdir -p "$dp/a"
+cp "$t/a/x.o" "$t/a/x.c" "$dp/a/"
+d=$dp/b
+for i in $(seq 1 99); do d=$d/d; done
+mkdir -p "$d" && cp "$t/b/y.o" "$d/"
+expect_status 0 $T "$CROSSYM" report --format=tsv "$dp"
+grep -q "^f	a	a/x.o	a/x.c	tag	b/d/d/d/" "$TMP/out"
+ok $? "an object 100 directories deep: read"
+for i in $(seq 1 160); do d=$d/d; done
+mkdir -p "$d" && cp "$t/b/y.o" "$d/"
+expect_status 1 $T "$CROSSYM" report --format=tsv "$dp"
+expect_grep "^crossym: b/d/d/.*/d: more than 255 directories deep: not read" "$TMP/err" \
+	"an object past 255 directories: an error naming the directory"
 
 # --- thin archives: FIFO member, missing member, FIFO .cmd -------------------
 th=$TMP/thin

@@ -48,42 +48,105 @@ static void check_linked_object(struct build *b, const char *rel, const char *ab
 	}
 }
 
-static void walk(struct build *b, const char *rel, struct found *found, int depth)
+/* No build nests its objects this deep; a tree that does is said to. */
+#define WALK_MAX_DEPTH 255
+
+/* One walk: where it goes, what it found, the linked directories it
+ * followed (their device and inode: a link met twice is followed once). */
+struct walk {
+	struct build *b;
+	struct found *found;
+	char *real_dir;         /* realpath of b->dir */
+	struct stat *followed;
+	size_t nfollowed, followed_cap;
+};
+
+static void walk_dir(struct walk *w, const char *rel, int depth);
+
+/* A symbolic link to a directory: followed unless it is kbuild's `source`
+ * (the source tree of an O= build), points into the build directory (its
+ * objects are met under their own names) or was followed already. */
+static void walk_linked_dir(struct walk *w, const char *rel, const char *abs,
+			    const struct stat *target, int depth)
 {
-	char *abs = *rel ? path_join(b->dir, rel) : xstrdup(b->dir);
+	char *real;
+	size_t n;
+
+	if (!strcmp(rel, "source"))
+		return;
+	for (size_t i = 0; i < w->nfollowed; i++)
+		if (w->followed[i].st_dev == target->st_dev &&
+		    w->followed[i].st_ino == target->st_ino)
+			return;
+	real = realpath(abs, NULL);
+	n = w->real_dir ? strlen(w->real_dir) : 0;
+	if (real && w->real_dir && !strncmp(real, w->real_dir, n) &&
+	    (real[n] == '/' || !real[n])) {
+		free(real);
+		return;
+	}
+	free(real);
+	grow_array((void **)&w->followed, &w->followed_cap, w->nfollowed + 1,
+		   sizeof(*w->followed));
+	w->followed[w->nfollowed++] = *target;
+	walk_dir(w, rel, depth + 1);
+}
+
+/* One entry of directory rel: an object, an aggregate, a directory. */
+static void walk_entry(struct walk *w, const char *rel, const char *name, int depth)
+{
+	char *child = *rel ? path_join(rel, name) : xstrdup(name);
+	char *child_abs = path_join(w->b->dir, child);
+	int is_obj = is_aggregate_name(name) || str_has_suffix(name, ".o");
+	struct stat st, target;
+
+	if (lstat(child_abs, &st) != 0) {
+		/* gone since readdir: nothing to read */
+	} else if (S_ISDIR(st.st_mode) && depth >= WALK_MAX_DEPTH) {
+		error("%s: more than %d directories deep: not read", child, WALK_MAX_DEPTH);
+		w->b->nerrors++;
+	} else if (S_ISDIR(st.st_mode)) {
+		walk_dir(w, child, depth + 1);
+	} else if (S_ISLNK(st.st_mode) && is_obj) {
+		/* `cp -as` trees: a link to an object is the object */
+		check_linked_object(w->b, child, child_abs, w->found);
+	} else if (S_ISLNK(st.st_mode) && stat(child_abs, &target) == 0 &&
+		   S_ISDIR(target.st_mode) && depth < WALK_MAX_DEPTH) {
+		walk_linked_dir(w, child, child_abs, &target, depth);
+	} else if (is_obj) {
+		add_found(w->b, child, &st, w->found);
+	}
+	free(child);
+	free(child_abs);
+}
+
+static void walk_dir(struct walk *w, const char *rel, int depth)
+{
+	char *abs = *rel ? path_join(w->b->dir, rel) : xstrdup(w->b->dir);
 	DIR *d = opendir(abs);
 	struct dirent *de;
+	char **names = NULL;
+	size_t n = 0, cap = 0;
 
 	if (!d) {
 		error("%s: %s", abs, strerror(errno));
 		free(abs);
 		return;
 	}
-	while ((de = readdir(d)) != NULL) {
-		const char *n = de->d_name;
-		char *child, *child_abs;
-		struct stat st;
-
-		if (!strcmp(n, ".") || !strcmp(n, "..") || !strcmp(n, ".git"))
-			continue;
-		child = *rel ? path_join(rel, n) : xstrdup(n);
-		child_abs = path_join(b->dir, child);
-		if (lstat(child_abs, &st) == 0) {
-			int is_obj = is_aggregate_name(n) || str_has_suffix(n, ".o");
-
-			if (S_ISDIR(st.st_mode) && depth < 64)
-				walk(b, child, found, depth + 1);
-			else if (S_ISLNK(st.st_mode) && is_obj)
-				/* `cp -as` trees: a link to an object is the object;
-				 * links to directories are not followed (`source`) */
-				check_linked_object(b, child, child_abs, found);
-			else if (is_obj)
-				add_found(b, child, &st, found);
-		}
-		free(child);
-		free(child_abs);
-	}
+	while ((de = readdir(d)) != NULL)
+		if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..") &&
+		    strcmp(de->d_name, ".git"))
+			strv_push(&names, &n, &cap, de->d_name);
 	closedir(d);
+	/* by name: which of two links to one directory is followed does not
+	 * depend on the file system's order */
+	if (n)
+		qsort(names, n, sizeof(*names), cmp_strptr);
+	for (size_t i = 0; i < n; i++) {
+		walk_entry(w, rel, names[i], depth);
+		free(names[i]);
+	}
+	free(names);
 	free(abs);
 }
 
@@ -103,7 +166,11 @@ static int cmp_root(const void *a, const void *b)
 
 void walk_build(struct build *b, struct found *found)
 {
-	walk(b, "", found, 0);
+	struct walk w = { b, found, realpath(b->dir, NULL), NULL, 0, 0 };
+
+	walk_dir(&w, "", 0);
+	free(w.real_dir);
+	free(w.followed);
 	if (found->nroots)
 		qsort(found->roots, found->nroots, sizeof(char *), cmp_root);
 	if (found->nobjects)

@@ -13,7 +13,9 @@ struct found {
 	size_t nobjects, objects_cap;
 };
 
-/* Walk b's directory (not following links to directories, nor into .git):
+/* Walk b's directory (not into .git; following a symbolic link to a
+ * directory outside it, once, but not kbuild's `source` link; an error past
+ * 255 directories deep):
  * roots in link order (vmlinux.a, the top directory's, then by path), objects
  * by path. Files that are neither are reported and counted in b->nerrors. */
 void walk_build(struct build *b, struct found *found);
