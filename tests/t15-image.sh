@@ -57,6 +57,15 @@ echo "commands: 0" >"$TMP/want0.out"
 "$TMP/wp0/image" >"$TMP/wp0.out" 2>&1
 expect_eq "$TMP/want0.out" "$TMP/wp0.out" "... and silently loses every table entry"
 
+# An image link naming an object that is not there: an error naming both.
+cp "$out/.image.cmd" "$TMP/image.cmd.orig"
+sed -i 's|start/os.o|start/gone.o|' "$out/.image.cmd"
+grep -q 'start/gone.o' "$out/.image.cmd"
+ok $? "(.image.cmd now names start/gone.o)"
+expect_status 1 "$CROSSYM" report --format=tsv "$out"
+expect_grep "^crossym: .image.cmd: the final link names start/gone.o: No such file or directory" \
+	"$TMP/err" "a final link naming a missing object: named, exit 1"
+cp "$TMP/image.cmd.orig" "$out/.image.cmd"
 # The image link is what names start/: without its .cmd file the loose
 # objects are not known, and their references are missing.
 rm "$out/.image.cmd"

@@ -83,7 +83,7 @@ expect_eq "$TMP/want.ordered" "$TMP/ordered" "units --ordered: .opd orders nothi
 awk 'NR > 1 { if ($0 == "X\t.opd" && p ~ /^S\t/) {
 		split(p, f, "\t"); p = "S\t" f[2] "\t1\t" f[4] }
 	print p } { p = $0 } END { print p }' "$TMP/scan.db" >"$TMP/old.db"
-! cmp -s "$TMP/scan.db" "$TMP/old.db" && mv "$TMP/old.db" "$TMP/scan.db"
+! cmp -s "$TMP/scan.db" "$TMP/old.db" && mv "$TMP/old.db" "$TMP/scan.db" && db_reseal "$TMP/scan.db"
 ok $? "a db with the descriptors recorded as objects"
 "$CROSSYM" report --format=tsv --all --db "$TMP/scan.db" "$out" >"$TMP/db.tsv" 2>"$TMP/db.err"
 cut -f1-8 "$TMP/db.tsv" >"$TMP/db8.tsv"

@@ -7,6 +7,8 @@
 #include "kbuild.h"
 #include "util.h"
 
+#include <errno.h>
+
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,16 +54,23 @@ void imageinputs_add_loose_objects(struct build *b)
 
 /* One input of the final link, told by its magic: an archive outside
  * --whole-archive is linked member by member on demand, anything else whole. */
-static void add_image_input(struct build *b, const struct link_input *in)
+static void add_image_input(struct build *b, const char *cmd_file,
+			    const struct link_input *in)
 {
 	char *rel = in->path[0] == '/' ? path_relative(in->path, b->absdir)
 				       : xstrdup(in->path);
 	char *abs = path_join(b->dir, rel);
 	struct stat st;
 
-	if (rel[0] != '/' && stat(abs, &st) == 0 && S_ISREG(st.st_mode))
+	if (rel[0] == '/') {
+		/* outside the build (crt*.o, libgcc.a): not the tree's */
+	} else if (stat(abs, &st) != 0) {
+		error("%s: the final link names %s: %s", cmd_file, rel, strerror(errno));
+		b->nerrors++;
+	} else if (S_ISREG(st.st_mode)) {
 		aggregate_add_object(b, rel, !in->whole_archive && ar_file_kind(abs) ?
-				LINK_ON_DEMAND : LINK_ALWAYS, 0);
+				     LINK_ON_DEMAND : LINK_ALWAYS, 0);
+	}
 	free(abs);
 	free(rel);
 }
@@ -91,7 +100,7 @@ void imageinputs_add_links(struct build *b, int read_inputs)
 			words = kbuild_split_command(cmd, &n);
 		if (imagelink_parse(words, n, target, &link)) {
 			for (size_t i = 0; read_inputs && i < link.ninputs; i++)
-				add_image_input(b, &link.inputs[i]);
+				add_image_input(b, de->d_name, &link.inputs[i]);
 			for (size_t i = 0; i < link.nscripts; i++)
 				strv_push(&b->image_scripts, &b->nimage_scripts,
 					  &b->image_scripts_cap, link.scripts[i]);
