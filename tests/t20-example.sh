@@ -58,6 +58,17 @@ expect_status 1 "$CROSSYM" cocci -o "$TMP/c-missing" --srctree "$TMP/src-missing
 expect_grep "lib/string.c: missing source" "$TMP/err" "missing source: named, exit 1"
 expect_status 1 "$CROSSYM" check --srctree "$TMP/src-missing" "$TMP/ldr"
 expect_grep "lib/string.c: missing source" "$TMP/err" "check: missing source named"
+# A build whose source tree moved: its `source` link points to nothing. Said,
+# naming the old tree; --srctree maps the recorded paths to the new place.
+cp -R "$ex" "$TMP/src-old"
+make -s -C "$TMP/src-old" O="$TMP/moved" >/dev/null 2>&1
+mv "$TMP/src-old" "$TMP/src-new"
+expect_status 1 "$CROSSYM" check "$TMP/moved"
+expect_grep "moved: built from $TMP/src-old (its .source. link), which is not there: .*give --srctree DIR" \
+	"$TMP/err" "a build whose source tree moved: the old tree named, --srctree offered"
+"$CROSSYM" check "$TMP/ldr" >"$TMP/check-ldr.txt" 2>/dev/null
+expect_status 1 "$CROSSYM" check --srctree "$TMP/src-new" "$TMP/moved"
+expect_eq "$TMP/check-ldr.txt" "$TMP/out" "... with --srctree the new place: the same check as the tree in place"
 # check --format: the same issues as the text lines, as TSV and as JSON
 "$CROSSYM" check "$TMP/ldr" >"$TMP/check.txt" 2>/dev/null
 expect_status 1 "$CROSSYM" check --format=tsv "$TMP/ldr"

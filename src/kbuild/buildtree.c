@@ -80,15 +80,27 @@ static void nm_check_coverage(struct build *b, const char *nm_file)
 	build_free(&ref);
 }
 
-static char *default_srctree(const char *dir)
+/* The tree dir was built from: the `source` link of an O= build (where it
+ * points, even when that tree is gone or moved: *gone set, the paths the
+ * build recorded still start there), the Makefile's KERNELSRC, else dir. */
+static char *default_srctree(const char *dir, const char *absdir, int *gone)
 {
 	char *link = path_join(dir, "source");
 	struct stat st;
 	char *src;
 
-	if (lstat(link, &st) == 0 && S_ISLNK(st.st_mode) && stat(link, &st) == 0 &&
-	    S_ISDIR(st.st_mode)) {
-		src = realpath(link, NULL);
+	*gone = 0;
+	if (lstat(link, &st) == 0 && S_ISLNK(st.st_mode)) {
+		if (stat(link, &st) == 0 && S_ISDIR(st.st_mode)) {
+			src = realpath(link, NULL);
+		} else {
+			char *target = read_link(link);
+
+			src = target && target[0] != '/' ? path_join(absdir, target) : target;
+			if (src != target)
+				free(target);
+			*gone = src != NULL;
+		}
 		free(link);
 		if (!src)
 			fatal("out of memory");
@@ -104,6 +116,7 @@ static char *default_srctree(const char *dir)
 int build_scan(struct build *b, const char *dir, const struct scan_opts *opts)
 {
 	struct stat st;
+	int gone;
 
 	memset(b, 0, sizeof(*b));
 	objset_init(&b->set);
@@ -116,7 +129,12 @@ int build_scan(struct build *b, const char *dir, const struct scan_opts *opts)
 		error("%s: not a build directory", dir);
 		return -1;
 	}
-	b->built_from = default_srctree(dir);
+	b->built_from = default_srctree(dir, b->absdir, &gone);
+	if (gone && !opts->srctree)
+		warn("%s: built from %s (its `source` link), which is not there: its "
+		     "sources cannot be read; give --srctree DIR, where that tree is now "
+		     "(the paths the build recorded under %s are read there)", dir,
+		     b->built_from, b->built_from);
 	if (opts->srctree) {
 		b->srctree = realpath(opts->srctree, NULL);
 		if (!b->srctree) {

@@ -527,3 +527,27 @@ void free_tsv(char **cells, long n, int ncols)
 		free(cells[i]);
 	free(cells);
 }
+
+char *read_link(const char *path)
+{
+	size_t cap = 256;
+
+	for (;;) {
+		char *buf = xmalloc(cap);
+		ssize_t n = readlink(path, buf, cap);
+
+		if (n < 0) {
+			int saved = errno;
+
+			free(buf);
+			errno = saved;
+			return NULL;
+		}
+		if ((size_t)n < cap) {
+			buf[n] = '\0';
+			return buf;
+		}
+		free(buf);
+		cap *= 2;
+	}
+}

@@ -48,6 +48,8 @@ void bump_count(size_t **count, size_t *cap, size_t id);
 
 /* A path joined from dir and name ("dir/name"; just name when dir is "" or "."). */
 char *path_join(const char *dir, const char *name);
+/* The target of symbolic link path (a fresh string), or NULL with errno set. */
+char *read_link(const char *path);
 /* The directory part of path ("." when there is none); a fresh string. */
 char *path_dirname(const char *path);
 /* path made relative to base when it lies inside base, else a copy of path.
