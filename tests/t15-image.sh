@@ -80,6 +80,8 @@ sh "$tree/build.sh" "$TMP/n2" >/dev/null 2>&1
 expect_status 1 "$CROSSYM" report --format=tsv --nm "$TMP/nm.txt" "$TMP/n2"
 expect_grep "image.lds: KEEPs input sections, but the sections of .* objects are unknown" \
 	"$TMP/err" "nm input with KEEP: an error naming the script"
+expect_grep "cannot be found: nm -A text names no sections; scan the objects instead of --nm$" \
+	"$TMP/err" "... saying why (nm text) and what to do"
 
 # --db keeps the sections: a second scan from the db gives the same report.
 "$CROSSYM" report --format=tsv --db "$TMP/scan.db" "$TMP/n2" >"$TMP/db1.tsv" 2>/dev/null

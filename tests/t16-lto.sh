@@ -49,4 +49,6 @@ printf 'SECTIONS { .t : { KEEP(*(.list_*)) } }\n' >"$TMP/lto-1b/keep.lds"
 expect_status 1 "$CROSSYM" report --format=tsv --lds keep.lds "$TMP/lto-1b"
 expect_grep "keep.lds: KEEPs input sections, but the sections of .* objects are unknown" \
 	"$TMP/err" "slim objects and a KEEP script: an error, not a silent gap"
+expect_grep "cannot be found: they are slim LTO objects (-flto without -ffat-lto-objects), whose symbol table carries no section names; build with -ffat-lto-objects, or without -flto, for the scan$" \
+	"$TMP/err" "... saying why (slim LTO) and what to do"
 done_testing

@@ -64,11 +64,27 @@ static void add_kept(struct build *b, struct object *script, const struct object
 	}
 }
 
+/* The objects whose sections are unknown, said once: how many, why, and what
+ * to do instead. */
+static void say_unknown_sections(const struct object *script, size_t n,
+				 const struct object *first)
+{
+	const char *why = first->no_sections == NO_SECTIONS_LTO ?
+		"they are slim LTO objects (-flto without -ffat-lto-objects), whose "
+		"symbol table carries no section names; build with -ffat-lto-objects, "
+		"or without -flto, for the scan" :
+		"nm -A text names no sections; scan the objects instead of --nm";
+
+	error("%s: KEEPs input sections, but the sections of %zu objects are unknown "
+	      "(%s%s): definitions only their section keeps cannot be found: %s",
+	      script->name, n, first->name, n > 1 ? " and others" : "", why);
+}
+
 void keep_add_references(struct build *b, struct object *script, const char *text)
 {
 	size_t nkeeps, unknown = 0;
 	struct lds_keep *keeps = lds_keep_patterns(text, &nkeeps);
-	const char *first = NULL;
+	const struct object *first = NULL;
 	size_t script_idx = (size_t)(script - b->set.objs);
 	struct keep_ctx kc;
 
@@ -83,16 +99,13 @@ void keep_add_references(struct build *b, struct object *script, const char *tex
 			continue;
 		if (o->no_sections) {
 			unknown++;
-			first = first ? first : o->name;
+			first = first ? first : o;
 			continue;
 		}
 		add_kept(b, &b->set.objs[script_idx], o, &kc);
 	}
 	free(kc.sec);
 	if (unknown)
-		error("%s: KEEPs input sections, but the sections of %zu objects are "
-		      "unknown (%s%s): definitions only their section keeps cannot be "
-		      "found", script->name, unknown, first,
-		      unknown > 1 ? " and others" : "");
+		say_unknown_sections(script, unknown, first);
 	lds_keep_free(keeps, nkeeps);
 }

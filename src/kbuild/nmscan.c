@@ -43,7 +43,7 @@ static void nm_add(void *ctx, const struct nm_line *line)
 		obj = build_new_object(b, name);
 		obj->link = (unsigned char)(line->member ?
 					    aggregate_link_mode(line->path) : LINK_ALWAYS);
-		obj->no_sections = 1;    /* nm -A prints no sections */
+		obj->no_sections = NO_SECTIONS_NM; /* nm -A prints no sections */
 	}
 	if (bind >= 0)
 		object_add_sym(&b->set, obj, line->name, (enum sym_bind)bind, kind);

@@ -25,6 +25,8 @@ enum sym_bind {
 /* What a definition is (ELF symbol type and section); nm text cannot show
  * KIND_TLS (it prints such symbols as data). */
 enum sym_kind { KIND_FUNC, KIND_VAR, KIND_TLS, KIND_COMMON };
+/* Why an object's sections are unknown (object.no_sections). */
+enum { NO_SECTIONS_NM = 1, NO_SECTIONS_LTO = 2 };
 
 struct objsym {
 	unsigned name;          /* strtab id */
@@ -54,7 +56,9 @@ struct object {
 	unsigned char generated; /* its source was made in the build dir */
 	unsigned char cmd_read;  /* its .cmd file was read for its source */
 	unsigned char is_script; /* a linker script: references only, no file to nm */
-	unsigned char no_sections; /* its definitions' sections are unknown (nm, LTO) */
+	unsigned char no_sections; /* its definitions' sections are unknown: 0, else
+				   * NO_SECTIONS_NM (nm -A text) or NO_SECTIONS_LTO
+				   * (a slim LTO object) */
 	unsigned char linked;   /* decided: part of the link */
 	unsigned char excluded; /* --exclude: a unit of its own (units.c) */
 	unsigned char module_stub; /* NAME.mod.o, modpost's part of module NAME.ko:

@@ -127,7 +127,7 @@ const char *lto_read_symbols(struct objset *set, struct object *obj, Elf *elf)
 
 	if (elf_getshdrstrndx(elf, &shstrndx) != 0)
 		return "corrupt section header string table";
-	obj->no_sections = 1;   /* the LTO symbol table has no section names */
+	obj->no_sections = NO_SECTIONS_LTO; /* its symbol table has no section names */
 	while ((scn = elf_nextscn(elf, scn)) != NULL) {
 		GElf_Shdr shdr;
 		const char *name, *why;
