@@ -18,7 +18,7 @@ ok $? "the example tree builds with -g"
 
 for b in plain dwarf; do
 	db=$TMP/$b.db
-	"$CROSSYM" report --format=tsv "$TMP/$b" >"$TMP/full.tsv"
+	"$CROSSYM" report -q --format=tsv "$TMP/$b" >"$TMP/full.tsv"
 	"$CROSSYM" report --format=tsv --db "$db" "$TMP/$b" >"$TMP/db1.tsv" 2>"$TMP/err1"
 	expect_eq "$TMP/full.tsv" "$TMP/db1.tsv" "$b: the first --db scan equals a full scan"
 	grep -q '	[0-9][0-9]*$' "$TMP/full.tsv"
@@ -39,11 +39,11 @@ ok $? "plain: the db keeps where the sources show the definitions"
 # A source edited (two lines added at the top): its lines are looked up again.
 f=kernel/sched/core.c
 sym=$(awk -F '\t' -v f="$f" '$4 == f && $9 != "-" { print $1; exit }' "$TMP/full.tsv")
-"$CROSSYM" report --format=tsv "$TMP/plain" >"$TMP/before.tsv"
+"$CROSSYM" report -q --format=tsv "$TMP/plain" >"$TMP/before.tsv"
 { printf '/* moved */\n/* down */\n'; cat "$src/$f"; } >"$TMP/edited.c"
 cat "$TMP/edited.c" >"$src/$f"
 "$CROSSYM" report --format=tsv --db "$TMP/plain.db" "$TMP/plain" >"$TMP/db3.tsv" 2>/dev/null
-"$CROSSYM" report --format=tsv "$TMP/plain" >"$TMP/after.tsv"
+"$CROSSYM" report -q --format=tsv "$TMP/plain" >"$TMP/after.tsv"
 expect_eq "$TMP/after.tsv" "$TMP/db3.tsv" "edited source: the --db scan equals a full scan"
 old=$(awk -F '\t' -v s="$sym" '$1 == s { print $9 }' "$TMP/before.tsv")
 new=$(awk -F '\t' -v s="$sym" '$1 == s { print $9 }' "$TMP/db3.tsv")
@@ -53,7 +53,7 @@ ok $? "edited source: $sym moved from line $old to $new"
 # An object rebuilt (new stamp): its DWARF is read again.
 touch "$TMP/dwarf/kernel/sched/core.o"
 "$CROSSYM" report --format=tsv --db "$TMP/dwarf.db" "$TMP/dwarf" >"$TMP/db4.tsv" 2>"$TMP/err4"
-"$CROSSYM" report --format=tsv "$TMP/dwarf" >"$TMP/full4.tsv"
+"$CROSSYM" report -q --format=tsv "$TMP/dwarf" >"$TMP/full4.tsv"
 expect_eq "$TMP/full4.tsv" "$TMP/db4.tsv" "touched object: the --db scan equals a full scan"
 expect_grep ": 1 object files read, " "$TMP/err4" "touched object: read again"
 

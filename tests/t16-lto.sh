@@ -10,8 +10,8 @@ ex=$TOP/tests/trees/example
 
 make -s -C "$ex" O="$TMP/plain" LAYOUT=thin >"$TMP/build.log" 2>&1
 ok $? "the example tree builds without LTO"
-"$CROSSYM" report --format=tsv "$TMP/plain" >"$TMP/plain.tsv"
-"$CROSSYM" report "$TMP/plain" >"$TMP/plain.txt"
+"$CROSSYM" report -q --format=tsv "$TMP/plain" >"$TMP/plain.tsv"
+"$CROSSYM" report -q "$TMP/plain" >"$TMP/plain.txt"
 for lto in 1 fat; do
 	out=$TMP/lto-$lto
 	make -s -C "$ex" O="$out" LAYOUT=thin LTO=$lto >"$TMP/build.log" 2>&1

@@ -19,17 +19,17 @@ for layout in ldr thin; do
 	sh "$ex/nm-xref.sh" "$out" >"$TMP/xref.tsv"
 	expect_eq "$TMP/xref.tsv" "$TMP/got.tsv" "$layout: equals the nm+awk computation"
 	(cd "$out" && "$CROSSYM" objects . | xargs nm -A) >"$TMP/nm.txt" 2>/dev/null
-	"$CROSSYM" report --format=tsv --nm "$TMP/nm.txt" "$out" >"$TMP/got-nm.tsv"
+	"$CROSSYM" report -q --format=tsv --nm "$TMP/nm.txt" "$out" >"$TMP/got-nm.tsv"
 	tsv6 "$TMP/got-nm.tsv"
 	expect_eq "$TMP/got.tsv" "$TMP/got-nm.tsv" "$layout: nm text input, byte-identical"
-	"$CROSSYM" report "$out" >"$TMP/text"
+	"$CROSSYM" report -q "$out" >"$TMP/text"
 	expect_grep "^22 definitions in 8 units used from outside: 20 to tag, 1 exported, 1 in assembly" \
 		"$TMP/text" "$layout: text report summary"
 done
 
 # The traps of the decision, named.
 t=$TMP/ldr
-"$CROSSYM" report --format=tsv "$t" >"$TMP/got.tsv"
+"$CROSSYM" report -q --format=tsv "$t" >"$TMP/got.tsv"
 tsv6 "$TMP/got.tsv"
 for sym in print_banner update_curr sched_nr panic_timeout mm_debug_dump stat_writes; do
 	! grep -q "^$sym	" "$TMP/got.tsv"
@@ -48,7 +48,7 @@ grep -q "^misc_register	.*	exported	" "$TMP/got.tsv"
 ok $? "exported symbol: status exported"
 
 # Several builds at once: the union of two layouts is the same set.
-"$CROSSYM" report --format=tsv "$TMP/ldr" "$TMP/thin" >"$TMP/union.tsv"
+"$CROSSYM" report -q --format=tsv "$TMP/ldr" "$TMP/thin" >"$TMP/union.tsv"
 tsv6 "$TMP/union.tsv"
 expect_eq "$ex/expected.tsv" "$TMP/union.tsv" "two builds of one tree: union, merged"
 # Bad input: a source file gone since the build.

@@ -92,7 +92,7 @@ awk -F: '$1 !~ /^mm\// { bad = 1 } END { exit bad || NR != 5 }' "$TMP/out"
 ok $? "check --unit mm: the 5 lines of mm/ only"
 
 # --- diff -----------------------------------------------------------------------------
-"$CROSSYM" report --all --format=tsv "$B" >"$TMP/all-b.tsv"
+"$CROSSYM" report -q --all --format=tsv "$B" >"$TMP/all-b.tsv"
 run diff-a-b.txt 1 diff "$TMP/all-a.tsv" "$TMP/all-b.tsv"
 expect_status 0 "$CROSSYM" diff "$TMP/all-a.tsv" "$TMP/all-a.tsv"
 expect_grep "0 changes" "$TMP/err" "diff: no change, exit 0"
