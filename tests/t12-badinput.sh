@@ -228,6 +228,17 @@ ok $? "a failed cocci leaves no .complete"
 expect_grep "is incomplete (no .complete)" "$TMP/err" "a failed cocci says OUTDIR is incomplete"
 mv "$TMP/y.c" "$t/b/y.c"
 
+# a TAB in a source file's name: cocci refuses that file by name (files.tsv
+# and annotate's lists are TAB-separated lines), the rest is written
+tb=$TMP/tabname
+tree "$tb"
+mv "$tb/a/x.o" "$tb/a/wi	th.o"
+mv "$tb/a/x.c" "$tb/a/wi	th.c"
+expect_status 1 $T "$CROSSYM" cocci -o "$TMP/tab.out" "$tb"
+expect_grep "^crossym: a/wi	th.c: a TAB, newline, carriage return or backslash in the file name: annotate cannot patch it; rename the file" \
+	"$TMP/err" "a TAB in a source's name: refused by name, exit 1"
+! grep -q "wi	th" "$TMP/tab.out/files.tsv" 2>/dev/null
+ok $? "... and not written into files.tsv"
 # --- nothing executed unasked ------------------------------------------------------
 # f is made by top-level asm: only the preprocessed unit tells (no C name f)
 r=$TMP/run

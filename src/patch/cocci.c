@@ -444,6 +444,13 @@ static int write_file(const struct cocci_opts *opts, struct srcset *files,
 		error("%s: source path outside the source tree", source);
 		return 1;
 	}
+	if (source[strcspn(source, "\t\n\r\\")]) {
+		/* files.tsv and annotate.sh's lists are lines of TAB-separated
+		 * fields: such a name would be misread there */
+		error("%s: a TAB, newline, carriage return or backslash in the file name: "
+		      "annotate cannot patch it; rename the file", source);
+		return 1;
+	}
 	text = srcset_text(files, source, &len);
 	if (!text) {
 		char *path = path_join(opts->srctree ? opts->srctree : ".", source);
