@@ -70,10 +70,10 @@ ok $? "with sudo: apt-get install -y -q jq graphviz"
 
 # ---- make: NO_DEPS=1 and help --------------------------------------------------
 
-make -n -C "$TOP" check >"$TMP/n-check" 2>&1
+env -u NO_DEPS -u MAKEFLAGS -u MAKELEVEL make -n -C "$TOP" check >"$TMP/n-check" 2>&1
 grep -q "^sh scripts/deps.sh *$" "$TMP/n-check"
 ok $? "make -n check runs scripts/deps.sh"
-make -n -C "$TOP" check-real >"$TMP/n-real" 2>&1
+env -u NO_DEPS -u MAKEFLAGS -u MAKELEVEL make -n -C "$TOP" check-real >"$TMP/n-real" 2>&1
 grep -q "^sh scripts/deps.sh fuzz$" "$TMP/n-real"
 ok $? "make -n check-real runs scripts/deps.sh fuzz (make fuzz-smoke)"
 make -n -C "$TOP" NO_DEPS=1 check >"$TMP/n-nodeps" 2>&1
