@@ -64,7 +64,11 @@ while [ $# -gt 1 ]; do
 	--units-opts) print_opts=1 ;;
 	--runs) opts="$opts
 --runs" ;;
-	--srctree) shift; newsrc=$(cd "$1" && pwd) || die "$1: no such directory" ;;
+	# (crossym units reads the options of DIR/.crossym)
+	--srctree) shift; newsrc=$(cd "$1" && pwd) || die "$1: no such directory"
+		opts="$opts
+--srctree
+$newsrc" ;;
 	--exclude) shift; opts="$opts
 --exclude
 $1" ;;
