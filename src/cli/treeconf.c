@@ -22,6 +22,17 @@ static int is_flag(int key)
 	return key != TC_TAG && key != TC_EXCLUDE;
 }
 
+static int is_identifier(const char *s)
+{
+	if (!*s || (*s >= '0' && *s <= '9'))
+		return 0;
+	for (; *s; s++)
+		if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		      (*s >= '0' && *s <= '9')))
+			return 0;
+	return 1;
+}
+
 const char *treeconf_tag(const struct treeconf *c)
 {
 	return c->tag ? c->tag : DEFAULT_TAG;
@@ -31,6 +42,8 @@ void treeconf_set(struct treeconf *c, enum treeconf_key key, const char *arg)
 {
 	c->given |= TC(key);
 	if (key == TC_TAG) {
+		if (!is_identifier(arg))
+			fatal("--tag %s: not a C identifier", arg);
 		free(c->tag);
 		c->tag = xstrdup(arg);
 	} else if (key == TC_EXCLUDE) {
@@ -58,17 +71,6 @@ static int has_exclude(const struct treeconf *c, const char *obj)
 }
 
 /* ---- reading ------------------------------------------------------------- */
-
-static int is_identifier(const char *s)
-{
-	if (!*s || (*s >= '0' && *s <= '9'))
-		return 0;
-	for (; *s; s++)
-		if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
-		      (*s >= '0' && *s <= '9')))
-			return 0;
-	return 1;
-}
 
 static int key_index(const char *name)
 {
