@@ -42,7 +42,8 @@
 # with a cover letter, per MAINTAINERS entry (scripts/series.sh); --signoff:
 # with a Signed-off-by from git config user.name/user.email (checked before the
 # spatch phase: refused, exit 2, when unset).
-# --apply: afterwards write the checked files into SRCTREE, all or nothing (a
+# --apply: afterwards write the checked files into SRCTREE, and
+# OUTDIR/crossym.conf (cocci's options) as SRCTREE/.crossym, all or nothing (a
 # journal in SRCTREE/.crossym-apply; scripts/apply.sh). --macro-file FILE:
 # extra spatch macros (e.g. a tree's attributes).
 # OUTDIR must hold crossym cocci's completion marker (.complete). A run locks
@@ -104,7 +105,9 @@ OUTDIR/annotate.rejected.patch.
 Options:
   -j N, -jN          spatch processes in parallel (default: the processors)
   --apply            then apply the patch to SRCTREE (dry run first; the
-                     files are restored when applying fails)
+                     files are restored when applying fails), and install
+                     OUTDIR/crossym.conf as SRCTREE/.crossym (the options
+                     every crossym command reads)
   --split            also write OUTDIR/series/: the patch as a git
                      format-patch series, one patch per top-level directory
                      (per MAINTAINERS entry when SRCTREE has a MAINTAINERS
