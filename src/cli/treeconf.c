@@ -136,19 +136,12 @@ static const char *parse_line(struct treeconf *c, char *line, unsigned *seen)
 	return set_value(c, key, val);
 }
 
-int treeconf_read(struct treeconf *c, const char *path)
+int treeconf_parse(struct treeconf *c, char *text, const char *path)
 {
-	char *text, *line, *next;
+	char *line, *next;
 	unsigned seen = 0, lineno = 0;
 
 	memset(c, 0, sizeof(*c));
-	text = read_file(path, NULL);
-	if (!text) {
-		if (errno == ENOENT)
-			return 1;
-		error("%s: %s", path, errstr(errno));
-		return -1;
-	}
 	c->path = xstrdup(path);
 	for (line = text; line; line = next) {
 		const char *bad;
@@ -160,12 +153,28 @@ int treeconf_read(struct treeconf *c, const char *path)
 		bad = parse_line(c, line, &seen);
 		if (bad) {
 			error("%s:%u: %s", path, lineno, bad);
-			free(text);
+			treeconf_free(c);
 			return -1;
 		}
 	}
-	free(text);
 	return 0;
+}
+
+int treeconf_read(struct treeconf *c, const char *path)
+{
+	char *text = read_file(path, NULL);
+	int rc;
+
+	memset(c, 0, sizeof(*c));
+	if (!text) {
+		if (errno == ENOENT)
+			return 1;
+		error("%s: %s", path, errstr(errno));
+		return -1;
+	}
+	rc = treeconf_parse(c, text, path);
+	free(text);
+	return rc;
 }
 
 /* ---- writing ------------------------------------------------------------- */

@@ -51,6 +51,9 @@ const char *treeconf_tag(const struct treeconf *c);
 /* Read path into c (zeroed first): 0; 1 when there is no such file; -1 when
  * it cannot be read or a line is wrong (said as "crossym: FILE:LINE: ..."). */
 int treeconf_read(struct treeconf *c, const char *path);
+/* The same for text (changed: its lines are cut), read from path; 0 or -1
+ * (said; c is left empty). */
+int treeconf_parse(struct treeconf *c, char *text, const char *path);
 /* The file's text for c: every key, a fresh string. */
 char *treeconf_text(const struct treeconf *c);
 /* Find SRCTREE/.crossym (srctree: --srctree, else the one build_dir was made
