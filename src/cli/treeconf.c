@@ -206,8 +206,9 @@ char *treeconf_text(const struct treeconf *c)
 
 /* ---- precedence ---------------------------------------------------------- */
 
-/* The first option of cmd for key that the file does not say (key given on
- * the command line); NULL when they agree. buf holds an --exclude's text. */
+/* What cmd (key given on the command line) says that the file does not: the
+ * option's argument (the tag, the first --exclude the file lacks; "" for a
+ * yes/no key); NULL when they agree. */
 static const char *differs(const struct treeconf *cmd, const struct treeconf *file,
 			   int key)
 {
