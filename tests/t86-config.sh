@@ -50,6 +50,10 @@ expect_grep "^crossym report: read $conf: --tag-exports --exclude kernel/sched/f
 	"$TMP/err" "report: one line says what the file added"
 [ "$(grep -c "crossym report: read" "$TMP/err")" -eq 1 ]
 ok $? "report: that line once"
+"$CROSSYM" report -q --format=tsv "$b" >"$TMP/file-q.tsv" 2>"$TMP/err"
+expect_eq "$TMP/opts.tsv" "$TMP/file-q.tsv" "report -q reads .crossym too"
+! grep -q "read $conf" "$TMP/err"
+ok $? "-q: the line is not printed"
 "$CROSSYM" report --format=tsv --no-config "$b" >"$TMP/nocfg.tsv" 2>"$TMP/err"
 expect_eq "$TMP/plain.tsv" "$TMP/nocfg.tsv" "--no-config: the file is not read"
 ! grep -q "\.crossym" "$TMP/err"
