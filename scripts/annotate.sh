@@ -42,7 +42,8 @@
 # with a cover letter, per MAINTAINERS entry (scripts/series.sh); --signoff:
 # with a Signed-off-by from git config user.name/user.email (checked before the
 # spatch phase: refused, exit 2, when unset).
-# --apply: afterwards write the checked files into SRCTREE, all or nothing (a
+# --apply: afterwards write the checked files into SRCTREE, and
+# OUTDIR/crossym.conf (cocci's options) as SRCTREE/.crossym, all or nothing (a
 # journal in SRCTREE/.crossym-apply; scripts/apply.sh). --macro-file FILE:
 # extra spatch macros (e.g. a tree's attributes).
 # OUTDIR must hold crossym cocci's completion marker (.complete). A run locks
@@ -104,7 +105,9 @@ OUTDIR/annotate.rejected.patch.
 Options:
   -j N, -jN          spatch processes in parallel (default: the processors)
   --apply            then apply the patch to SRCTREE (dry run first; the
-                     files are restored when applying fails)
+                     files are restored when applying fails), and install
+                     OUTDIR/crossym.conf as SRCTREE/.crossym (the options
+                     every crossym command reads)
   --split            also write OUTDIR/series/: the patch as a git
                      format-patch series, one patch per top-level directory
                      (per MAINTAINERS entry when SRCTREE has a MAINTAINERS
@@ -478,11 +481,24 @@ fi
 DONE=0                                  # 1: some definitions failed (named above)
 [ "$NFAILED" -eq 0 ] || DONE=1
 [ "$APPLY" -eq 1 ] || exit $DONE
-[ -s "$OUTDIR/annotate.patch" ] || { [ "$QUIET" -eq 1 ] || echo "$prog: nothing to apply" >&2; exit $DONE; }
-check_sources || exit 1
+# OUTDIR/crossym.conf (the options cocci ran with) goes into the tree as
+# .crossym with the patch, all or nothing, for every later crossym command;
+# an OUTDIR of an older crossym has none.
+CONF=
+if [ -f "$OUTDIR/crossym.conf" ] && ! cmp -s "$OUTDIR/crossym.conf" "$SRCTREE/.crossym"; then
+	[ -f "$SRCTREE/.crossym" ] && CONF=rewrote || CONF=wrote
+	mkdir -p "$WORK/c" && cp "$OUTDIR/crossym.conf" "$WORK/c/.crossym" || exit 2
+fi
+[ -s "$OUTDIR/annotate.patch" ] || [ -n "$CONF" ] ||
+	{ [ "$QUIET" -eq 1 ] || echo "$prog: nothing to apply" >&2; exit $DONE; }
+[ ! -s "$OUTDIR/annotate.patch" ] || check_sources || exit 1
 while IFS='	' read -r src cocci; do
 	cmp -s "$WORK/a/$src" "$WORK/c/$src" || echo "$src"
 done <"$WORK/list" >"$WORK/apply.list"
+[ -z "$CONF" ] || echo .crossym >>"$WORK/apply.list"
 apply_tree "$WORK/apply.list"
+# written into the source tree: said even with -q
+[ -z "$CONF" ] || echo "$prog: note: $CONF $SRCTREE/.crossym (the options of crossym cocci," \
+	"which report, cocci, check and units read from now on)" >&2
 [ "$QUIET" -eq 1 ] || echo "$prog: applied to $SRCTREE" >&2
 exit $DONE

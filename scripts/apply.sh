@@ -8,6 +8,7 @@
 #   SRCTREE/.crossym-apply  held by an --apply run for its whole life; while
 #                           it applies it is also the journal:
 #       files     source<TAB>original cksum size<TAB>new cksum size, per file
+#                 (original `missing`: a file the apply adds, .crossym)
 #       orig/SRC  the original file (a hard link, else a copy)
 #       new/SRC   the new text, staged on the tree's file system
 #       ready     staging done: from now on files are renamed into the tree
@@ -88,7 +89,8 @@ journal_rollback() {
 	jr_bad=0 jr_n=0
 	while IFS='	' read -r src orig new; do
 		cur=$(file_sum "$SRCTREE/$src")
-		if [ "$cur" = "$new" ] && [ -f "$1/orig/$src" ] && [ "$(file_sum "$1/orig/$src")" = "$orig" ]; then
+		if [ "$cur" = "$new" ] && { [ "$orig" = missing ] ||
+			{ [ -f "$1/orig/$src" ] && [ "$(file_sum "$1/orig/$src")" = "$orig" ]; }; }; then
 			jr_n=$((jr_n + 1))
 		elif [ "$cur" != "$orig" ]; then
 			echo "$prog: $SRCTREE/$src: changed since the interrupted apply (neither" \
@@ -104,6 +106,10 @@ journal_rollback() {
 	fi
 	while IFS='	' read -r src orig new; do
 		[ "$(file_sum "$SRCTREE/$src")" = "$new" ] || continue
+		if [ "$orig" = missing ]; then         # a file the apply added
+			rm -f "$SRCTREE/$src" && continue
+			echo "$prog: $SRCTREE/$src: cannot remove it" >&2; exit 3
+		fi
 		mv -f "$1/orig/$src" "$SRCTREE/$src" ||
 			{ echo "$prog: $SRCTREE/$src: cannot restore it from $1/orig/$src" >&2; exit 3; }
 	done <"$1/files"
@@ -228,6 +234,18 @@ test_delay() {
 	wait $!
 }
 
+# stage_file SRC: SRC's original into the journal (none for a file the apply
+# adds: its journal line says `missing`, and a rollback removes it), and
+# its new text, WORK/c/SRC, beside it (with the original's mode).
+stage_file() {
+	if [ -f "$SRCTREE/$1" ]; then
+		{ ln "$SRCTREE/$1" "$J/orig/$1" 2>/dev/null ||
+			cp -p "$SRCTREE/$1" "$J/orig/$1"; } &&
+			cp -p "$SRCTREE/$1" "$J/new/$1" || return 1
+	fi
+	cat "$WORK/c/$1" >"$J/new/$1"
+}
+
 # apply_tree LIST: make SRCTREE/SRC equal WORK/c/SRC for every SRC of LIST,
 # all or nothing: stage the new texts and keep the originals in the journal,
 # then rename the new texts into place one by one.
@@ -237,9 +255,7 @@ apply_tree() {
 	: >"$J/files"
 	while read -r src; do
 		mkdir -p "$J/orig/$(dirname "$src")" "$J/new/$(dirname "$src")" &&
-			{ ln "$SRCTREE/$src" "$J/orig/$src" 2>/dev/null ||
-				cp -p "$SRCTREE/$src" "$J/orig/$src"; } &&
-			cp -p "$SRCTREE/$src" "$J/new/$src" && cat "$WORK/c/$src" >"$J/new/$src" &&
+			stage_file "$src" &&
 			printf '%s\t%s\t%s\n' "$src" "$(file_sum "$SRCTREE/$src")" "$(file_sum "$WORK/c/$src")" >>"$J/files" ||
 			{ rm -rf "$J/files" "$J/orig" "$J/new";
 			  echo "$prog: cannot stage $src in $J; nothing changed" >&2; exit 1; }

@@ -7,7 +7,8 @@
 # GCC 12 whole-program units, in place, and relink its image the tree's own way.
 #
 #  1. `crossym units` lists every linked object in link order with its unit
-#     (the decision's units: give `crossym cocci` the same options; for Linux
+#     (the decision's units: it reads --exclude and --runs from the tree's
+#     .crossym, which `crossym cocci` and `annotate --apply` recorded; for Linux
 #     this script adds --runs and --exclude for each head object, and
 #     --units-opts prints the options it uses, one per line).
 #     A unit that holds what `crossym units --ordered`, `--flatten`,
@@ -64,7 +65,11 @@ while [ $# -gt 1 ]; do
 	--units-opts) print_opts=1 ;;
 	--runs) opts="$opts
 --runs" ;;
-	--srctree) shift; newsrc=$(cd "$1" && pwd) || die "$1: no such directory" ;;
+	# (crossym units reads the options of DIR/.crossym)
+	--srctree) shift; newsrc=$(cd "$1" && pwd) || die "$1: no such directory"
+		opts="$opts
+--srctree
+$newsrc" ;;
 	--exclude) shift; opts="$opts
 --exclude
 $1" ;;

@@ -118,7 +118,12 @@ expect_grep "2 of 2 definitions need the tag: its #define carries the tag" "$TMP
 expect_status 1 "$CROSSYM" check --tag-macros --tag __visible "$TMP/b"
 expect_grep "^include/calls.h:$tag_line: missing tag: __STUB: every definition it makes (2) is referenced from outside its unit\$" \
 	"$TMP/out" "check --tag-macros on the untagged tree: the #define's tag is missing"
-expect_status 1 "$CROSSYM" check --tag __visible "$TMP/b2"
+# without --tag-macros (--no-config: annotate --apply recorded it in .crossym,
+# which check reads) each pasted definition lacks its own tag
+expect_status 1 "$CROSSYM" check --no-config --tag __visible "$TMP/b2"
+expect_status 0 "$CROSSYM" check "$TMP/b2"
+expect_grep "^crossym check: read $TMP/src/.crossym: --tag __visible --tag-macros " "$TMP/err" \
+	"check BUILD alone: --tag and --tag-macros from the .crossym annotate --apply installed"
 # a tag put by hand into __HOOK, one of whose definitions must stay untagged
 cp -R "$TMP/src" "$TMP/src3"
 sed -i "s/^#define __HOOK(name, value) int hook_/#define __HOOK(name, value) int __visible hook_/" \

@@ -12,32 +12,33 @@
 enum check_format { CHECK_TEXT, CHECK_TSV, CHECK_JSON };
 
 struct check_opts {
-	struct scan_args a;
-	const char *tag;        /* --tag */
-	int tag_macros;         /* --tag-macros */
+	struct scan_args a;     /* with --tag, --tag-macros, --keep-stale (a.conf) */
 	enum check_format format; /* --format */
 	struct unit_sel units;  /* --unit */
 };
 
 static const char check_help[] =
-	"usage: crossym check [--tag NAME] [--tag-macros] [--format FORMAT] [--unit DIR]...\n"
-	"                     [--exclude OBJ]... [--runs] [--srctree DIR] [--nm FILE] [--db FILE]\n"
-	"                     [--lds FILE]... [--run-build-commands] [--tag-exports] [-q]\n"
-	"                     BUILD_DIR...\n\n"
+	"usage: crossym check [--tag NAME] [--keep-stale] [--tag-macros] [--format FORMAT]\n"
+	"                     [--unit DIR]... [--exclude OBJ]... [--runs] [--srctree DIR]\n"
+	"                     [--nm FILE] [--db FILE] [--lds FILE]... [--run-build-commands]\n"
+	"                     [--tag-exports] [--no-config] [-q] BUILD_DIR...\n\n"
 	"Compare the tags in the sources with what the builds need. Prints each\n"
 	"missing tag (needed, absent) and each stale tag (present on a definition no\n"
 	"longer referenced from outside its unit, or on a symbol the builds do not\n"
 	"define) as `FILE:LINE: missing|stale tag: SYMBOL: why`. Exit 1 when there\n"
-	"is any, 0 when the tree is exact.\n\n";
+	"is any, 0 when the tree is exact. The options the tree was tagged with are\n"
+	"read from SRCTREE/.crossym (crossym annotate --apply installs it): an option\n"
+	"that differs from it is an error.\n\n";
 
 static const struct optdef opt_check_format = { { "format", required_argument, NULL, OPT_FORMAT },
 	"  --format FORMAT   text (default: FILE:LINE: lines), tsv (file, line,\n"
 	"                    issue, symbol, unit, why; a header line) or json\n" };
 
 static const struct optdef *const check_options[] = {
-	&optdef_tag, &optdef_tag_macros, &opt_check_format, &optdef_unit, &optdef_exclude,
-	&optdef_runs, &optdef_srctree, &optdef_nm, &optdef_db, &optdef_lds, &optdef_run,
-	&optdef_tag_exports, NULL
+	&optdef_tag, &optdef_keep_stale, &optdef_tag_macros, &opt_check_format,
+	&optdef_unit, &optdef_exclude, &optdef_runs, &optdef_srctree, &optdef_nm,
+	&optdef_db, &optdef_lds, &optdef_run, &optdef_tag_exports, &optdef_no_config,
+	NULL
 };
 
 static enum check_format check_format_of(const char *name)
@@ -55,8 +56,6 @@ static void check_set(void *opts, int id, const char *arg)
 	struct check_opts *o = opts;
 
 	switch (id) {
-	case OPT_TAG: o->tag = arg; break;
-	case OPT_TAG_MACROS: o->tag_macros = 1; break;
 	case OPT_FORMAT: o->format = check_format_of(arg); break;
 	case OPT_UNIT: unitsel_add(&o->units, arg); break;
 	default: scan_args_set(&o->a, id, arg); break;
@@ -118,7 +117,7 @@ static void print_issue(struct check_out *out, const struct check_issue *c)
 }
 
 /* A #define --tag-macros would tag that has no tag yet: missing; one with a
- * tag that a definition it makes must not have: stale. */
+ * tag that a definition it makes must not have: stale (not with --keep-stale). */
 static void print_macro_issues(const struct check_opts *o, const struct tagmacro_plan *p,
 			       struct check_out *out, size_t *missing, size_t *stale)
 {
@@ -134,7 +133,7 @@ static void print_macro_issues(const struct check_opts *o, const struct tagmacro
 					"outside its unit", s->made);
 			c.issue = "missing";
 			(*missing)++;
-		} else if (s->change == TM_ALREADY && s->why) {
+		} else if (s->change == TM_ALREADY && s->why && !o->a.conf.flag[TC_KEEP_STALE]) {
 			why = xasprintf("only %zu of the %zu definitions it makes need it (%s)",
 					s->need, s->made, s->why);
 			c.issue = "stale";
@@ -182,32 +181,46 @@ static void print_tail(const struct check_out *out, size_t missing, size_t stale
 		       out->shown ? "\n  " : "", missing, stale, exact);
 }
 
+/* The summary line on stderr (not with -q); with --keep-stale how many stale
+ * tags it kept. */
+static void print_summary(const struct check_opts *o, const struct tag_report *rep,
+			  size_t missing, size_t stale)
+{
+	if (o->a.conf.flag[TC_KEEP_STALE] && rep->nstale)
+		inform("crossym check: %zu missing, %zu stale, %zu exact (%zu stale tags "
+		       "kept: --keep-stale)\n", missing, stale, rep->nexact, rep->nstale);
+	else
+		inform("crossym check: %zu missing, %zu stale, %zu exact\n", missing, stale,
+		       rep->nexact);
+}
+
 static int run_check(struct check_opts *o)
 {
+	const struct treeconf *c = &o->a.conf;
 	struct pipeline p;
 	const struct tag_report *rep = &p.rep;
 	struct check_out out = { o->format, 0 };
 	size_t missing = 0, stale = 0;
-	int status;
+	int status, tag_macros = c->flag[TC_TAG_MACROS];
 
-	pipeline_init(&p, &o->a, PH_TAGCHECK | (o->tag_macros ? PH(PH_CLASSES) : 0));
+	pipeline_init(&p, &o->a, PH_TAGCHECK | (tag_macros ? PH(PH_CLASSES) : 0));
 	p.select = &o->units;
-	p.tag = o->tag;
-	p.tag_macros = o->tag_macros;
+	p.tag = treeconf_tag(c);
+	p.tag_macros = tag_macros;
 	if (pipeline_run(&p)) {
 		pipeline_free(&p);
 		return 2;
 	}
-	if (o->tag_macros && !diag.quiet)
+	if (tag_macros && !diag.quiet)
 		tagmacro_print(&p.plan, "crossym check: ", stderr);
 	print_head(&out);
-	if (o->tag_macros)
+	if (tag_macros)
 		print_macro_issues(o, &p.plan, &out, &missing, &stale);
 	missing += print_issues(o, &out, "missing", rep->missing, rep->nmissing);
-	stale += print_issues(o, &out, "stale", rep->stale, rep->nstale);
+	if (!c->flag[TC_KEEP_STALE])
+		stale += print_issues(o, &out, "stale", rep->stale, rep->nstale);
 	print_tail(&out, missing, stale, rep->nexact);
-	inform("crossym check: %zu missing, %zu stale, %zu exact\n", missing, stale,
-	       rep->nexact);
+	print_summary(o, rep, missing, stale);
 	status = diag.status ? diag.status : (missing || stale);
 	pipeline_free(&p);
 	return status;
@@ -215,12 +228,14 @@ static int run_check(struct check_opts *o)
 
 int cmd_check(int argc, char **argv)
 {
-	struct check_opts o = { .tag = "__global" };
+	struct check_opts o = { .format = CHECK_TEXT };
 	struct cmdline cl = { check_help, check_options, check_set, &o };
 	int done, status = cmdline_parse(argc, argv, &cl, &o.a.builds, &done);
 
 	if (!status && !done)
 		status = scan_args_check(&o.a, argv[0]);
+	if (!status && !done)
+		status = scan_args_settle(&o.a, argv[0], TC_ALL, 1);
 	if (!status && !done)
 		status = run_check(&o);
 	unitsel_free(&o.units);

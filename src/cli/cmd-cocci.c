@@ -13,34 +13,31 @@
 #include <unistd.h>
 
 struct cocci_cmd_opts {
-	struct scan_args a;
+	struct scan_args a;     /* with --tag, --keep-stale, --tag-macros (a.conf) */
 	const char *outdir;     /* -o */
-	const char *tag;        /* --tag */
-	int keep_stale;         /* --keep-stale */
-	int tag_macros;         /* --tag-macros */
 };
 
 static const char cocci_help[] =
 	"usage: crossym cocci -o OUTDIR [--tag NAME] [--keep-stale] [--tag-macros]\n"
 	"                     [--exclude OBJ]... [--runs] [--srctree DIR] [--nm FILE] [--db FILE]\n"
-	"                     [--lds FILE]... [--run-build-commands] [--tag-exports] [-q]\n"
-	"                     BUILD_DIR...\n\n"
+	"                     [--lds FILE]... [--run-build-commands] [--tag-exports]\n"
+	"                     [--no-config] [-q] BUILD_DIR...\n\n"
 	"Write into OUTDIR the semantic patches that add the tag to the definitions\n"
 	"`crossym report` shows as `tag` and do not have it yet, and remove it from\n"
 	"the stale ones (`crossym check`), the list of files to change (with their\n"
 	"checksums) and the list of definitions; then run\n"
-	"crossym annotate OUTDIR SRCTREE [--apply] to make and check the patch.\n\n";
+	"crossym annotate OUTDIR SRCTREE [--apply] to make and check the patch.\n"
+	"OUTDIR/crossym.conf records the options (those of SRCTREE/.crossym, which\n"
+	"this command reads, with the command line's over them); annotate --apply\n"
+	"installs it as SRCTREE/.crossym, for every later command.\n\n";
 
 static const struct optdef opt_output = { { "output", required_argument, NULL, OPT_OUTPUT },
 	"  -o, --output DIR  where to write (created)\n" };
-static const struct optdef opt_keep_stale = { { "keep-stale", no_argument, NULL, OPT_KEEP },
-	"  --keep-stale      do not remove stale tags (for tags crossym did not\n"
-	"                    write, such as the kernel's own __visible)\n" };
 
 static const struct optdef *const cocci_options[] = {
-	&opt_output, &optdef_tag, &opt_keep_stale, &optdef_tag_macros,
+	&opt_output, &optdef_tag, &optdef_keep_stale, &optdef_tag_macros,
 	&optdef_exclude, &optdef_runs, &optdef_srctree, &optdef_nm, &optdef_db,
-	&optdef_lds, &optdef_run, &optdef_tag_exports, NULL
+	&optdef_lds, &optdef_run, &optdef_tag_exports, &optdef_no_config, NULL
 };
 
 static void cocci_set(void *opts, int id, const char *arg)
@@ -49,9 +46,6 @@ static void cocci_set(void *opts, int id, const char *arg)
 
 	switch (id) {
 	case OPT_OUTPUT: o->outdir = arg; break;
-	case OPT_TAG: o->tag = arg; break;
-	case OPT_KEEP: o->keep_stale = 1; break;
-	case OPT_TAG_MACROS: o->tag_macros = 1; break;
 	default: scan_args_set(&o->a, id, arg); break;
 	}
 }
@@ -126,20 +120,35 @@ static void write_complete_marker(const char *outdir, size_t nadd, size_t nremov
 	free(marker);
 }
 
+/* OUTDIR/crossym.conf: the options of this run, which annotate --apply
+ * installs as SRCTREE/.crossym. */
+static void write_conf(const struct cocci_cmd_opts *o)
+{
+	char *path = path_join(o->outdir, TREECONF_OUTDIR_FILE);
+	char *text = treeconf_text(&o->a.conf);
+
+	if (write_file_atomic(path, text, strlen(text)))
+		error("%s: %s", path, strerror(errno));
+	free(text);
+	free(path);
+}
+
 /* The patches of what p found, into OUTDIR. */
 static void write_outdir(const struct cocci_cmd_opts *o, const struct pipeline *p)
 {
 	const struct tag_report *rep = &p->rep;
 	struct cocci_target *add = xcalloc(rep->nmissing + p->plan.n + 1, sizeof(*add));
 	struct cocci_target *remove = xcalloc(rep->nstale, sizeof(*remove));
-	struct cocci_opts copts = { o->outdir, o->tag, p->srctree, p->files };
-	size_t nadd, nremove = o->keep_stale ? 0 : rep->nstale;
+	const struct treeconf *c = &o->a.conf;
+	struct cocci_opts copts = { o->outdir, treeconf_tag(c), p->srctree, p->files };
+	size_t nadd, nremove = c->flag[TC_KEEP_STALE] ? 0 : rep->nstale;
 
 	to_targets(rep->missing, rep->nmissing, add);
 	nadd = rep->nmissing + macro_targets(&p->plan, add + rep->nmissing);
 	to_targets(rep->stale, rep->nstale, remove);
 	cocci_write(&copts, add, nadd, remove, nremove);
-	if (o->tag_macros) {
+	write_conf(o);
+	if (c->flag[TC_TAG_MACROS]) {
 		if (!diag.quiet)
 			tagmacro_print(&p->plan, "crossym cocci: ", stderr);
 		if (tagmacro_write(&p->plan, o->outdir))
@@ -157,6 +166,7 @@ static int run_cocci(const struct cocci_cmd_opts *o)
 {
 	struct pipeline p;
 	int status = 2;
+	int tag_macros = o->a.conf.flag[TC_TAG_MACROS];
 
 	if (!o->outdir) {
 		fputs("crossym cocci: -o OUTDIR is required\n", stderr);
@@ -164,9 +174,9 @@ static int run_cocci(const struct cocci_cmd_opts *o)
 	}
 	if (forget_complete_marker(o->outdir))
 		return 2;
-	pipeline_init(&p, &o->a, PH_TAGCHECK | (o->tag_macros ? PH(PH_CLASSES) : 0));
-	p.tag = o->tag;
-	p.tag_macros = o->tag_macros;
+	pipeline_init(&p, &o->a, PH_TAGCHECK | (tag_macros ? PH(PH_CLASSES) : 0));
+	p.tag = treeconf_tag(&o->a.conf);
+	p.tag_macros = tag_macros;
 	if (!pipeline_run(&p)) {
 		write_outdir(o, &p);
 		status = diag.status;
@@ -177,12 +187,14 @@ static int run_cocci(const struct cocci_cmd_opts *o)
 
 int cmd_cocci(int argc, char **argv)
 {
-	struct cocci_cmd_opts o = { .tag = "__global" };
+	struct cocci_cmd_opts o = { .outdir = NULL };
 	struct cmdline cl = { cocci_help, cocci_options, cocci_set, &o };
 	int done, status = cmdline_parse(argc, argv, &cl, &o.a.builds, &done);
 
 	if (!status && !done)
 		status = scan_args_check(&o.a, argv[0]);
+	if (!status && !done)
+		status = scan_args_settle(&o.a, argv[0], TC_ALL, 0);
 	if (!status && !done)
 		status = run_cocci(&o);
 	scan_args_free(&o.a);

@@ -19,12 +19,13 @@ struct units_cmd_opts {
 
 static const char units_cmd_help[] =
 	"usage: crossym units [--exclude OBJ]... [--runs] [--ordered | --flatten |\n"
-	"                     --clashes | --generated] [--srctree DIR] [--nm FILE] [-q]\n"
-	"                     BUILD_DIR\n\n"
+	"                     --clashes | --generated] [--srctree DIR] [--nm FILE] [--no-config]\n"
+	"                     [-q] BUILD_DIR\n\n"
 	"List the linked objects of the build in link order with the unit each\n"
 	"belongs to, as TSV: unit, object, file, role (c, asm or excluded) and the\n"
 	"library archive a member is linked from (- when always linked). The units\n"
-	"are the decision's: report, cocci and check take the same options.\n\n";
+	"are the decision's: report, cocci and check take the same options, and all\n"
+	"read them from SRCTREE/.crossym.\n\n";
 
 static const struct optdef opt_ordered = { { "ordered", no_argument, NULL, OPT_ORDERED },
 	"  --ordered         instead: the global definitions alone in a section the\n"
@@ -53,7 +54,7 @@ static const struct optdef opt_generated = { { "generated", no_argument, NULL, O
 
 static const struct optdef *const units_options[] = {
 	&optdef_exclude, &optdef_runs, &optdef_srctree, &optdef_nm, &opt_ordered,
-	&opt_flatten, &opt_clashes, &opt_generated, NULL
+	&opt_flatten, &opt_clashes, &opt_generated, &optdef_no_config, NULL
 };
 
 static void units_set(void *opts, int id, const char *arg)
@@ -92,6 +93,8 @@ int cmd_units(int argc, char **argv)
 
 	if (!status && !done)
 		status = scan_args_check(&o.a, argv[0]);
+	if (!status && !done)
+		status = scan_args_settle(&o.a, argv[0], TC(TC_RUNS) | TC(TC_EXCLUDE), 0);
 	if (!status && !done && o.a.builds.n != 1) {
 		fputs("crossym units: one BUILD_DIR\n", stderr);
 		status = 2;

@@ -57,6 +57,14 @@ const struct optdef optdef_unit = { { "unit", required_argument, NULL, OPT_UNIT 
 const struct optdef optdef_tag = { { "tag", required_argument, NULL, OPT_TAG },
 	"  --tag NAME        the tag (default __global; __visible for today's kernel,\n"
 	"                    where an existing __visible counts as a tag)\n" };
+const struct optdef optdef_keep_stale = { { "keep-stale", no_argument, NULL, OPT_KEEP },
+	"  --keep-stale      do not remove stale tags (cocci), do not count them\n"
+	"                    (check): for tags crossym did not write, such as the\n"
+	"                    kernel's own __visible\n" };
+const struct optdef optdef_no_config = { { "no-config", no_argument, NULL, OPT_NO_CONFIG },
+	"  --no-config       do not read SRCTREE/.crossym, the options the tree was\n"
+	"                    tagged with (crossym annotate --apply installs it; every\n"
+	"                    command reads it, an option given here overrides it)\n" };
 
 /* The help lines every command takes. */
 static const char help_help[] =
@@ -237,20 +245,18 @@ int scan_args_set(struct scan_args *a, int id, const char *arg)
 	case OPT_SRCTREE: a->scan.srctree = arg; break;
 	case OPT_NM: a->scan.nm_file = arg; break;
 	case OPT_DB: a->db_file = arg; break;
-	case OPT_TAG_EXPORTS: a->scan.tag_exports = 1; break;
-	case OPT_RUNS: a->units.runs = 1; break;
-	case OPT_RUN:
-		a->scan.run_build_commands = 1;
-		cpp_set_run_commands(1);
-		break;
+	case OPT_NO_CONFIG: a->no_config = 1; break;
+	case OPT_TAG: treeconf_set(&a->conf, TC_TAG, arg); break;
+	case OPT_TAG_EXPORTS: treeconf_set(&a->conf, TC_TAG_EXPORTS, arg); break;
+	case OPT_KEEP: treeconf_set(&a->conf, TC_KEEP_STALE, arg); break;
+	case OPT_TAG_MACROS: treeconf_set(&a->conf, TC_TAG_MACROS, arg); break;
+	case OPT_RUNS: treeconf_set(&a->conf, TC_RUNS, arg); break;
+	case OPT_RUN: treeconf_set(&a->conf, TC_RUN_BUILD_COMMANDS, arg); break;
+	case OPT_EXCLUDE: treeconf_set(&a->conf, TC_EXCLUDE, arg); break;
 	case OPT_LDS:
 		grow_array((void **)&a->scan.lds, &a->lds_cap, a->scan.nlds + 1,
 			   sizeof(*a->scan.lds));
 		a->scan.lds[a->scan.nlds++] = (char *)arg;
-		break;
-	case OPT_EXCLUDE:
-		if (units_add_exclude(&a->units, arg))
-			fatal("--exclude %s: cannot read the list", arg);
 		break;
 	default:
 		return 0;
@@ -267,9 +273,27 @@ int scan_args_check(const struct scan_args *a, const char *cmd)
 	return 0;
 }
 
+int scan_args_settle(struct scan_args *a, const char *cmd, unsigned keys, int strict)
+{
+	const struct treeconf *c = &a->conf;
+
+	if (!a->no_config && a->builds.n > 0 &&
+	    treeconf_apply(&a->conf, a->builds.v[0], a->scan.srctree, keys, strict, cmd))
+		return 2;
+	a->scan.tag_exports = c->flag[TC_TAG_EXPORTS];
+	a->scan.run_build_commands = c->flag[TC_RUN_BUILD_COMMANDS];
+	if (a->scan.run_build_commands)
+		cpp_set_run_commands(1);
+	a->units.runs = c->flag[TC_RUNS];
+	for (size_t i = 0; i < c->excl.nexclude; i++)
+		units_add_exclude(&a->units, c->excl.exclude[i]);
+	return 0;
+}
+
 void scan_args_free(struct scan_args *a)
 {
 	free(a->scan.lds);
 	units_opts_free(&a->units);
+	treeconf_free(&a->conf);
 	memset(a, 0, sizeof(*a));
 }

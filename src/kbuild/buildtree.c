@@ -113,6 +113,17 @@ static char *default_srctree(const char *dir, const char *absdir, int *gone)
 	return src ? src : xstrdup(dir);
 }
 
+char *build_srctree(const char *dir, const char *srctree)
+{
+	struct stat st;
+
+	if (srctree)
+		return realpath(srctree, NULL);
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+		return NULL;
+	return default_srctree(dir);
+}
+
 int build_scan(struct build *b, const char *dir, const struct scan_opts *opts)
 {
 	struct stat st;

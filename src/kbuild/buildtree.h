@@ -16,5 +16,10 @@
  * directory itself is unusable. */
 int build_scan(struct build *b, const char *dir, const struct scan_opts *opts);
 void build_free(struct build *b);
+/* The source tree of the build in dir: srctree (--srctree) when given, else
+ * the tree dir was built from (its `source` link, its Makefile's KERNELSRC,
+ * or dir itself); absolute, a fresh string. NULL when there is none (dir not
+ * a directory, srctree not found: the scan says so). */
+char *build_srctree(const char *dir, const char *srctree);
 
 #endif

@@ -11,7 +11,7 @@ seeds=$out/seeds
 mkelf=$top/build/mkelf
 cache=${CROSSYM_CACHE:-$HOME/.cache/crossym}
 rm -rf "$seeds" "$out/example"
-for n in elf ar nm cmd lds db srcscan; do mkdir -p "$seeds/$n"; done
+for n in elf ar nm cmd lds db srcscan conf; do mkdir -p "$seeds/$n"; done
 
 # small, exact inputs: mkelf objects of every class and byte order
 for v in "64 lsb 62" "32 lsb 3" "64 msb 21" "32 msb 20" "32 lsb 62"; do
@@ -23,6 +23,10 @@ done
 "$mkelf" "$seeds/elf/xindex.o" 64 lsb 62 X:big T:f U:g
 "$mkelf" "$seeds/elf/xindex32msb.o" 32 msb 20 N:3 X:big U:g
 "$mkelf" "$seeds/elf/oddbind.o" 64 lsb 62 T:f u:lu b:bb U:g
+
+# .crossym: every key, comments, blanks
+printf '# c\n\ntag = __visible\ntag-exports = yes\nkeep-stale = no\ntag-macros = yes\nruns = no\nrun-build-commands = yes\nexclude = a/b.o\nexclude = c/d.o\n' >"$seeds/conf/full"
+printf '  tag=__global  \r\nexclude = lib/lib.a(x.o)\n' >"$seeds/conf/short"
 
 # the example tree, both layouts
 for layout in ldr thin; do
@@ -88,6 +92,6 @@ b=$cache/busybox/build-normal
 for f in $(find "$b" -name 'lib.a' -size -200k 2>/dev/null | head -n 4); do
 	cp "$f" "$seeds/ar/bb-$(echo "$f" | cksum | cut -d' ' -f1).a"
 done
-for n in elf ar nm cmd lds db srcscan; do
+for n in elf ar nm cmd lds db srcscan conf; do
 	echo "seeds.sh: $n: $(ls "$seeds/$n" | wc -l) seeds"
 done
