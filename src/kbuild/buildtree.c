@@ -116,12 +116,21 @@ static char *default_srctree(const char *dir, const char *absdir, int *gone)
 char *build_srctree(const char *dir, const char *srctree)
 {
 	struct stat st;
+	char *absdir, *src;
+	int gone;
 
 	if (srctree)
 		return realpath(srctree, NULL);
-	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || !(absdir = realpath(dir, NULL)))
 		return NULL;
-	return default_srctree(dir);
+	src = default_srctree(dir, absdir, &gone);
+	free(absdir);
+	if (gone) {
+		/* a tree that is not there holds no .crossym */
+		free(src);
+		return NULL;
+	}
+	return src;
 }
 
 int build_scan(struct build *b, const char *dir, const struct scan_opts *opts)
