@@ -262,6 +262,11 @@ check_sources() {
 	status=0
 	while IFS='	' read -r src sum size cocci; do
 		[ -n "$src" ] || continue
+		if ! tree_path_ok "$src"; then
+			echo "$prog: $OUTDIR/files.tsv: $src: leaves the source tree (an absolute" \
+				"path, a .. component or a symbolic link out of it): refused" >&2
+			exit 2
+		fi
 		if [ ! -f "$root/$src" ]; then
 			echo "$prog: $src: missing" >&2
 			status=1

@@ -31,10 +31,18 @@ lock_owner() {
 }
 
 # lock_alive DIR: status 0 when the owner of lock DIR may still run (it runs,
-# or it is on another host, or it recorded no pid yet), 1 when it is dead.
+# or it is on another host), 1 when it is dead. A lock whose pid or host is
+# still empty or unreadable a second later (a run that could not write it: a
+# full disk) is dead too.
 lock_alive() {
-	la_pid=$(cat "$1/pid" 2>/dev/null) || return 0
-	la_host=$(cat "$1/host" 2>/dev/null) || return 0
+	la_pid=$(cat "$1/pid" 2>/dev/null)
+	la_host=$(cat "$1/host" 2>/dev/null)
+	if [ -z "$la_pid" ] || [ -z "$la_host" ]; then
+		sleep 1
+		la_pid=$(cat "$1/pid" 2>/dev/null)
+		la_host=$(cat "$1/host" 2>/dev/null)
+		[ -n "$la_pid" ] && [ -n "$la_host" ] || return 1
+	fi
 	case $la_pid in ''|*[!0-9]*) return 0 ;; esac
 	[ "$la_host" = "$HOST" ] || return 0
 	kill -0 "$la_pid" 2>/dev/null || ps -p "$la_pid" >/dev/null 2>&1
@@ -44,9 +52,14 @@ lock_alive() {
 # run holds it; take a dead run's lock over, saying so. A dead run's journal
 # is the caller's: status 4 then, the lock untouched.
 lock_take() {
+	if [ -L "$1" ]; then
+		echo "$prog: $1: a symbolic link, not a lock crossym made: refused; remove it" >&2
+		exit 3
+	fi
 	if mkdir "$1" 2>/dev/null; then
 		echo $$ >"$1/pid" && echo "$HOST" >"$1/host" && return 0
-		echo "$prog: $1: cannot write the lock" >&2
+		rm -rf "$1"
+		echo "$prog: $1: cannot write the lock (a full disk?)" >&2
 		exit 2
 	fi
 	[ -d "$1" ] || { echo "$prog: $1: cannot create the lock directory" >&2; exit 2; }
@@ -56,8 +69,13 @@ lock_take() {
 		exit 3
 	fi
 	[ ! -f "$1/files" ] || return 4
-	echo "$prog: $1: stale lock of $(lock_owner "$1"), which is not running" \
-		"(killed?): taken over" >&2
+	if [ -s "$1/pid" ] && [ -s "$1/host" ]; then
+		echo "$prog: $1: stale lock of $(lock_owner "$1"), which is not running" \
+			"(killed?): taken over" >&2
+	else
+		echo "$prog: $1: stale lock: its pid or host is empty or unreadable (a run" \
+			"that could not write it: a full disk?): taken over" >&2
+	fi
 	lt_work=$(cat "$1/work" 2>/dev/null)
 	case $lt_work in */crossym-annotate.??????) rm -rf "$lt_work" ;; esac
 	rm -rf "$1" && mkdir "$1" && echo $$ >"$1/pid" && echo "$HOST" >"$1/host" ||
@@ -74,10 +92,54 @@ file_sum() {
 	fi
 }
 
+# tree_path_ok SRC: SRC names a file inside SRCTREE: a relative path without
+# an empty, `.` or `..` component, whose directory (when there) and whose file
+# (when a symbolic link) do not lead out of the tree.
+tree_path_ok() {
+	case $1 in ''|/*) return 1 ;; esac
+	case /$1/ in */../*|*/./*|*//*) return 1 ;; esac
+	tp_real=$(cd "$SRCTREE" && pwd -P) || return 1
+	tp_dir=$(dirname "$1")
+	if [ -d "$SRCTREE/$tp_dir" ]; then
+		tp_at=$(cd "$SRCTREE/$tp_dir" && pwd -P) || return 1
+		case $tp_at/ in "$tp_real"/*) ;; *) return 1 ;; esac
+	fi
+	[ -L "$SRCTREE/$1" ] || return 0
+	tp_to=$(readlink -f "$SRCTREE/$1" 2>/dev/null) || return 1
+	case $tp_to in "$tp_real"/*) return 0 ;; esac
+	return 1
+}
+
+# journal_check J: J is a journal this run may act on: a directory (not a
+# symbolic link) of this user, whose files list names only files inside
+# SRCTREE with well-formed checksums. Refuses (exit 3) otherwise: a journal
+# shipped in a tarball or left by someone else is not crossym's to replay.
+journal_check() {
+	jc_why=
+	if [ -L "$1" ] || [ ! -d "$1" ]; then
+		jc_why="not a directory crossym made (a symbolic link?)"
+	elif [ ! -O "$1" ]; then
+		jc_why="not this user's"
+	elif [ -f "$1/files" ]; then
+		jc_n=0
+		while IFS='	' read -r src orig new; do
+			jc_n=$((jc_n + 1))
+			tree_path_ok "$src" || { jc_why="line $jc_n: $src leaves the source tree"; break; }
+			case $orig in missing|[0-9]*' '[0-9]*) ;; *) jc_why="line $jc_n: bad checksum"; break ;; esac
+			case $new in [0-9]*' '[0-9]*) ;; *) jc_why="line $jc_n: bad checksum"; break ;; esac
+		done <"$1/files"
+	fi
+	[ -z "$jc_why" ] && return 0
+	echo "$prog: $1: not a journal crossym can replay ($jc_why): refused, nothing" \
+		"changed; if no annotate.sh runs there, remove it" >&2
+	exit 3
+}
+
 # journal_rollback J: put the tree back as it was before the apply journaled
 # in J, then remove J's journal (the lock stays). Refuses (exit 3), changing
 # nothing, when a file is neither its original nor its new text.
 journal_rollback() {
+	journal_check "$1"
 	jr_who=$(lock_owner "$1")
 	if [ -f "$1/done" ] || [ ! -f "$1/ready" ]; then
 		[ -f "$1/done" ] && jr_what="it had finished (every file written)" ||
@@ -263,15 +325,28 @@ apply_tree() {
 	done <"$1"
 	APPLYING=1
 	: >"$J/ready"
-	while read -r src; do
+	cp "$J/files" "$WORK/journal.files" || exit 2
+	while IFS='	' read -r src orig new; do
+		# the file as staged, just before its rename: one edited since
+		# is not overwritten, the apply is rolled back
+		if [ "$(file_sum "$SRCTREE/$src")" != "$orig" ]; then
+			trap '' HUP INT TERM
+			at_src=$src
+			awk -F '\t' -v s="$src" '$1 != s' "$WORK/journal.files" >"$J/files"
+			journal_rollback "$J"
+			echo "$prog: $SRCTREE/$at_src: changed while the patch was being applied;" \
+				"left as it is, the tree is restored, nothing applied" >&2
+			exit 1
+		fi
 		if ! mv -f "$J/new/$src" "$SRCTREE/$src"; then
 			trap '' HUP INT TERM
+			at_src=$src
 			journal_rollback "$J"
-			echo "$prog: $SRCTREE/$src: cannot write it; the tree is restored" >&2
+			echo "$prog: $SRCTREE/$at_src: cannot write it; the tree is restored" >&2
 			exit 1
 		fi
 		test_delay
-	done <"$1"
+	done <"$WORK/journal.files"
 	: >"$J/done"
 	APPLYING=0
 	rm -rf "$J/files" "$J/orig" "$J/new" "$J/ready" "$J/done"

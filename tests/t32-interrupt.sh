@@ -146,4 +146,74 @@ expect_grep "^crossym: annotate: $tree/.crossym-apply: an apply by pid $APID on 
 same_tree "$TMP/before" "$tree" "a file edited after the crash: nothing touched"
 ok $([ "$nchanged" -gt 1 ]; echo $?) "the patch changes several files ($nchanged), so half-way is a real state"
 
+
+# ---- journals and paths crossym did not write -----------------------------------------
+# a journal shipped in the tree (host and pid of a dead run of this machine)
+# whose files list leaves the tree: refused, nothing written outside
+fresh_tree "$tree"
+write_outdir "$out" "$tree"
+mkdir -p "$tree/.crossym-apply/orig" "$TMP/outside"
+echo 999999 >"$tree/.crossym-apply/pid"
+uname -n >"$tree/.crossym-apply/host"
+echo "victim" >"$TMP/outside/victim"
+printf 'planted\n' >"$tree/.crossym-apply/orig/x"
+printf '../outside/victim\t%s\t%s\n' "$(cksum <"$tree/.crossym-apply/orig/x" | cut -d' ' -f1,2)" \
+	"$(cksum <"$TMP/outside/victim" | cut -d' ' -f1,2)" >"$tree/.crossym-apply/files"
+: >"$tree/.crossym-apply/ready"
+expect_status 3 $ANNOTATE "$out" "$tree"
+expect_grep "crossym-apply: not a journal crossym can replay (line 1: ../outside/victim leaves the source tree): refused" \
+	"$TMP/err" "a journal naming a file out of the tree: refused, exit 3"
+[ "$(cat "$TMP/outside/victim")" = victim ]
+ok $? "... and the file outside the tree is untouched"
+rm -rf "$tree/.crossym-apply"
+# a .crossym-apply that is a symbolic link
+ln -s "$TMP/outside" "$tree/.crossym-apply"
+expect_status 3 $ANNOTATE "$out" "$tree" --apply
+expect_grep "crossym-apply: a symbolic link, not a lock crossym made: refused" "$TMP/err" \
+	"a symbolic link as the lock: refused by name"
+rm "$tree/.crossym-apply"
+# an empty lock (a run that could not write it): stale, said, taken over
+mkdir "$tree/.crossym-apply"
+expect_status 0 $ANNOTATE "$out" "$tree"
+expect_grep "stale lock: its pid or host is empty or unreadable" "$TMP/err" \
+	"an empty lock: stale, said so, taken over"
+# a files.tsv row that leaves the tree
+fresh_tree "$tree"
+write_outdir "$out" "$tree"
+printf '../../etc/passwd\t1\t2\tx.cocci\n' >>"$out/files.tsv"
+expect_status 2 $ANNOTATE "$out" "$tree"
+expect_grep "files.tsv: ../../etc/passwd: leaves the source tree" "$TMP/err" \
+	"a files.tsv path out of the tree: refused"
+# a source that is a symbolic link out of the tree
+fresh_tree "$tree"
+write_outdir "$out" "$tree"
+first=$(cut -f1 "$out/files.tsv" | sed 1q)
+cp "$tree/$first" "$TMP/outside/first.c"
+rm "$tree/$first"
+ln -s "$TMP/outside/first.c" "$tree/$first"
+expect_status 2 $ANNOTATE "$out" "$tree" --apply
+expect_grep "files.tsv: $first: leaves the source tree" "$TMP/err" \
+	"a source that links out of the tree: refused"
+
+# a file edited while the patch is being renamed into place: not overwritten,
+# the tree restored
+fresh_tree "$tree"
+write_outdir "$out" "$tree"
+last=$(cut -f1 "$out/files.tsv" | tail -n 1)
+BG_ENV="CROSSYM_TEST_APPLY_DELAY=1" start_annotate "$out" "$tree" --apply
+i=0
+while [ ! -f "$tree/.crossym-apply/ready" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+echo "/* edited meanwhile */" >>"$tree/$last"
+finish_annotate
+[ "$rc" -eq 1 ]
+ok $? "a file edited during the renames: exit 1 (got $rc)"
+expect_grep "$last: changed while the patch was being applied" "$TMP/bg.err" \
+	"... named"
+tail -n 1 "$tree/$last" | grep -qx "/\* edited meanwhile \*/"
+ok $? "... the edit kept"
+cp "$tree/$last" "$TMP/edited.c"
+fresh_tree "$TMP/pristine2"
+cp "$TMP/edited.c" "$TMP/pristine2/$last"
+! diff -rq -x .crossym-apply "$TMP/pristine2" "$tree" >/dev/null 2>&1 && bad=1 || bad=0
+ok $bad "... every other file as before the apply"
 done_testing
