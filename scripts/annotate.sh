@@ -16,6 +16,9 @@
 #     by a macro, ...) gets a tagged re-declaration appended to its file:
 #     `extern __typeof__(SYM) SYM TAG;`; a stale tag spatch cannot reach
 #     (`TAG DEFINE_X(sym);`, an earlier re-declaration) is removed as text;
+#     by OUTDIR/tag-style, new tags on function definitions move before the
+#     return type (position first), and the tag's #define is added
+#     (crossym cocci --define-tag);
 #  4. `crossym verify`: every changed line is the original with `TAG `
 #     inserted or removed (or an appended/deleted re-declaration), every
 #     wanted definition is tagged, no stale tag is left. Problems are listed

@@ -45,20 +45,22 @@ static const struct optdef opt_keep_stale = { { "keep-stale", no_argument, NULL,
 
 static const struct optdef opt_define_tag = { { "define-tag", optional_argument, NULL,
 	OPT_DEFINE_TAG },
-	"  --define-tag[=HEADER]  add `#define TAG __attribute__((externally_visible,\n"
-	"                    used))` (under #ifndef TAG) to each file tagged, or to\n"
-	"                    HEADER (relative to the source tree), which every object\n"
-	"                    to tag must read; without it, a tag no object reaches a\n"
-	"                    #define of is refused (exit 2)\n" };
+	"  --define-tag      add `#define TAG __attribute__((externally_visible, used))`\n"
+	"                    (under #ifndef TAG) to each file tagged; without it, a\n"
+	"                    tag some object to tag reaches no #define of is refused\n"
+	"  --define-tag=HEADER  add it to HEADER (relative to the source tree), which\n"
+	"                    every object to tag must include\n" };
 static const struct optdef opt_tag_position = { { "tag-position", required_argument, NULL,
 	OPT_TAG_POSITION },
-	"  --tag-position=first|name  where the tag goes on a function definition:\n"
-	"                    first (before the return type: `asmlinkage TAG void f`)\n"
-	"                    or before the name (`void __init TAG f`); default: the\n"
-	"                    majority of the tag's uses in the sources, else name\n" };
+	"  --tag-position=first  the tag before the return type of a function\n"
+	"                    definition (`asmlinkage TAG void f(void)`)\n"
+	"  --tag-position=name  just before its name (`void __init TAG f(void)`);\n"
+	"                    default: the majority of the tag's uses on function\n"
+	"                    definitions in the sources, else name\n" };
 
 static const struct optdef *const cocci_options[] = {
-	&opt_output, &optdef_tag, &opt_define_tag, &opt_tag_position, &opt_keep_stale, &optdef_tag_macros,
+	&opt_output, &optdef_tag, &opt_define_tag, &opt_tag_position, &opt_keep_stale,
+	&optdef_tag_macros,
 	&optdef_exclude, &optdef_runs, &optdef_srctree, &optdef_nm, &optdef_db,
 	&optdef_lds, &optdef_run, &optdef_tag_exports, NULL
 };
