@@ -282,6 +282,7 @@ int tagstyle_strip_define(const char *tag, const char *orig, size_t alen, char *
 	if (!block_in(orig, alen, block) && (p = block_in(changed, *clen, block))) {
 		memmove(p, p + bl, *clen - (size_t)(p - changed) - bl);
 		*clen -= bl;
+		changed[*clen] = '\0';
 		cut = 1;
 	}
 	free(block);

@@ -57,7 +57,7 @@ char *tagstyle_apply(const struct tagstyle *s, const char *tag, const char *cons
 
 /* verify's view: when changed (clen) has the #define block at a line start
  * and orig does not, the block is cut from changed (in place, *clen made
- * smaller); returns 1 then, else 0. */
+ * smaller, NUL-terminated); returns 1 then, else 0. */
 int tagstyle_strip_define(const char *tag, const char *orig, size_t alen, char *changed,
 			  size_t *clen);
 
