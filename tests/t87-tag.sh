@@ -159,8 +159,7 @@ kernel/sched/core.c	nr_running	__global int nr_running(void)
 kernel/time.c	kernel_tick	__global void kernel_tick(int ticks)
 lib/list.c	list_count	__global int list_count(const struct list_head *head)
 mm/init.c	paging_init	__global void __init paging_init(void)
-mm/page_alloc.c	alloc_page	__global struct page *
-mm/page_alloc.c	alloc_page	alloc_page(int order)
+mm/page_alloc.c	alloc_page	__global alloc_page(int order)
 EOF
 grep -v "	\(arch_do_entry\|arch_early_init\|arch_cpu_count\|nr_running\|kernel_tick\|list_add\|list_count\|list_del\|kstrlen\|paging_init\|alloc_page\)	" \
 	"$ex/expected-tags.txt" >>"$TMP/first-tags.txt"

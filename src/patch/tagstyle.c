@@ -152,7 +152,9 @@ static char *move_first(const char *tag, const char *const *wanted, size_t nw,
 
 	for (size_t i = 0; i < n; i++)
 		if (tags[i].pos == TAGPOS_NAME && tags[i].off >= 0 && tags[i].first_off >= 0 &&
-		    listed(tags[i].symbol, wanted, nw))
+		    listed(tags[i].symbol, wanted, nw) &&
+		    !memchr(text + tags[i].first_off, '\n',
+			    (size_t)(tags[i].off - tags[i].first_off)))
 			m[nm++] = (struct move){ tags[i].off, tags[i].first_off };
 	srcscan_free(tags, n);
 	qsort(m, nm, sizeof(*m), cmp_move_desc);

@@ -9,7 +9,8 @@
  * function definitions in the sources it reads (srcscan's enum tag_pos);
  * none, or a tie: `name`. --tag-position forces one. spatch always puts the
  * tag before the name (the rules that keep the line as it was); for `first`
- * complete moves each one it added, as text, to the first position.
+ * complete moves each one it added, as text, to the first position. One
+ * whose return type starts on a line above the name's stays before the name.
  * Variables keep the tag before the name.
  *
  * OUTDIR/tag-style, TSV:

@@ -74,8 +74,8 @@ static void test_move(void)
 		    "asmlinkage __global long f(void) { return 0; }\n",
 		    "after asmlinkage, before the type");
 	check_apply("struct page *\n__global alloc_page(int order)\n{\n\treturn 0;\n}\n", w + 2, 1,
-		    1, 0, "__global struct page *\nalloc_page(int order)\n{\n\treturn 0;\n}\n",
-		    "a return type on the line above: the tag moves there");
+		    1, 0, "struct page *\n__global alloc_page(int order)\n{\n\treturn 0;\n}\n",
+		    "a return type on the line above: the tag stays on the name's line");
 	check_apply("int __global h(void) { return 0; }\n", w, 2, 1, 0,
 		    "int __global h(void) { return 0; }\n", "a symbol not wanted stays");
 	check_apply("void __global f(void) { }\n", w, 1, 0, 0, "void __global f(void) { }\n",
