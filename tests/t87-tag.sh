@@ -53,7 +53,7 @@ ok $((1 - $?)) "... lib/list.c, whose object includes list.h, is not named"
 cp -R "$TMP/b" "$TMP/b-nocmd"
 find "$TMP/b-nocmd" -name '.*.cmd' -exec rm {} +
 expect_status 0 "$CROSSYM" cocci -o "$TMP/c-nocmd" --tag __visable "$TMP/b-nocmd"
-expect_grep "^crossym cocci: warning: __visable: its #define not checked for 20 of the 20 definitions to tag (their objects have no kbuild .cmd file)" \
+expect_grep "^crossym cocci: warning: __visable: its #define not checked for 20 of the 20 definitions to tag (no kbuild .cmd file says what their objects read)" \
 	"$TMP/err" "no .cmd files: a warning that the tag was not checked"
 
 # ---- --define-tag ------------------------------------------------------------------

@@ -6,7 +6,6 @@
 #include "strtab.h"
 #include "util.h"
 
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -385,15 +384,16 @@ int tagdef_check(const struct tagdef_opts *o, const struct tag_report *rep)
 			strtab_intern(&bad, rep->missing[i].source);
 		nunchecked += s == OBJ_UNCHECKED;
 	}
-	for (size_t i = 0; i < ck.objs.count && i < ck.state_cap; i++)
-		nreached += ck.state[i] == OBJ_REACHED,
+	for (size_t i = 0; i < ck.objs.count && i < ck.state_cap; i++) {
+		nreached += ck.state[i] == OBJ_REACHED;
 		nchecked += ck.state[i] == OBJ_REACHED || ck.state[i] == OBJ_NOT;
+	}
 	if (bad.count) {
 		refuse(&ck, &bad, nchecked, nreached);
 		rc = -1;
 	} else if (!rc && nunchecked)
 		fprintf(stderr, "%s: warning: %s: %s not checked for %zu of the %zu "
-			"definitions to tag (their objects have no kbuild .cmd file)\n",
+			"definitions to tag (no kbuild .cmd file says what their objects read)\n",
 			o->prog, o->tag, o->header ? "--define-tag's header" : "its #define",
 			nunchecked, rep->nmissing);
 	strtab_free(&bad);
