@@ -26,7 +26,8 @@ struct cocci_cmd_opts {
 };
 
 static const char cocci_help[] =
-	"usage: crossym cocci -o OUTDIR [--tag NAME] [--define-tag[=HEADER]]\n"
+	"usage: crossym cocci -o OUTDIR [--tag NAME]\n"
+	"                     [--define-tag | --define-tag=HEADER]\n"
 	"                     [--tag-position=first|name] [--keep-stale] [--tag-macros]\n"
 	"                     [--exclude OBJ]... [--runs] [--srctree DIR] [--nm FILE] [--db FILE]\n"
 	"                     [--lds FILE]... [--run-build-commands] [--tag-exports] [-q]\n"
