@@ -16,6 +16,9 @@
 #     by a macro, ...) gets a tagged re-declaration appended to its file:
 #     `extern __typeof__(SYM) SYM TAG;`; a stale tag spatch cannot reach
 #     (`TAG DEFINE_X(sym);`, an earlier re-declaration) is removed as text;
+#     by OUTDIR/tag-style, new tags on function definitions move before the
+#     return type (position first), and the tag's #define is added
+#     (crossym cocci --define-tag);
 #  4. `crossym verify`: every changed line is the original with `TAG `
 #     inserted or removed (or an appended/deleted re-declaration), every
 #     wanted definition is tagged, no stale tag is left. Problems are listed
@@ -240,6 +243,7 @@ SCOPE=$OUTDIR
 if [ -n "$MDIR" ]; then
 	SCOPE=$WORK/scope
 	mkdir "$SCOPE" && cp "$OUTDIR/tag" "$WORK/files.tsv" "$SCOPE/" || exit 2
+	[ ! -f "$OUTDIR/tag-style" ] || cp "$OUTDIR/tag-style" "$SCOPE/" || exit 2
 	for f in wanted.tsv stale.tsv; do
 		awk -F '\t' -v m="$MDIR" 'index($1, m "/") == 1' "$OUTDIR/$f" >"$SCOPE/$f"
 	done
@@ -251,6 +255,12 @@ if [ -n "$MDIR" ]; then
 			      ": the definitions it makes stay untagged until it is applied" }' \
 			"$OUTDIR/macros.tsv" >&2
 	fi
+	# --define-tag=HEADER outside DIR: the tags under DIR need it applied first
+	[ ! -f "$OUTDIR/tag-style" ] || awk -F '\t' -v m="$MDIR" -v p="$prog" '
+		$1 == "define" && $2 != "-" && $2 != "." && index($2, m "/") != 1 {
+			print p ": warning: --define-tag header " $2 " is outside M=" m \
+			      ": the tags under it compile only once it is applied" }' \
+		"$OUTDIR/tag-style" >&2
 fi
 
 # ---- 1. the sources must be the scanned ones ------------------------------------
@@ -421,6 +431,7 @@ if [ -s "$WORK/failed.tsv" ]; then
 	VSCOPE=$WORK/vscope
 	mkdir "$VSCOPE" && cp "$SCOPE/tag" "$SCOPE/files.tsv" "$VSCOPE/" || exit 2
 	[ ! -f "$SCOPE/macros.tsv" ] || cp "$SCOPE/macros.tsv" "$VSCOPE/" || exit 2
+	[ ! -f "$SCOPE/tag-style" ] || cp "$SCOPE/tag-style" "$VSCOPE/" || exit 2
 	for f in wanted.tsv stale.tsv; do
 		awk -F '\t' 'FNR == NR { out[$1 "\t" $2] = 1; next } !(($1 "\t" $2) in out)' \
 			"$WORK/failed.tsv" "$SCOPE/$f" >"$VSCOPE/$f" || exit 2
@@ -460,6 +471,13 @@ if [ "$QUIET" -eq 0 ]; then
 	echo "$prog: $(count inplace) in place, $(count already) already tagged," \
 		"$(count redeclared) re-declared, $(count removed) removed, $changed files${NFAILED#0}" |
 		sed 's/files\([1-9][0-9]*\)$/files, \1 failed/'
+	# The tag's position and --define-tag, as crossym cocci chose them (tag-style).
+	[ ! -f "$OUTDIR/tag-style" ] || awk -F '\t' -v p="$prog" -v t="$TAG" '
+		$1 == "position" { print p ": tag position on function definitions: " \
+			($2 == "first" ? "first (before the return type)" : "before the name") " (" $3 ")" }
+		$1 == "define" && $2 != "-" && $2 != "" {
+			print p ": #define " t " added to " ($2 == "." ? "each file tagged" : $2) }' \
+		"$OUTDIR/tag-style"
 	awk -F '\t' -v p="$prog" 'FILENAME == ARGV[1] { line[$1 "\t" $2] = $4; next }
 		$3 == "macro" { print p ": " $1 ": tagged the #define of " $2 " (macros.tsv)" }
 		$3 == "redeclared" { l = line[$1 "\t" $2] > 0 ? ":" line[$1 "\t" $2] : ""

@@ -36,6 +36,9 @@ _crossym_options() {
 				if (name ~ /^[A-Z][A-Z]*=[A-Z]+$/) {      # J=N, M=DIR
 					arg = substr(name, index(name, "=") + 1)
 					name = substr(name, 1, index(name, "="))
+				} else if (name ~ /^--[a-z][-a-z0-9]*=[A-Z]+$/) {   # --define-tag=HEADER
+					arg = substr(name, index(name, "=") + 1)
+					name = substr(name, 1, index(name, "="))
 				} else if (name !~ /^--?[a-z][-a-z0-9]*(=[a-z0-9]*)?$/ &&
 					   name !~ /^[A-Z][A-Z]*=[0-9a-z]*$/)
 					continue                        # -jN
@@ -50,7 +53,7 @@ _crossym_arg() {
 	DIR | BUILD | BUILD_DIR | OUTDIR | SRCTREE)
 		compopt -o filenames 2>/dev/null
 		mapfile -t COMPREPLY < <(compgen -d -- "$2") ;;
-	FILE | OBJ | @FILE)
+	FILE | OBJ | @FILE | HEADER)
 		compopt -o filenames 2>/dev/null
 		mapfile -t COMPREPLY < <(compgen -f -- "$2") ;;
 	*) COMPREPLY=() ;;

@@ -42,8 +42,10 @@ EOF
 ln -s "$S" "$O/source"
 # the generator: the build writes vdso/image.c into the build dir
 printf '#include "vdso.h"\n\nconst struct vdso_image vdso_image = { "vdso", 42 };\n' >"$O/vdso/image.c"
+# the build defines the tag (crossym cocci checks that it does)
+V='-D__visible=__attribute__((externally_visible))'
 cc_one() {      # OBJ SOURCE_AS_IN_CMD
-	cmd="gcc -O2 -Wall -fPIC -I$S/include -c -o $1 $2"
+	cmd="gcc -O2 -Wall -fPIC $V -I$S/include -c -o $1 $2"
 	(cd "$O" && $cmd) || return 1
 	printf 'cmd_%s := %s\n\nsource_%s := %s\n\n' "$1" "$cmd" "$1" "$2" \
 		>"$O/$(dirname "$1")/.$(basename "$1").cmd"
@@ -77,7 +79,6 @@ ok $? "the generated file is left alone"
 # another file of the unit (the limitation the report states): with the
 # generated object inside the unit vdso_image is localised even when tagged;
 # with it linked beside the unit (as the report advises) the program links.
-V='-D__visible=__attribute__((externally_visible))'
 gcc -O2 -Wall -Werror "$V" -I"$S/include" -flto -c -o "$TMP/t.o" "$TMP/tagged/vdso/table.c" &&
 	gcc -O2 -Wall -Werror -I"$S/include" -flto -c -o "$TMP/i.o" "$O/vdso/image.c" &&
 	gcc -O2 -flto -flto-partition=one -fno-use-linker-plugin -fwhole-program -r -nostdlib \

@@ -48,8 +48,10 @@ int main(void)
 }
 EOF
 ln -s "$S" "$O/source"
+# the build defines the tag (crossym cocci checks that it does)
+V='-D__visible=__attribute__((externally_visible))'
 cc_one() {      # OBJ SOURCE
-	cmd="gcc -O2 -Wall -I$S/include -c -o $1 $2"
+	cmd="gcc -O2 -Wall $V -I$S/include -c -o $1 $2"
 	(cd "$O" && $cmd) || return 1
 	printf 'cmd_%s := %s\n\nsource_%s := %s\n\n' "$1" "$cmd" "$1" "$2" \
 		>"$O/$(dirname "$1")/.$(basename "$1").cmd"
@@ -91,7 +93,6 @@ sync_check "$TMP/tagged"
 ok $? "after tagging, lib/insn.c still passes the sync check"
 cmp -s "$S/tools/lib/insn.c" "$TMP/tagged/tools/lib/insn.c"
 ok $? "the tools/ copy is left alone"
-V='-D__visible=__attribute__((externally_visible))'
 for f in insn util; do
 	gcc -O2 -Wall -Werror "$V" -I"$S/include" -flto -c -o "$TMP/$f.o" "$TMP/tagged/lib/$f.c" || break
 done &&

@@ -64,6 +64,12 @@ expect_eq "$TMP/want" "$TMP/got" "crossym annotate --sp<TAB>: --split (annotate.
 comp crossym report --format = t
 want text tsv
 expect_eq "$TMP/want" "$TMP/got" "crossym report --format=t<TAB>: text tsv"
+comp crossym cocci --tag-position = ''
+want first name
+expect_eq "$TMP/want" "$TMP/got" "crossym cocci --tag-position=<TAB>: first name"
+comp crossym cocci --define-tag = b
+want bfile.tsv build-a build-b
+expect_eq "$TMP/want" "$TMP/got" "crossym cocci --define-tag=<TAB>: files (HEADER)"
 comp crossym cocci -o b
 want build-a build-b
 expect_eq "$TMP/want" "$TMP/got" "crossym cocci -o <TAB>: directories only"

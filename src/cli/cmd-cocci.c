@@ -4,6 +4,8 @@
 #include "commands.h"
 #include "cocci.h"
 #include "pipeline.h"
+#include "tagdef.h"
+#include "tagstyle.h"
 #include "util.h"
 
 #include <errno.h>
@@ -15,10 +17,15 @@
 struct cocci_cmd_opts {
 	struct scan_args a;     /* with --tag, --keep-stale, --tag-macros (a.conf) */
 	const char *outdir;     /* -o */
+	int define_tag;         /* --define-tag[=HEADER] */
+	const char *define_header; /* its HEADER, or NULL */
+	const char *tag_position; /* --tag-position */
 };
 
 static const char cocci_help[] =
-	"usage: crossym cocci -o OUTDIR [--tag NAME] [--keep-stale] [--tag-macros]\n"
+	"usage: crossym cocci -o OUTDIR [--tag NAME]\n"
+	"                     [--define-tag | --define-tag=HEADER]\n"
+	"                     [--tag-position=first|name] [--keep-stale] [--tag-macros]\n"
 	"                     [--exclude OBJ]... [--runs] [--srctree DIR] [--nm FILE] [--db FILE]\n"
 	"                     [--lds FILE]... [--run-build-commands] [--tag-exports]\n"
 	"                     [--no-config] [-q] BUILD_DIR...\n\n"
@@ -34,8 +41,24 @@ static const char cocci_help[] =
 static const struct optdef opt_output = { { "output", required_argument, NULL, OPT_OUTPUT },
 	"  -o, --output DIR  where to write (created)\n" };
 
+static const struct optdef opt_define_tag = { { "define-tag", optional_argument, NULL,
+	OPT_DEFINE_TAG },
+	"  --define-tag      add `#define TAG __attribute__((externally_visible, used))`\n"
+	"                    (under #ifndef TAG) to each file tagged; without it, a\n"
+	"                    tag some object to tag reaches no #define of is refused\n"
+	"  --define-tag=HEADER  add it to HEADER (relative to the source tree), which\n"
+	"                    every object to tag must include\n" };
+static const struct optdef opt_tag_position = { { "tag-position", required_argument, NULL,
+	OPT_TAG_POSITION },
+	"  --tag-position=first  the tag before the return type of a function\n"
+	"                    definition (`asmlinkage TAG void f(void)`)\n"
+	"  --tag-position=name  just before its name (`void __init TAG f(void)`);\n"
+	"                    default: the majority of the tag's uses on function\n"
+	"                    definitions in the sources, else name\n" };
+
 static const struct optdef *const cocci_options[] = {
-	&opt_output, &optdef_tag, &optdef_keep_stale, &optdef_tag_macros,
+	&opt_output, &optdef_tag, &opt_define_tag, &opt_tag_position, &optdef_keep_stale,
+	&optdef_tag_macros,
 	&optdef_exclude, &optdef_runs, &optdef_srctree, &optdef_nm, &optdef_db,
 	&optdef_lds, &optdef_run, &optdef_tag_exports, &optdef_no_config, NULL
 };
@@ -46,6 +69,8 @@ static void cocci_set(void *opts, int id, const char *arg)
 
 	switch (id) {
 	case OPT_OUTPUT: o->outdir = arg; break;
+	case OPT_DEFINE_TAG: o->define_tag = 1; o->define_header = arg; break;
+	case OPT_TAG_POSITION: o->tag_position = arg; break;
 	default: scan_args_set(&o->a, id, arg); break;
 	}
 }
@@ -133,20 +158,43 @@ static void write_conf(const struct cocci_cmd_opts *o)
 	free(path);
 }
 
+/* The style of the tag (tagstyle.h), said on stderr. */
+static void choose_style(const struct cocci_cmd_opts *o, const struct pipeline *p,
+			 struct tagstyle *style)
+{
+	const char *tag = treeconf_tag(&o->a.conf);
+	char *said;
+
+	tagstyle_choose(style, p->rep.npos, o->tag_position,
+			!o->define_tag ? NULL : o->define_header ? o->define_header : ".");
+	said = tagstyle_describe(style, tag);
+	inform("crossym cocci: tag position: %s\n", said);
+	if (o->define_tag)
+		inform("crossym cocci: --define-tag: #define %s goes into %s\n",
+		       tag, o->define_header ? o->define_header : "each file tagged");
+	free(said);
+}
+
 /* The patches of what p found, into OUTDIR. */
 static void write_outdir(const struct cocci_cmd_opts *o, const struct pipeline *p)
 {
 	const struct tag_report *rep = &p->rep;
-	struct cocci_target *add = xcalloc(rep->nmissing + p->plan.n + 1, sizeof(*add));
+	struct cocci_target *add = xcalloc(rep->nmissing + p->plan.n + 2, sizeof(*add));
 	struct cocci_target *remove = xcalloc(rep->nstale, sizeof(*remove));
 	const struct treeconf *c = &o->a.conf;
-	struct cocci_opts copts = { o->outdir, treeconf_tag(c), p->srctree, p->files };
+	struct tagstyle style;
+	struct cocci_opts copts = { o->outdir, treeconf_tag(c), p->srctree, p->files, &style };
 	size_t nadd, nremove = c->flag[TC_KEEP_STALE] ? 0 : rep->nstale;
 
+	choose_style(o, p, &style);
 	to_targets(rep->missing, rep->nmissing, add);
 	nadd = rep->nmissing + macro_targets(&p->plan, add + rep->nmissing);
+	if (o->define_header && rep->nmissing)  /* in files.tsv, with no rule */
+		add[nadd++] = (struct cocci_target){ o->define_header, treeconf_tag(c),
+						     DEF_MACRO, 0, NULL, NULL };
 	to_targets(rep->stale, rep->nstale, remove);
 	cocci_write(&copts, add, nadd, remove, nremove);
+	tagstyle_free(&style);
 	write_conf(o);
 	if (c->flag[TC_TAG_MACROS]) {
 		if (!diag.quiet)
@@ -162,6 +210,34 @@ static void write_outdir(const struct cocci_cmd_opts *o, const struct pipeline *
 	free(remove);
 }
 
+/* Is the tag's #define reached by the objects to tag (tagdef.h)? -1 when
+ * not (said). --define-tag alone puts one into each file tagged: nothing to
+ * check then. */
+static int check_tag(const struct cocci_cmd_opts *o, const struct pipeline *p)
+{
+	struct tagdef_opts t = { treeconf_tag(&o->a.conf), o->define_header, p->srctree,
+				 "crossym cocci" };
+
+	if (o->define_tag && !o->define_header)
+		return 0;
+	return tagdef_check(&t, &p->rep);
+}
+
+static int bad_style_options(const struct cocci_cmd_opts *o)
+{
+	if (o->tag_position && strcmp(o->tag_position, "first") &&
+	    strcmp(o->tag_position, "name")) {
+		fprintf(stderr, "crossym cocci: --tag-position=%s: not first or name\n",
+			o->tag_position);
+		return 1;
+	}
+	if (o->define_header && !*o->define_header) {
+		fputs("crossym cocci: --define-tag=: no header named\n", stderr);
+		return 1;
+	}
+	return 0;
+}
+
 static int run_cocci(const struct cocci_cmd_opts *o)
 {
 	struct pipeline p;
@@ -172,12 +248,12 @@ static int run_cocci(const struct cocci_cmd_opts *o)
 		fputs("crossym cocci: -o OUTDIR is required\n", stderr);
 		return 2;
 	}
-	if (forget_complete_marker(o->outdir))
+	if (bad_style_options(o) || forget_complete_marker(o->outdir))
 		return 2;
 	pipeline_init(&p, &o->a, PH_TAGCHECK | (tag_macros ? PH(PH_CLASSES) : 0));
 	p.tag = treeconf_tag(&o->a.conf);
 	p.tag_macros = tag_macros;
-	if (!pipeline_run(&p)) {
+	if (!pipeline_run(&p) && !check_tag(o, &p)) {
 		write_outdir(o, &p);
 		status = diag.status;
 	}

@@ -6,6 +6,7 @@
 #include "srcscan.h"
 #include "util.h"
 #include "templates.h"
+#include "tagstyle.h"
 
 #include <errno.h>
 #include <ftw.h>
@@ -381,7 +382,7 @@ static int rm_entry(const char *path, const struct stat *st, int flag, struct FT
 static void clean_outdir(const char *outdir)
 {
 	static const char *const old[] = {
-		"annotate.patch", "annotate.rejected.patch", "forms.tsv", "macros.tsv",
+		"annotate.patch", "annotate.rejected.patch", "forms.tsv", "macros.tsv", "tag-style",
 	};
 	char *path;
 	size_t i;
@@ -503,6 +504,8 @@ int cocci_write(const struct cocci_opts *opts,
 	write_text(tagpath, tagline);
 	free(tagline);
 	free(tagpath);
+	if (opts->style && tagstyle_write(opts->outdir, opts->style))
+		fatal("%s/tag-style: %s", opts->outdir, strerror(errno));
 
 	e = collect_entries(add, nadd, remove, nremove, &n);
 	open_outfiles(&o, opts->outdir);

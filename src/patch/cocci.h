@@ -27,12 +27,14 @@ struct cocci_target {
 };
 
 struct srcset;
+struct tagstyle;
 
 struct cocci_opts {
 	const char *outdir;   /* created if missing */
 	const char *tag;      /* "__global" by default */
 	const char *srctree;
 	struct srcset *files; /* the sources, read once (NULL: read here) */
+	const struct tagstyle *style; /* written to OUTDIR/tag-style (NULL: none) */
 };
 
 /* Write OUTDIR as doc/CONTRACT.md says: tag, wanted.tsv, stale.tsv, files.tsv, cocci/…

@@ -6,6 +6,7 @@
 #include "srcscan.h"
 #include "synccheck.h"
 #include "tagmacro.h"
+#include "tagstyle.h"
 #include "util.h"
 #include "verify.h"
 
@@ -798,6 +799,7 @@ struct tables {
 	long nfiles, nwanted, nstale, nfailed;
 	struct tagmacro_edit *macros;   /* OUTDIR/macros.tsv (--tag-macros) */
 	long nmacros;
+	struct tagstyle style;   /* OUTDIR/tag-style */
 };
 
 static int is_failed(const struct tables *T, const char *src)
@@ -827,6 +829,24 @@ static char *tag_defines(const struct tables *T, const char *src, char *c, size_
 				T->macros[k].macro);
 	free(c);
 	return tagged;
+}
+
+/* Whether src gets --define-tag's #define: each file that gets a tag (its
+ * text changed, and it has wanted definitions or #defines to tag), or the
+ * header named. */
+static int wants_define(const struct tables *T, const char *src, size_t nw,
+			const char *a, size_t la, const char *c, size_t lc)
+{
+	const char *d = T->style.define;
+	int macros = 0;
+
+	if (!d)
+		return 0;
+	if (strcmp(d, "."))
+		return !strcmp(d, src);
+	for (long k = 0; k < T->nmacros; k++)
+		macros |= !strcmp(T->macros[k].source, src);
+	return (nw || macros) && (la != lc || memcmp(a, c, la));
 }
 
 static int complete_one(const struct tables *T, const char *src, const char *orig,
@@ -860,6 +880,8 @@ static int complete_one(const struct tables *T, const char *src, const char *ori
 
 		c = complete_file(&in, &lc, out);
 		c = tag_defines(T, src, c, &lc, out);
+		c = tagstyle_apply(&T->style, T->tag, w, nw, wants_define(T, src, nw, a, la, c, lc),
+				   c, &lc);
 		rc = write_text(pc, c, lc);
 		free(c);
 	}
@@ -898,7 +920,7 @@ int complete_outdir(const char *outdir, const char *orig, const char *spatched,
 	free(p);
 	T.nfailed = failed_list ? read_tsv(failed_list, 1, &T.failed) : 0;
 	if (ntag < 1 || T.nfiles < 0 || T.nwanted < 0 || T.nstale < 0 || T.nfailed < 0 ||
-	    (T.nmacros = tagmacro_read(outdir, &T.macros)) < 0)
+	    (T.nmacros = tagmacro_read(outdir, &T.macros)) < 0 || tagstyle_read(outdir, &T.style))
 		rc = -1;
 	T.tag = ntag > 0 ? tagcell[0] : NULL;
 	for (long i = 0; !rc && i < T.nfiles; i++)
@@ -909,5 +931,6 @@ int complete_outdir(const char *outdir, const char *orig, const char *spatched,
 	free_tsv(T.stale, T.nstale, 2);
 	free_tsv(T.failed, T.nfailed, 1);
 	tagmacro_edits_free(T.macros, T.nmacros > 0 ? (size_t)T.nmacros : 0);
+	tagstyle_free(&T.style);
 	return rc;
 }

@@ -26,6 +26,7 @@ static void push_issue(struct tag_issue **arr, size_t *n, size_t *cap,
 	t->why = why;
 	t->place = NULL;
 	t->unit = NULL;
+	t->ctx = NULL;
 }
 
 /* Key "source\tsymbol" of a wanted definition or a present tag. */
@@ -62,6 +63,7 @@ static void check_file(const char *source, struct srcfile *f, const char *tag, s
 		char *key = pair_key(source, tags[i].symbol);
 		long id = strtab_find(wanted, key);
 
+		out->npos[tags[i].pos]++;
 		if (id >= 0) {
 			if (!found[id])
 				out->nexact++;
@@ -148,6 +150,7 @@ void tagcheck_run(const struct rows *rows, const struct placement *places,
 		out->missing[out->nmissing - 1].several = r->site.several;
 		out->missing[out->nmissing - 1].place = &places[wanted_row[id]];
 		out->missing[out->nmissing - 1].unit = r->unit;
+		out->missing[out->nmissing - 1].ctx = r->ctx;
 	}
 	if (out->nmissing)
 		qsort(out->missing, out->nmissing, sizeof(*out->missing), cmp_issue);

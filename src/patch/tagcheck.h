@@ -17,11 +17,14 @@ struct tag_issue {
 	const struct placement *place; /* missing tags: where the tag goes */
 	const char *unit;       /* missing tags: the definition's unit (the
 				 * row's string); NULL for stale ones */
+	const struct objctx *ctx; /* missing tags: its object's build context */
 };
 
 struct tag_report {
 	struct tag_issue *missing, *stale;
 	size_t nmissing, nstale, nexact;
+	size_t npos[4];         /* the tags on function definitions in the
+				 * sources, by enum tag_pos (srcscan.h) */
 	size_t missing_cap, stale_cap;
 };
 

@@ -5,6 +5,7 @@
 #include "synccheck.h"
 #include "srcscan.h"
 #include "tagmacro.h"
+#include "tagstyle.h"
 #include "util.h"
 
 #include <errno.h>
@@ -262,7 +263,7 @@ static char *read_tag(const char *outdir)
 
 static long verify_one(const char *src, const char *orig, const char *changed,
 		       const struct verify_lists *v, const struct tagmacro_edit *e,
-		       size_t ne, FILE *out)
+		       size_t ne, const char *define, FILE *out)
 {
 	char *pa = path_join(orig, src), *pc = path_join(changed, src), *a, *c;
 	size_t la, lc;
@@ -270,6 +271,8 @@ static long verify_one(const char *src, const char *orig, const char *changed,
 
 	a = read_file(pa, &la);
 	c = a ? read_file(pc, &lc) : NULL;
+	if (a && c && define && (!strcmp(define, ".") || !strcmp(define, src)))
+		tagstyle_strip_define(v->tag, a, la, c, &lc);
 	if (!a || !c)
 		error("%s: %s", a ? pc : pa, strerror(errno));
 	else if (la != lc || memcmp(a, c, la) || v->nwanted || v->nstale || ne)
@@ -290,20 +293,22 @@ long verify_outdir(const char *outdir, const char *orig, const char *changed, FI
 	char *tag = read_tag(outdir);
 	struct tagmacro_edit *edits;
 	long nedits = tagmacro_read(outdir, &edits);
+	struct tagstyle style;
+	int style_ok = !tagstyle_read(outdir, &style);
 	long bad = 0;
 	int ok = tag != NULL;
 
 	ok = !read_pairs(outdir, "files.tsv", &files) && ok;
 	ok = !read_pairs(outdir, "wanted.tsv", &wanted) && ok;
 	ok = !read_pairs(outdir, "stale.tsv", &stale) && ok;
-	ok = nedits >= 0 && ok;
+	ok = nedits >= 0 && style_ok && ok;
 	for (long i = 0; ok && i < files.n && bad >= 0; i++) {
 		const char **w = xcalloc((size_t)wanted.n + 1, sizeof(*w));
 		const char **s = xcalloc((size_t)stale.n + 1, sizeof(*s));
 		struct verify_lists v = { tag, w, symbols_of(&wanted, files.cells[2 * i], w),
 					  s, symbols_of(&stale, files.cells[2 * i], s), NULL, NULL };
 		long r = verify_one(files.cells[2 * i], orig, changed, &v, edits,
-				    nedits > 0 ? (size_t)nedits : 0, out);
+				    nedits > 0 ? (size_t)nedits : 0, style.define, out);
 
 		bad = r < 0 ? -1 : bad + r;
 		free(w);
@@ -313,6 +318,7 @@ long verify_outdir(const char *outdir, const char *orig, const char *changed, FI
 	free_tsv(wanted.cells, wanted.n, 2);
 	free_tsv(stale.cells, stale.n, 2);
 	tagmacro_edits_free(edits, nedits > 0 ? (size_t)nedits : 0);
+	tagstyle_free(&style);
 	if (!ok)
 		bad = -1;
 	free(tag);

@@ -1497,3 +1497,9 @@ void definer_site_free(struct definer_site *s)
 	free(s->chain);
 	memset(s, 0, sizeof(*s));
 }
+
+int definer_deps_each(const char *cmdtext, const char *build_dir,
+		      int (*fn)(void *arg, const char *path), void *arg)
+{
+	return deps_each(cmdtext, build_dir, fn, arg);
+}

@@ -79,4 +79,10 @@ void definer_site_free(struct definer_site *s);
 int definer_declared(const char *source_text, size_t len, const char *cmd_file,
 		     const char *build_dir, const char *symbol);
 
+/* Call fn(arg, path) for each file of the deps_ list of a .cmd text (paths
+ * relative to build_dir made absolute and normalised) until fn returns
+ * nonzero; returns that, or -1 when the list is empty or missing. */
+int definer_deps_each(const char *cmdtext, const char *build_dir,
+		      int (*fn)(void *arg, const char *path), void *arg);
+
 #endif

@@ -1275,6 +1275,59 @@ static struct scan *scan_of(struct srcfile *f, const char *word, const char *tag
 	return S;
 }
 
+/* Whether token p is type-like (enum tag_pos). */
+static int type_like(const struct scan *S, size_t p)
+{
+	const struct lex *L = &S->L;
+
+	if (is_punct(L, p, '*'))
+		return 1;
+	if (!is_ident(L, p))
+		return 0;
+	switch (word_class(S, p)) {
+	case W_TYPE: case W_SUE: case W_TYPEOF:
+		return 1;
+	case W_QUAL:
+		return tok_eq(L, p, "const", 5) || tok_eq(L, p, "volatile", 8);
+	case W_PLAIN:
+		return !is_trailing_word(S, p);
+	default:
+		return 0;
+	}
+}
+
+/* The first type-like token of [from, to) (groups in parentheses stepped
+ * over), or to. */
+static size_t first_type_like(const struct scan *S, size_t from, size_t to)
+{
+	const struct lex *L = &S->L;
+	size_t p = nx(L, from);
+
+	while (p < to && !type_like(S, p))
+		p = is_punct(L, p, '(') ? past_group(L, p) : nx(L, p + 1);
+	return p;
+}
+
+/* Where tag token i stands on the function definition d (TAGPOS_*). */
+static enum tag_pos tag_pos(const struct scan *S, size_t i, const struct decl *d,
+			    struct src_tag *t)
+{
+	const struct lex *L = &S->L;
+	size_t first = first_type_like(S, stmt_start(S, i), d->name);
+	int spliced = L->own != NULL;
+
+	if (nx(L, i + 1) == d->name) {
+		if (!spliced && first < i) {
+			t->off = (long)L->t[i].off;
+			t->first_off = (long)L->t[first].off;
+		}
+		return TAGPOS_NAME;
+	}
+	if (first > i && first_type_like(S, i + 1, d->name) < d->name)
+		return TAGPOS_FIRST;
+	return TAGPOS_OTHER;
+}
+
 static void add_tag(struct scan *S, size_t i, struct src_tag **out, size_t *n, size_t *cap)
 {
 	const struct lex *L = &S->L;
@@ -1289,12 +1342,16 @@ static void add_tag(struct scan *S, size_t i, struct src_tag **out, size_t *n, s
 	t = &(*out)[(*n)++];
 	t->symbol = xstrndup(L->s + L->t[d.name].off, L->t[d.name].len);
 	t->line = line_at(&S->L, L->t[i].off);
+	t->pos = TAGPOS_NONE;
+	t->off = t->first_off = -1;
 	if (d.macro != NONE)
 		t->form = TAG_MACRO;
 	else if ((flags & F_EXTERN) && !is_definition(L, &d, flags))
 		t->form = TAG_REDECL;
 	else
 		t->form = TAG_DECLARATOR;
+	if (t->form == TAG_DECLARATOR && d.func && is_definition(L, &d, flags))
+		t->pos = tag_pos(S, i, &d, t);
 }
 
 size_t srcfile_tags(struct srcfile *f, const char *tag, struct src_tag **out)

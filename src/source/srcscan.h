@@ -44,10 +44,24 @@ enum tag_form {
 	TAG_REDECL,             /* `extern __typeof__(S) S __global;` (any extern) */
 };
 
+/* Where a tag stands on a function definition (TAG_DECLARATOR only):
+ * TAGPOS_NAME just before the name (`void __init TAG f(void)`, `T * TAG f`);
+ * TAGPOS_FIRST before the return type, nothing type-like before it
+ * (`TAG void f(void)`, `asmlinkage TAG void f(void)`, `inline TAG int f(void)`);
+ * TAGPOS_OTHER elsewhere (`void TAG __init f(void)`); TAGPOS_NONE: not on a
+ * function definition. Type-like: a type keyword, const, volatile, `*`, or a
+ * plain word that is not attribute-like (`__xxx`, ALL_CAPS, known ones). */
+enum tag_pos { TAGPOS_NONE, TAGPOS_NAME, TAGPOS_FIRST, TAGPOS_OTHER };
+
 struct src_tag {
 	char *symbol;           /* the symbol the tag applies to */
 	unsigned line;          /* 1-based line of the tag */
 	enum tag_form form;
+	enum tag_pos pos;
+	long off;               /* TAGPOS_NAME: the tag's offset in the text, and */
+	long first_off;         /* where TAGPOS_FIRST would put it (the first
+				 * type-like token); -1 when not known (another
+				 * position, or a text with backslash-newlines or CRs) */
 };
 
 /* Every occurrence of tag (as a whole identifier token) outside comments,

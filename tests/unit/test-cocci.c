@@ -67,7 +67,7 @@ static void parse_target(char *line, struct tlist *add, struct tlist *rm)
 
 static int write_mode(char **argv)
 {
-	struct cocci_opts opts = { argv[2], argv[4], argv[3], NULL };
+	struct cocci_opts opts = { argv[2], argv[4], argv[3], NULL, NULL };
 	struct tlist add = { 0 }, rm = { 0 };
 	size_t len;
 	char *text = read_file(argv[5], &len), *p, *line;
@@ -195,7 +195,7 @@ static char *cksum_of(const char *dir, const char *name)
 static void test_write(const char *tmp)
 {
 	char *src = path_join(tmp, "src"), *out = path_join(tmp, "out");
-	struct cocci_opts opts = { out, "__global", src, NULL };
+	struct cocci_opts opts = { out, "__global", src, NULL, NULL };
 	struct cocci_target add[] = {
 		{ "mm/b.c", "zeta", DEF_VAR, 3, NULL, NULL },
 		{ "mm/b.c", "alpha", DEF_FUNC, 0, NULL, NULL },

@@ -104,7 +104,9 @@ if [ $have_crossym -eq 1 ]; then
 	rm -rf "$COPY" "$P/cocci"
 	mkdir -p "$COPY"
 	(cd "$SRC" && tar cf - .) | (cd "$COPY" && tar xf -)
-	"$CROSSYM" cocci -o "$P/cocci" "$NORMAL" >"$P/cocci.log" 2>&1
+	# BusyBox does not define __global (its whole-program build passes -D):
+	# --define-tag, else cocci refuses the tag
+	"$CROSSYM" cocci -o "$P/cocci" --define-tag "$NORMAL" >"$P/cocci.log" 2>&1
 	ok $? "crossym cocci -o $P/cocci exits 0"
 	sh "$ROOT/scripts/annotate.sh" "$P/cocci" "$COPY" --apply \
 		--macro-file "$HERE/busybox-macros.h" >"$P/annotate.log" 2>&1
