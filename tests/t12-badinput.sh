@@ -216,6 +216,10 @@ done
 : >"$TMP/afile"
 expect_status 2 $T "$CROSSYM" cocci -o "$TMP/afile" "$t"
 expect_grep "cocci: -o $TMP/afile: not a directory" "$TMP/err" "cocci -o FILE: a clear message"
+ln -s "$TMP/nowhere-dir" "$TMP/dangling-out"
+expect_status 2 $T "$CROSSYM" cocci -o "$TMP/dangling-out" "$t"
+expect_grep "cocci: -o $TMP/dangling-out: a symbolic link to nothing" "$TMP/err" \
+	"cocci -o a dangling symbolic link: named as such"
 expect_status 0 $T "$CROSSYM" cocci -o "$TMP/job" "$t"
 [ -f "$TMP/job/.complete" ] && [ -f "$TMP/job/wanted.tsv" ]
 ok $? "cocci: OUTDIR/.complete written"

@@ -120,6 +120,11 @@ static int forget_complete_marker(const char *outdir)
 			"directory crossym creates and fills)\n", outdir);
 		return -1;
 	}
+	if (lstat(outdir, &st) == 0 && S_ISLNK(st.st_mode) && stat(outdir, &st) != 0) {
+		fprintf(stderr, "crossym cocci: -o %s: a symbolic link to nothing (%s): "
+			"create its target, or name another OUTDIR\n", outdir, strerror(errno));
+		return -1;
+	}
 	marker = path_join(outdir, COMPLETE_MARKER);
 	if (unlink(marker) && errno != ENOENT) {
 		fprintf(stderr, "crossym cocci: %s: %s\n", marker, strerror(errno));
