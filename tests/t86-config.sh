@@ -18,7 +18,12 @@
 ex=$TOP/tests/trees/example
 t=$TMP/t b=$TMP/b conf=$TMP/t/.crossym
 
+# the tree defines __visible, as a kernel tree does (cocci checks the tag is real)
+visible() {
+	printf '#define __visible __attribute__((externally_visible, used))\n' >>"$1/include/compiler.h"
+}
 cp -R "$ex" "$t"
+visible "$t"
 make -s -C "$ex" SRC="$t" O="$b" LAYOUT=ldr >"$TMP/build.log" 2>&1
 ok $? "the example tree builds (O=, a source link)"
 
@@ -148,6 +153,7 @@ rm -f "$s/.crossym"
 if command -v spatch >/dev/null 2>&1; then
 	q=$TMP/q
 	cp -R "$ex" "$q"
+	visible "$q"
 	make -s -C "$ex" SRC="$q" O="$TMP/qb" LAYOUT=ldr >"$TMP/build.log" 2>&1
 	"$CROSSYM" cocci -o "$TMP/qc" --tag __visible --keep-stale --tag-exports "$TMP/qb" 2>/dev/null
 	sh "$TOP/scripts/annotate.sh" "$TMP/qc" "$q" >/dev/null 2>&1
