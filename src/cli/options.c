@@ -2,7 +2,6 @@
 /* options.c - the options several commands share, the parser every command
  * uses, and the scan options. */
 #include "options.h"
-#include "cpprun.h"
 #include "util.h"
 #include "version.h"
 
@@ -217,10 +216,7 @@ int scan_args_set(struct scan_args *a, int id, const char *arg)
 	case OPT_DB: a->db_file = arg; break;
 	case OPT_TAG_EXPORTS: a->scan.tag_exports = 1; break;
 	case OPT_RUNS: a->units.runs = 1; break;
-	case OPT_RUN:
-		a->scan.run_build_commands = 1;
-		cpp_set_run_commands(1);
-		break;
+	case OPT_RUN: a->scan.run_build_commands = 1; break;
 	case OPT_LDS:
 		grow_array((void **)&a->scan.lds, &a->lds_cap, a->scan.nlds + 1,
 			   sizeof(*a->scan.lds));

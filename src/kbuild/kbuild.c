@@ -2,6 +2,7 @@
 /* kbuild.c - what kbuild writes beside the objects: .NAME.o.cmd files (the
  * command, the source, the dependency list) and the O= Makefile. */
 #include "kbuild.h"
+#include "cmdline.h"
 #include "imagelink.h"
 #include "util.h"
 
@@ -117,52 +118,6 @@ char *kbuild_cmd_command(const char *cmdtext)
 	char *v = cmd_value(cmdtext, "cmd_", 1);
 
 	return v ? v : cmd_value(cmdtext, "savedcmd_", 1);
-}
-
-int kbuild_command_is_relocatable_link(const char *cmd)
-{
-	const char *p = cmd;
-	int relocatable = 0, compiles = 0;
-
-	for (;;) {
-		size_t len;
-
-		p += strspn(p, " \t");
-		if (!*p || *p == ';' || *p == '|' || *p == '&' || *p == '\n')
-			break;
-		len = strcspn(p, " \t;\n");
-		if ((len == 2 && !memcmp(p, "-r", 2)) ||
-		    (len == 13 && !memcmp(p, "--relocatable", 13)))
-			relocatable = 1;
-		else if (len == 2 && !memcmp(p, "-c", 2))
-			compiles = 1;
-		p += len;
-	}
-	return relocatable && !compiles;
-}
-
-/* Split a command into words, stopping at the first ';', '&&' or '|'. */
-char **kbuild_split_command(const char *cmd, size_t *nwords)
-{
-	char **words = NULL;
-	size_t n = 0, cap = 0;
-	const char *p = cmd;
-
-	for (;;) {
-		const char *start;
-
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (!*p || *p == ';' || *p == '|' || *p == '&' || *p == '\n')
-			break;
-		start = p;
-		while (*p && *p != ' ' && *p != '\t' && *p != ';' && *p != '\n')
-			p++;
-		grow_array((void **)&words, &cap, n + 1, sizeof(*words));
-		words[n++] = xstrndup(start, (size_t)(p - start));
-	}
-	*nwords = n;
-	return words;
 }
 
 /* The first .c/.S/.s of the deps_ list: the compiled file when the .cmd
@@ -362,7 +317,7 @@ static void relink_inputs(char **w, size_t n, const char *step,
 	struct image_link link;
 	size_t cap = 0;
 
-	if (!kbuild_command_is_relocatable_link(step) ||
+	if (!cmdline_is_relocatable_link(step) ||
 	    !imagelink_parse(w, n, d->target, &link))
 		return;
 	for (size_t i = 0; i < link.ninputs; i++)
@@ -396,8 +351,9 @@ static size_t step_prefix(char **w, size_t n)
 static void step_derivation(const char *step, size_t len, struct kbuild_derivation *d)
 {
 	char *s = xstrndup(step, len);
+	const char *why;
 	size_t n = 0;
-	char **w = kbuild_split_command(s, &n);
+	char **w = cmdline_words(s, CMDLINE_READ, &n, &why);
 	size_t k = step_prefix(w, n);
 	const char *tool = k < n ? copy_tool(w[k]) : NULL;
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* definer.c - check a definer macro call against the macro's expansion. */
 #include "definer.h"
+#include "cmdline.h"
 #include "kbuild.h"
 #include "strtab.h"
 #include "util.h"
@@ -576,7 +577,8 @@ static void mark_command(struct definer_ctx *c, const char *cmdtext, const char 
 {
 	char *cmd = kbuild_cmd_command(cmdtext);
 	size_t nw = 0, count = 0;
-	char **w = cmd ? kbuild_split_command(cmd, &nw) : NULL;
+	const char *why;
+	char **w = cmd ? cmdline_words(cmd, CMDLINE_READ, &nw, &why) : NULL;
 
 	for (size_t i = 0; i < nw; i++) {
 		const char *arg = NULL;
