@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # verify-build.sh: the --verify-build step of annotate.sh, sourced by it (it
-# uses its variables: WORK, OUTDIR, SRCTREE, VBUILD, prog). POSIX sh.
+# uses its variables: WORK, OUTDIR, SRCTREE, VBUILD, CROSSYM, prog). POSIX sh.
 
 # Each changed file is compiled with its object's own command from BUILD's
 # kbuild .cmd file (a file #included by another .c: the includer's), run by
@@ -38,21 +38,21 @@ vb_compile() {
 	which=$1 src=$2 log=$3
 	line=$(vb_cmd "$src") || { echo "no compile command in $VBUILD" >"$log"; return 3; }
 	cmdf=$(echo "$line" | cut -f1) spath=$(echo "$line" | cut -f2) comp=$(echo "$line" | cut -f3)
-	cmd=$(sed -n 's/^\(saved\)\{0,1\}cmd_[^ ]* := //p' "$cmdf" | sed 1q)
-	case $cmd in
-	*'`'*|*'$('*|*'<'*|*'>'*) echo "command has shell substitutions or redirections: not run" >"$log"; return 4 ;;
-	esac
-	cmd=${cmd%%;*}
-	cmd=${cmd%%&&*}
 	tree=$WORK/vb/$which.$$
+	# the command's words, one a line (crossym refuses a word with a newline
+	# and a command that needs a shell): never eval'ed
+	if ! "$CROSSYM" cmd --argv "$cmdf" >"$tree.argv" 2>"$log.raw"; then
+		sed -n 's/.*: command not run: /command not run: /p' "$log.raw" >"$log"
+		[ -s "$log" ] || cp "$log.raw" "$log"
+		return 4
+	fi
 	rm -rf "$tree"
 	mkdir -p "$tree/$(dirname "$comp")" "$tree/$(dirname "$src")"
 	cp "$WORK/$which/$src" "$tree/$src"
 	[ "$comp" = "$src" ] || cp "$SRCTREE/$comp" "$tree/$comp"
-	eval "set -- $cmd" || { echo "command does not parse" >"$log"; return 4; }
+	set --
 	skip=
-	for w do
-		shift
+	while IFS= read -r w; do
 		case $skip in
 		o) set -- "$@" "$tree/out.o"; skip=; continue ;;
 		drop) skip=; continue ;;
@@ -64,13 +64,13 @@ vb_compile() {
 		"$spath") set -- "$@" "$tree/$comp" ;;
 		*) set -- "$@" "$w" ;;
 		esac
-	done
+	done <"$tree.argv"
 	(cd "$VBUILD" && "$@" -iquote "$SRCTREE/$(dirname "$comp")" -iquote "$SRCTREE/$(dirname "$src")") >"$log.raw" 2>&1
 	rc=$?
 	# diagnostics: path relative to the tree, no column
 	sed -n "s#$tree/##g; s#^\\([^ :]*\\):\\([0-9][0-9]*\\):[0-9][0-9]*: \\(warning\\|error\\): #\\1:\\2: \\3: #p" \
 		"$log.raw" | sort -u >"$log"
-	rm -rf "$tree"
+	rm -rf "$tree" "$tree.argv"
 	return $rc
 }
 
