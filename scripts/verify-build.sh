@@ -98,44 +98,8 @@ if [ -n "$VBUILD" ]; then
 			[ -s "$WORK/vb/new" ] || break
 			[ $round -eq 1 ] || break
 			# fall back: the in-place tags on the offending lines of src
-			wanted=$(awk -F '\t' -v s="$src" '$1 == s { printf "%s %s ", $2, $3 }' "$SCOPE/wanted.tsv")
-			awk -v src="$src" -v tag="$TAG" -v wanted="$wanted" -v orig="$WORK/a/$src" \
-				-v fb="$WORK/fallbacks" -v out="$WORK/c/$src.vb" '
-				function isw(c) { return c ~ /^[A-Za-z0-9_]$/ }
-				function word(s, w,    u, q, r) {
-					u = " " s " "; r = 0
-					while ((q = index(u, w)) > 0) {
-						if (!isw(substr(u, q - 1, 1)) && !isw(substr(u, q + length(w), 1)))
-							return 1
-						u = substr(u, q + length(w))
-					}
-					return 0
-				}
-				BEGIN { n = split(wanted, wl, " "); while ((getline l < orig) > 0) A[l] = 1 }
-				FILENAME == "-" {
-					split($0, d, ":")
-					if (d[1] == src && !(d[2] in why)) { why[d[2]] = $0; sub(/^[^:]*:[0-9]*: /, "", why[d[2]]) }
-					next
-				}
-				{ C[FNR] = $0; nc = FNR }
-				END {
-					for (i = 1; i <= nc; i++) {
-						if (!(i in why) || C[i] ~ ("^extern __typeof__\\(.*" tag ";$"))
-							continue
-						s = C[i]; gsub(tag " ", "", s)
-						if (!(s in A))
-							continue
-						for (k = 1; k < n; k += 2)
-							if (word(C[i], wl[k]) && !(wl[k] in done)) {
-								done[wl[k]] = 1
-								add[++na] = "extern __typeof__(" wl[k] ") " wl[k] " " tag ";"
-								print src "\t" wl[k] "\t" why[i] >> fb
-							}
-						C[i] = s
-					}
-					for (i = 1; i <= nc; i++) print C[i] > out
-					for (i = 1; i <= na; i++) print add[i] > out
-				}' - "$WORK/c/$src" <"$WORK/vb/new"
+			"$CROSSYM" fallback "$TAG" "$src" "$WORK/a/$src" "$WORK/c/$src" \
+				"$SCOPE/wanted.tsv" "$WORK/vb/new" "$WORK/fallbacks" >"$WORK/c/$src.vb" || exit 2
 			if cmp -s "$WORK/c/$src" "$WORK/c/$src.vb"; then
 				rm -f "$WORK/c/$src.vb"
 				break
