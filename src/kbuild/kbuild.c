@@ -80,7 +80,15 @@ char *kbuild_cmd_source(const char *cmdtext)
 	return v;
 }
 
-char **kbuild_cmd_included_c(const char *cmdtext, const char *source, size_t *count)
+/* The end of the word at p. */
+static const char *word_end(const char *p)
+{
+	while (*p && *p != ' ' && *p != '\t' && *p != '\n')
+		p++;
+	return p;
+}
+
+char **kbuild_cmd_deps(const char *cmdtext, size_t *count)
 {
 	const char *p = strstr(cmdtext, "\ndeps_");
 	char **files = NULL;
@@ -88,28 +96,45 @@ char **kbuild_cmd_included_c(const char *cmdtext, const char *source, size_t *co
 
 	p = p ? strchr(p + 1, '\n') : NULL;
 	while (p && *p) {
-		const char *start, *end;
+		const char *s;
 
-		while (*p == '\n' || *p == ' ' || *p == '\t' || *p == '\\')
+		while (*p == ' ' || *p == '\t' || *p == '\\' || (*p == '\n' && p[1] != '\n'))
 			p++;
-		start = p;
-		while (*p && *p != ' ' && *p != '\n' && *p != '\t')
-			p++;
-		end = p;
-		if (end == start || (end - start >= 2 && end[-1] == ':'))
-			break;  /* the end of the list: a blank line or a new target */
-		if (end - start > 2 && !strncmp(end - 2, ".c", 2) &&
-		    (strlen(source) != (size_t)(end - start) ||
-		     strncmp(start, source, (size_t)(end - start)))) {
-			grow_array((void **)&files, &cap, n + 1, sizeof(*files));
-			files[n++] = xstrndup(start, (size_t)(end - start));
+		if (*p == '\n' || !*p)
+			break;  /* a blank line ends the list */
+		s = p;
+		p = word_end(p);
+		if (p[-1] == ':')
+			break;  /* a new target */
+		if (!strncmp(s, "$(wildcard", 10)) {
+			p += strcspn(p, ")\n");
+			p += *p == ')';
+			continue;
 		}
-		while (*p == ' ' || *p == '\t' || *p == '\\')
-			p++;
-		if (*p == '\n' && p[1] == '\n')
-			break;
+		grow_array((void **)&files, &cap, n + 1, sizeof(*files));
+		files[n++] = xstrndup(s, (size_t)(p - s));
 	}
 	*count = n;
+	return files;
+}
+
+char **kbuild_cmd_included_c(const char *cmdtext, const char *source, size_t *count)
+{
+	size_t n = 0, k = 0;
+	char **files = kbuild_cmd_deps(cmdtext, &n);
+
+	for (size_t i = 0; i < n; i++) {
+		if (str_has_suffix(files[i], ".c") && strlen(files[i]) > 2 &&
+		    strcmp(files[i], source))
+			files[k++] = files[i];
+		else
+			free(files[i]);
+	}
+	*count = k;
+	if (!k) {
+		free(files);
+		files = NULL;
+	}
 	return files;
 }
 

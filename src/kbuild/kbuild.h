@@ -17,8 +17,11 @@ char *kbuild_cmd_source(const char *cmdtext);
 /* The first .c/.S/.s of the deps_ list: the compiled file when the .cmd has
  * no source_ line (older kbuild, BusyBox); NULL when there is none. */
 char *kbuild_cmd_first_dep(const char *cmdtext);
-/* The .c files of the `deps_...:=` list of a .cmd file's text, other than
- * source (as written there: absolute, or relative to the build dir). */
+/* The files of the `deps_...:=` list of a .cmd file's text, as written there
+ * (absolute, or relative to the build dir), without its $(wildcard ...)
+ * entries; NULL (*count 0) when it has none. */
+char **kbuild_cmd_deps(const char *cmdtext, size_t *count);
+/* The .c files of that list other than source. */
 char **kbuild_cmd_included_c(const char *cmdtext, const char *source, size_t *count);
 /* The command of a .cmd file (`cmd_X := ...` or `savedcmd_X := ...`), or NULL. */
 char *kbuild_cmd_command(const char *cmdtext);
