@@ -44,7 +44,7 @@ ident() {
 	name=$(cd "$1" && git config user.name 2>/dev/null) || name=
 	email=$(cd "$1" && git config user.email 2>/dev/null) || email=
 	for v in name email; do
-		eval "val=\$$v"
+		case $v in name) val=$name ;; *) val=$email ;; esac
 		[ -n "$val" ] && continue
 		echo "$prog: --signoff: git config user.$v is not set: Signed-off-by needs" \
 			"your name and email (git config --global user.$v ...)" >&2

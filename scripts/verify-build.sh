@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # verify-build.sh: the --verify-build step of annotate.sh, sourced by it (it
-# uses its variables: WORK, OUTDIR, SRCTREE, VBUILD, prog). POSIX sh.
+# uses its variables: WORK, OUTDIR, SRCTREE, VBUILD, CROSSYM, prog). POSIX sh.
 
 # Each changed file is compiled with its object's own command from BUILD's
 # kbuild .cmd file (a file #included by another .c: the includer's), run by
@@ -38,21 +38,21 @@ vb_compile() {
 	which=$1 src=$2 log=$3
 	line=$(vb_cmd "$src") || { echo "no compile command in $VBUILD" >"$log"; return 3; }
 	cmdf=$(echo "$line" | cut -f1) spath=$(echo "$line" | cut -f2) comp=$(echo "$line" | cut -f3)
-	cmd=$(sed -n 's/^\(saved\)\{0,1\}cmd_[^ ]* := //p' "$cmdf" | sed 1q)
-	case $cmd in
-	*'`'*|*'$('*|*'<'*|*'>'*) echo "command has shell substitutions or redirections: not run" >"$log"; return 4 ;;
-	esac
-	cmd=${cmd%%;*}
-	cmd=${cmd%%&&*}
 	tree=$WORK/vb/$which.$$
+	# the command's words, one a line (crossym refuses a word with a newline
+	# and a command that needs a shell): never eval'ed
+	if ! "$CROSSYM" cmd --argv "$cmdf" >"$tree.argv" 2>"$log.raw"; then
+		sed -n 's/.*: command not run: /command not run: /p' "$log.raw" >"$log"
+		[ -s "$log" ] || cp "$log.raw" "$log"
+		return 4
+	fi
 	rm -rf "$tree"
 	mkdir -p "$tree/$(dirname "$comp")" "$tree/$(dirname "$src")"
 	cp "$WORK/$which/$src" "$tree/$src"
 	[ "$comp" = "$src" ] || cp "$SRCTREE/$comp" "$tree/$comp"
-	eval "set -- $cmd" || { echo "command does not parse" >"$log"; return 4; }
+	set --
 	skip=
-	for w do
-		shift
+	while IFS= read -r w; do
 		case $skip in
 		o) set -- "$@" "$tree/out.o"; skip=; continue ;;
 		drop) skip=; continue ;;
@@ -64,13 +64,13 @@ vb_compile() {
 		"$spath") set -- "$@" "$tree/$comp" ;;
 		*) set -- "$@" "$w" ;;
 		esac
-	done
+	done <"$tree.argv"
 	(cd "$VBUILD" && "$@" -iquote "$SRCTREE/$(dirname "$comp")" -iquote "$SRCTREE/$(dirname "$src")") >"$log.raw" 2>&1
 	rc=$?
 	# diagnostics: path relative to the tree, no column
 	sed -n "s#$tree/##g; s#^\\([^ :]*\\):\\([0-9][0-9]*\\):[0-9][0-9]*: \\(warning\\|error\\): #\\1:\\2: \\3: #p" \
 		"$log.raw" | sort -u >"$log"
-	rm -rf "$tree"
+	rm -rf "$tree" "$tree.argv"
 	return $rc
 }
 
@@ -98,44 +98,8 @@ if [ -n "$VBUILD" ]; then
 			[ -s "$WORK/vb/new" ] || break
 			[ $round -eq 1 ] || break
 			# fall back: the in-place tags on the offending lines of src
-			wanted=$(awk -F '\t' -v s="$src" '$1 == s { printf "%s %s ", $2, $3 }' "$SCOPE/wanted.tsv")
-			awk -v src="$src" -v tag="$TAG" -v wanted="$wanted" -v orig="$WORK/a/$src" \
-				-v fb="$WORK/fallbacks" -v out="$WORK/c/$src.vb" '
-				function isw(c) { return c ~ /^[A-Za-z0-9_]$/ }
-				function word(s, w,    u, q, r) {
-					u = " " s " "; r = 0
-					while ((q = index(u, w)) > 0) {
-						if (!isw(substr(u, q - 1, 1)) && !isw(substr(u, q + length(w), 1)))
-							return 1
-						u = substr(u, q + length(w))
-					}
-					return 0
-				}
-				BEGIN { n = split(wanted, wl, " "); while ((getline l < orig) > 0) A[l] = 1 }
-				FILENAME == "-" {
-					split($0, d, ":")
-					if (d[1] == src && !(d[2] in why)) { why[d[2]] = $0; sub(/^[^:]*:[0-9]*: /, "", why[d[2]]) }
-					next
-				}
-				{ C[FNR] = $0; nc = FNR }
-				END {
-					for (i = 1; i <= nc; i++) {
-						if (!(i in why) || C[i] ~ ("^extern __typeof__\\(.*" tag ";$"))
-							continue
-						s = C[i]; gsub(tag " ", "", s)
-						if (!(s in A))
-							continue
-						for (k = 1; k < n; k += 2)
-							if (word(C[i], wl[k]) && !(wl[k] in done)) {
-								done[wl[k]] = 1
-								add[++na] = "extern __typeof__(" wl[k] ") " wl[k] " " tag ";"
-								print src "\t" wl[k] "\t" why[i] >> fb
-							}
-						C[i] = s
-					}
-					for (i = 1; i <= nc; i++) print C[i] > out
-					for (i = 1; i <= na; i++) print add[i] > out
-				}' - "$WORK/c/$src" <"$WORK/vb/new"
+			"$CROSSYM" fallback "$TAG" "$src" "$WORK/a/$src" "$WORK/c/$src" \
+				"$SCOPE/wanted.tsv" "$WORK/vb/new" "$WORK/fallbacks" >"$WORK/c/$src.vb" || exit 2
 			if cmp -s "$WORK/c/$src" "$WORK/c/$src.vb"; then
 				rm -f "$WORK/c/$src.vb"
 				break

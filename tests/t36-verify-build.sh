@@ -110,4 +110,17 @@ ok $? "re-declaration impossible: that file left as it was"
 [ "$(awk -F '\t' '$3 == "inplace"' "$TMP/crd/forms.tsv" | wc -l)" -ge 15 ] &&
 	! diff -r -q "$TMP/plain0" "$TMP/rd" >/dev/null
 ok $? "re-declaration impossible: the rest tagged and applied"
+# the words verify-build.sh runs come from `crossym cmd --argv`, never eval
+"$CROSSYM" cmd --argv "$TMP/b/kernel/pcpulock.o" >"$TMP/argv" 2>"$TMP/argv.err"
+ok $? "cmd --argv: the compile command of kernel/pcpulock.o"
+expect_grep '^-c$' "$TMP/argv" "cmd --argv: one word a line"
+printf 'cmd_x.o := gcc -D'"'"'S="a b"'"'"' -c -o x.o x.c; rm -f y\n' >"$TMP/.x.o.cmd"
+printf 'gcc\0-DS="a b"\0-c\0-o\0x.o\0x.c\0' >"$TMP/want.z"
+"$CROSSYM" cmd --argv -z "$TMP/.x.o.cmd" >"$TMP/got.z"
+expect_eq "$TMP/want.z" "$TMP/got.z" "cmd --argv -z: quotes removed, the first command only"
+printf 'cmd_x.o := gcc $(touch %s/PWNED) -c -o x.o x.c\n' "$TMP" >"$TMP/.x.o.cmd"
+"$CROSSYM" cmd --argv "$TMP/x.o" >"$TMP/argv" 2>"$TMP/argv.err"
+ok $([ $? -eq 1 ] && [ ! -s "$TMP/argv" ] && [ ! -e "$TMP/PWNED" ]; echo $?) \
+	"cmd --argv: a command that needs a shell is refused (exit 1, nothing run)"
+expect_grep 'command not run: a shell metacharacter' "$TMP/argv.err" "cmd --argv: and says why"
 done_testing

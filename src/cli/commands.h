@@ -12,5 +12,7 @@ int cmd_diff(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_complete(int argc, char **argv);
 int cmd_units(int argc, char **argv);
+int cmd_cmd(int argc, char **argv);
+int cmd_fallback(int argc, char **argv);
 
 #endif

@@ -23,6 +23,8 @@ static const struct command {
 	{ "objects", cmd_objects, "list the objects a build links (input for nm -A)" },
 	{ "complete", cmd_complete, NULL },     /* annotate.sh: finish spatch's work */
 	{ "verify", cmd_verify, NULL },         /* annotate.sh: the final check */
+	{ "cmd", cmd_cmd, NULL },               /* verify-build.sh: a command's words */
+	{ "fallback", cmd_fallback, NULL },     /* verify-build.sh: re-declare instead */
 	{ "annotate", cmd_annotate, "make, check and apply the patch (runs annotate.sh)" },
 };
 

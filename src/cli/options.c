@@ -2,7 +2,6 @@
 /* options.c - the options several commands share, the parser every command
  * uses, and the scan options. */
 #include "options.h"
-#include "cpprun.h"
 #include "util.h"
 #include "version.h"
 
@@ -282,8 +281,6 @@ int scan_args_settle(struct scan_args *a, const char *cmd, unsigned keys, int st
 		return 2;
 	a->scan.tag_exports = c->flag[TC_TAG_EXPORTS];
 	a->scan.run_build_commands = c->flag[TC_RUN_BUILD_COMMANDS];
-	if (a->scan.run_build_commands)
-		cpp_set_run_commands(1);
 	a->units.runs = c->flag[TC_RUNS];
 	for (size_t i = 0; i < c->excl.nexclude; i++)
 		units_add_exclude(&a->units, c->excl.exclude[i]);

@@ -193,14 +193,15 @@ static int ph_taggable(struct pipeline *p, struct pass *ps)
 /* Without --run-build-commands: the definitions whose placement running the
  * compile command would have decided (made by top-level asm, needing no tag,
  * or pasted by a macro). */
-static void note_unrun_commands(const struct rows *rows, const struct placement *places)
+static void note_unrun_commands(const struct rows *rows, const struct placement *places,
+				const struct cpp_runner *run)
 {
 	size_t n = 0;
 
 	for (size_t i = 0; i < rows->count; i++) {
 		const struct row *r = &rows->v[i];
 
-		if (!r->ctx->cmd_file || !cpp_was_unrun(r->ctx->cmd_file) ||
+		if (!r->ctx->cmd_file || !cpp_was_unrun(run, r->ctx->cmd_file) ||
 		    (places[i].kind != PLACE_PASTED &&
 		     places[i].kind != PLACE_NOT_IN_SOURCE))
 			continue;
@@ -212,17 +213,20 @@ static void note_unrun_commands(const struct rows *rows, const struct placement 
 	}
 	if (n > 10)
 		note("%zu such definitions in all", n);
-	cpp_forget_unrun();
 }
 
 /* Where each tag goes, read from the sources (placement.h). */
 static int ph_sites(struct pipeline *p, struct pass *ps)
 {
+	struct cpp_runner run;
+
 	(void)ps;
+	cpp_runner_init(&run, p->args->scan.run_build_commands);
 	p->files = srcset_new(p->srctree);
 	p->places = xcalloc(p->rows.count + 1, sizeof(*p->places));
-	placement_classify(&p->rows, p->files, p->places);
-	note_unrun_commands(&p->rows, p->places);
+	placement_classify(&p->rows, p->files, &run, p->places);
+	note_unrun_commands(&p->rows, p->places, &run);
+	cpp_runner_free(&run);
 	return 0;
 }
 

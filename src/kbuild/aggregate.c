@@ -4,6 +4,7 @@
 #include "ar.h"
 #include "db.h"
 #include "elfread.h"
+#include "cmdline.h"
 #include "kbuild.h"
 #include "objload.h"
 #include "objsource.h"
@@ -43,6 +44,7 @@ static size_t add_link_inputs(struct build *b, char **words, size_t n,
 		} else if (w[0] == '@') {
 			char *resp = path_join(b->dir, w + 1);
 			char *text = read_file(resp, NULL);
+			const char *why;
 			size_t nresp;
 			char **rw;
 
@@ -53,7 +55,7 @@ static size_t add_link_inputs(struct build *b, char **words, size_t n,
 				for (char *c = text; *c; c++)
 					if (*c == '\n')
 						*c = ' ';
-				rw = kbuild_split_command(text, &nresp);
+				rw = cmdline_words(text, CMDLINE_READ, &nresp, &why);
 				/* word 0 is skipped by the loop: prepend a dummy */
 				rw = xrealloc(rw, (nresp + 1) * sizeof(*rw));
 				memmove(rw + 1, rw, nresp * sizeof(*rw));
@@ -82,11 +84,12 @@ static int expand_relocatable_link(struct build *b, const char *path,
 {
 	char *cmd = cmdhead ? kbuild_cmd_command(cmdhead) : NULL;
 	char **words = NULL;
+	const char *why;
 	size_t n = 0;
 	int expanded = 0;
 
-	if (cmd && kbuild_command_is_relocatable_link(cmd))
-		words = kbuild_split_command(cmd, &n);
+	if (cmd && cmdline_is_relocatable_link(cmd))
+		words = cmdline_words(cmd, CMDLINE_READ, &n, &why);
 	if (n) {
 		expanded = add_link_inputs(b, words, n, link, depth) > 0;
 		if (!expanded) {

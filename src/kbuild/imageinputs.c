@@ -4,6 +4,7 @@
 #include "aggregate.h"
 #include "ar.h"
 #include "imagelink.h"
+#include "cmdline.h"
 #include "kbuild.h"
 #include "util.h"
 
@@ -23,7 +24,7 @@ int imageinputs_add_kernel_link(struct build *b)
 	char *cmdabs = path_join(b->dir, ".vmlinux.o.cmd");
 	char *head = kbuild_cmd_read_head(cmdabs);
 	char *cmd = head ? kbuild_cmd_command(head) : NULL;
-	int used = cmd && kbuild_command_is_relocatable_link(cmd);
+	int used = cmd && cmdline_is_relocatable_link(cmd);
 
 	if (used)
 		aggregate_add_object(b, "vmlinux.o", LINK_ALWAYS, 0);
@@ -87,6 +88,7 @@ void imageinputs_add_links(struct build *b, int read_inputs)
 	while (d && (de = readdir(d)) != NULL) {
 		size_t len = strlen(de->d_name), n = 0;
 		char *path, *text, *cmd = NULL, *target, **words = NULL;
+		const char *why;
 		struct image_link link;
 
 		if (de->d_name[0] != '.' || len < 6 || !str_has_suffix(de->d_name, ".cmd"))
@@ -97,7 +99,7 @@ void imageinputs_add_links(struct build *b, int read_inputs)
 		if (text)
 			cmd = kbuild_cmd_command(text);
 		if (cmd)
-			words = kbuild_split_command(cmd, &n);
+			words = cmdline_words(cmd, CMDLINE_READ, &n, &why);
 		if (imagelink_parse(words, n, target, &link)) {
 			for (size_t i = 0; read_inputs && i < link.ninputs; i++)
 				add_image_input(b, de->d_name, &link.inputs[i]);

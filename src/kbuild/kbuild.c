@@ -2,6 +2,7 @@
 /* kbuild.c - what kbuild writes beside the objects: .NAME.o.cmd files (the
  * command, the source, the dependency list) and the O= Makefile. */
 #include "kbuild.h"
+#include "cmdline.h"
 #include "imagelink.h"
 #include "util.h"
 
@@ -79,7 +80,15 @@ char *kbuild_cmd_source(const char *cmdtext)
 	return v;
 }
 
-char **kbuild_cmd_included_c(const char *cmdtext, const char *source, size_t *count)
+/* The end of the word at p. */
+static const char *word_end(const char *p)
+{
+	while (*p && *p != ' ' && *p != '\t' && *p != '\n')
+		p++;
+	return p;
+}
+
+char **kbuild_cmd_deps(const char *cmdtext, size_t *count)
 {
 	const char *p = strstr(cmdtext, "\ndeps_");
 	char **files = NULL;
@@ -87,28 +96,45 @@ char **kbuild_cmd_included_c(const char *cmdtext, const char *source, size_t *co
 
 	p = p ? strchr(p + 1, '\n') : NULL;
 	while (p && *p) {
-		const char *start, *end;
+		const char *s;
 
-		while (*p == '\n' || *p == ' ' || *p == '\t' || *p == '\\')
+		while (*p == ' ' || *p == '\t' || *p == '\\' || (*p == '\n' && p[1] != '\n'))
 			p++;
-		start = p;
-		while (*p && *p != ' ' && *p != '\n' && *p != '\t')
-			p++;
-		end = p;
-		if (end == start || (end - start >= 2 && end[-1] == ':'))
-			break;  /* the end of the list: a blank line or a new target */
-		if (end - start > 2 && !strncmp(end - 2, ".c", 2) &&
-		    (strlen(source) != (size_t)(end - start) ||
-		     strncmp(start, source, (size_t)(end - start)))) {
-			grow_array((void **)&files, &cap, n + 1, sizeof(*files));
-			files[n++] = xstrndup(start, (size_t)(end - start));
+		if (*p == '\n' || !*p)
+			break;  /* a blank line ends the list */
+		s = p;
+		p = word_end(p);
+		if (p[-1] == ':')
+			break;  /* a new target */
+		if (!strncmp(s, "$(wildcard", 10)) {
+			p += strcspn(p, ")\n");
+			p += *p == ')';
+			continue;
 		}
-		while (*p == ' ' || *p == '\t' || *p == '\\')
-			p++;
-		if (*p == '\n' && p[1] == '\n')
-			break;
+		grow_array((void **)&files, &cap, n + 1, sizeof(*files));
+		files[n++] = xstrndup(s, (size_t)(p - s));
 	}
 	*count = n;
+	return files;
+}
+
+char **kbuild_cmd_included_c(const char *cmdtext, const char *source, size_t *count)
+{
+	size_t n = 0, k = 0;
+	char **files = kbuild_cmd_deps(cmdtext, &n);
+
+	for (size_t i = 0; i < n; i++) {
+		if (str_has_suffix(files[i], ".c") && strlen(files[i]) > 2 &&
+		    strcmp(files[i], source))
+			files[k++] = files[i];
+		else
+			free(files[i]);
+	}
+	*count = k;
+	if (!k) {
+		free(files);
+		files = NULL;
+	}
 	return files;
 }
 
@@ -117,52 +143,6 @@ char *kbuild_cmd_command(const char *cmdtext)
 	char *v = cmd_value(cmdtext, "cmd_", 1);
 
 	return v ? v : cmd_value(cmdtext, "savedcmd_", 1);
-}
-
-int kbuild_command_is_relocatable_link(const char *cmd)
-{
-	const char *p = cmd;
-	int relocatable = 0, compiles = 0;
-
-	for (;;) {
-		size_t len;
-
-		p += strspn(p, " \t");
-		if (!*p || *p == ';' || *p == '|' || *p == '&' || *p == '\n')
-			break;
-		len = strcspn(p, " \t;\n");
-		if ((len == 2 && !memcmp(p, "-r", 2)) ||
-		    (len == 13 && !memcmp(p, "--relocatable", 13)))
-			relocatable = 1;
-		else if (len == 2 && !memcmp(p, "-c", 2))
-			compiles = 1;
-		p += len;
-	}
-	return relocatable && !compiles;
-}
-
-/* Split a command into words, stopping at the first ';', '&&' or '|'. */
-char **kbuild_split_command(const char *cmd, size_t *nwords)
-{
-	char **words = NULL;
-	size_t n = 0, cap = 0;
-	const char *p = cmd;
-
-	for (;;) {
-		const char *start;
-
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (!*p || *p == ';' || *p == '|' || *p == '&' || *p == '\n')
-			break;
-		start = p;
-		while (*p && *p != ' ' && *p != '\t' && *p != ';' && *p != '\n')
-			p++;
-		grow_array((void **)&words, &cap, n + 1, sizeof(*words));
-		words[n++] = xstrndup(start, (size_t)(p - start));
-	}
-	*nwords = n;
-	return words;
 }
 
 /* The first .c/.S/.s of the deps_ list: the compiled file when the .cmd
@@ -362,7 +342,7 @@ static void relink_inputs(char **w, size_t n, const char *step,
 	struct image_link link;
 	size_t cap = 0;
 
-	if (!kbuild_command_is_relocatable_link(step) ||
+	if (!cmdline_is_relocatable_link(step) ||
 	    !imagelink_parse(w, n, d->target, &link))
 		return;
 	for (size_t i = 0; i < link.ninputs; i++)
@@ -396,8 +376,9 @@ static size_t step_prefix(char **w, size_t n)
 static void step_derivation(const char *step, size_t len, struct kbuild_derivation *d)
 {
 	char *s = xstrndup(step, len);
+	const char *why;
 	size_t n = 0;
-	char **w = kbuild_split_command(s, &n);
+	char **w = cmdline_words(s, CMDLINE_READ, &n, &why);
 	size_t k = step_prefix(w, n);
 	const char *tool = k < n ? copy_tool(w[k]) : NULL;
 

@@ -17,14 +17,14 @@ char *kbuild_cmd_source(const char *cmdtext);
 /* The first .c/.S/.s of the deps_ list: the compiled file when the .cmd has
  * no source_ line (older kbuild, BusyBox); NULL when there is none. */
 char *kbuild_cmd_first_dep(const char *cmdtext);
-/* The .c files of the `deps_...:=` list of a .cmd file's text, other than
- * source (as written there: absolute, or relative to the build dir). */
+/* The files of the `deps_...:=` list of a .cmd file's text, as written there
+ * (absolute, or relative to the build dir), without its $(wildcard ...)
+ * entries; NULL (*count 0) when it has none. */
+char **kbuild_cmd_deps(const char *cmdtext, size_t *count);
+/* The .c files of that list other than source. */
 char **kbuild_cmd_included_c(const char *cmdtext, const char *source, size_t *count);
 /* The command of a .cmd file (`cmd_X := ...` or `savedcmd_X := ...`), or NULL. */
 char *kbuild_cmd_command(const char *cmdtext);
-/* Whether a command is an `ld -r` link: among the words kbuild_split_command
- * gives, -r or --relocatable and no -c. */
-int kbuild_command_is_relocatable_link(const char *cmd);
 /* How a .cmd file says its object was made from other object files, without
  * compiling: a step of its command (between ;, &&, || and |) that writes the
  * object (the cmd_ key) with objcopy or strip (any cross prefix, llvm-) or a
@@ -42,8 +42,6 @@ struct kbuild_derivation {
  * (*d empty). */
 int kbuild_cmd_derivation(const char *cmdtext, struct kbuild_derivation *d);
 void kbuild_derivation_free(struct kbuild_derivation *d);
-/* A command's words, up to the first ';', '&&' or '|'. */
-char **kbuild_split_command(const char *cmd, size_t *nwords);
 /* The source tree an O= build's Makefile names (`KERNELSRC := DIR`), or NULL. */
 char *kbuild_makefile_srctree(const char *dir);
 

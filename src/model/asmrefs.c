@@ -1,46 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* asmrefs.c - references made only inside asm strings of C objects. */
 #include "asmrefs.h"
+#include "cmdline.h"
 #include "db.h"
 #include "elfread.h"
-#include "cpprun.h"
 #include "lto.h"
+#include "run.h"
 #include "util.h"
 
 #include <ctype.h>
-#include <fcntl.h>
 #include <gelf.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
-
-/* Run argv in dir, its output thrown away; 0 when it exits 0. */
-static int run_in(const char *dir, char **argv)
-{
-	pid_t pid = fork();
-	int status;
-
-	if (pid < 0)
-		return -1;
-	if (pid == 0) {
-		int null = open("/dev/null", O_RDWR);
-
-		if (null >= 0) {
-			dup2(null, 0);
-			dup2(null, 1);
-			dup2(null, 2);
-		}
-		if (chdir(dir) == 0)
-			execvp(argv[0], argv);
-		_exit(127);
-	}
-	if (waitpid(pid, &status, 0) < 0)
-		return -1;
-	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
-}
-
 
 /* Every name the LTO symbol table of the fat object at path lists, and the
  * names it defines. */
@@ -188,14 +161,14 @@ static int compile_argvs(const struct build *b, const struct object *o,
 	char *path = path_join(b->dir, o->cmd_path);
 	const char *why = NULL;
 	size_t n = 0;
-	char **words = cpp_cmd_file_words(path, &n, &why);
+	char **words = cmdline_cmd_file_words(path, &n, &why);
 
-	*pre = words ? cpp_rewrite_words(words, n, to_pre, s->pre, &why) : NULL;
-	*fat = *pre ? cpp_rewrite_words(words, n, to_fat, s->fat, &why) : NULL;
+	*pre = words ? cmdline_rewrite_compile(words, n, to_pre, s->pre, &why) : NULL;
+	*fat = *pre ? cmdline_rewrite_compile(words, n, to_fat, s->fat, &why) : NULL;
 	if (!*fat)
 		error("%s: compile command not run: %s; its asm strings are not checked",
 		      path, why);
-	cpp_free_words(words);
+	cmdline_free(words);
 	free(path);
 	return *fat ? 0 : -1;
 }
@@ -230,7 +203,7 @@ static int check_object(struct build *b, size_t idx, struct scratch *s,
 		strtab_intern(&refs, strtab_str(&defs, (unsigned)k));
 	if (refs.count && compile_argvs(b, obj, s, &pre, &fat))
 		failed = -1;
-	if (fat && run_in(b->dir, pre) == 0 && (text = read_file(s->pre, &len))) {
+	if (fat && run_argv(b->dir, pre, NULL, NULL) == 0 && (text = read_file(s->pre, &len))) {
 		loc = xcalloc(refs.count, sizeof(*loc));
 		strings_naming(text, len, &refs, loc);
 	} else if (fat) {
@@ -245,7 +218,7 @@ static int check_object(struct build *b, size_t idx, struct scratch *s,
 		if (!loc[id])
 			continue;
 		if (strtab_find(&defs, sym) >= 0 && !cnames.count &&
-		    (run_in(b->dir, fat) != 0 || lto_names(s->fat, &cnames, &cdefs))) {
+		    (run_argv(b->dir, fat, NULL, NULL) != 0 || lto_names(s->fat, &cnames, &cdefs))) {
 			error("%s: compiling it with -flto -ffat-lto-objects failed",
 			      b->set.objs[idx].name);
 			failed = -1;
@@ -264,8 +237,8 @@ static int check_object(struct build *b, size_t idx, struct scratch *s,
 		free(loc[id]);
 	free(loc);
 	free(text);
-	cpp_free_words(pre);
-	cpp_free_words(fat);
+	cmdline_free(pre);
+	cmdline_free(fat);
 	strtab_free(&refs);
 	strtab_free(&cnames);
 	strtab_free(&defs);

@@ -4,9 +4,9 @@
  * in the awk program this replaces, so that its results stay byte for byte. */
 #include "complete.h"
 #include "srcscan.h"
-#include "synccheck.h"
 #include "tagmacro.h"
 #include "tagstyle.h"
+#include "tagtext.h"
 #include "util.h"
 #include "verify.h"
 
@@ -104,6 +104,7 @@ struct job {
 	char *tag_sp, *sp_tag;  /* "TAG ", " TAG" */
 	struct lines A, B;      /* B[] is 1-based through at(): v[i - 1] */
 	long *ins, nins;        /* insertions(): positions in b */
+	size_t *at;             /* the same, 0-based (tagtext_insertions) */
 	/* per wanted / stale symbol */
 	long *inplace, *viamacro, *gone;
 	long **lines, *nlines;  /* the B lines each wanted symbol was tagged on */
@@ -116,33 +117,14 @@ struct job {
 	int fail_all;           /* the file fails whatever is done: left unchanged */
 };
 
-/* 1 when b is a with the tag inserted in nins places (ins[]: where in b). */
+/* 1 when b is a with the tag inserted in nins places (ins[]: where in b,
+ * 1-based). */
 static int insertions(struct job *J, const char *a, const char *b)
 {
-	long i = 1, j = 1, la = (long)strlen(a), lb = (long)strlen(b), L = J->L;
-	const char *tag = J->in->tag;
-
-	J->nins = 0;
-	while (j <= lb) {
-		if (sub_is(b, j, L + 1, J->tag_sp) && (j == 1 || !isw(b[j - 2])) &&
-		    !sub_is(a, i, L + 1, J->tag_sp)) {
-			J->ins[J->nins++] = j;
-			j += L + 1;
-		} else if (sub_is(b, j, L + 1, J->sp_tag) && !isw_at(b, j + L + 1) &&
-			   !sub_is(a, i, L + 1, J->sp_tag)) {
-			J->ins[J->nins++] = j + 1;
-			j += L + 1;
-		} else if (j == 1 && !strcmp(b, tag) && !*a) {
-			J->ins[J->nins++] = 1;
-			j += L;
-		} else if (i <= la && a[i - 1] == b[j - 1]) {
-			i++;
-			j++;
-		} else {
-			return 0;
-		}
-	}
-	return i > la && J->nins > 0;
+	J->nins = (long)tagtext_insertions(a, strlen(a), b, strlen(b), J->in->tag, J->at);
+	for (long k = 0; k < J->nins; k++)
+		J->ins[k] = (long)J->at[k] + 1;
+	return J->nins > 0;
 }
 
 static int doubled(const struct job *J, const char *b)
@@ -358,17 +340,15 @@ static void spatch_changes(struct job *J)
  * (place `synced`) with the comment objtool's sync check passes over. */
 static char *redecl(const struct job *J, size_t w)
 {
-	const char *sym = J->in->wanted[w];
 	int synced = J->in->places && !strcmp(J->in->places[w], "synced");
 
-	return xasprintf("extern __typeof__(%s) %s %s;%s", sym, sym, J->in->tag,
-			 synced ? " " SYNC_IGNORE_COMMENT : "");
+	return tagtext_redecl(J->in->wanted[w], J->in->tag, synced);
 }
 
 /* Whether line is a re-declaration of sym (either form). */
 static int is_redecl(const struct job *J, const char *line, const char *sym)
 {
-	return verify_is_redecl(line, strlen(line), sym, J->in->tag);
+	return tagtext_is_redecl(line, strlen(line), sym, J->in->tag);
 }
 
 static void form(const struct job *J, const char *sym, const char *f, const char *why)
@@ -706,6 +686,7 @@ static void free_job(struct job *J, size_t nw)
 	free(J->inplace);
 	free(J->gone);
 	free(J->ins);
+	free(J->at);
 	free(J->probs);
 	free(J->tag_sp);
 	free(J->sp_tag);
@@ -729,6 +710,7 @@ char *complete_file(const struct complete_in *in, size_t *len, FILE *out)
 
 	split(in->a, in->alen, &J.A);
 	J.ins = xcalloc(in->blen + in->alen + 2, sizeof(*J.ins));
+	J.at = xcalloc(in->blen + in->alen + 2, sizeof(*J.at));
 	J.inplace = xcalloc(nw, sizeof(long));
 	J.viamacro = xcalloc(nw, sizeof(long));
 	J.nlines = xcalloc(nw, sizeof(long));

@@ -2,6 +2,7 @@
 /* tagdef.c - is the tag's #define reached by the objects that get a tag? */
 #include "tagdef.h"
 #include "definer.h"
+#include "cmdline.h"
 #include "kbuild.h"
 #include "strtab.h"
 #include "util.h"
@@ -285,6 +286,7 @@ static enum obj_state object_state(struct tdcheck *ck, const struct objctx *ctx)
 	char **w = NULL;
 	size_t nw = 0;
 	int r;
+	const char *why;
 
 	if (!ctx || !ctx->cmd_file)
 		return OBJ_UNCHECKED;
@@ -293,7 +295,7 @@ static enum obj_state object_state(struct tdcheck *ck, const struct objctx *ctx)
 		return (enum obj_state)*st;
 	cmdtext = read_file(ctx->cmd_file, NULL);
 	cmd = cmdtext ? kbuild_cmd_command(cmdtext) : NULL;
-	w = cmd ? kbuild_split_command(cmd, &nw) : NULL;
+	w = cmd ? cmdline_words(cmd, CMDLINE_READ, &nw, &why) : NULL;
 	if (!cmdtext)
 		*st = OBJ_UNCHECKED;
 	else if (!ck->o->header && defines_on_command(w, nw, ck->o->tag))
@@ -302,7 +304,7 @@ static enum obj_state object_state(struct tdcheck *ck, const struct objctx *ctx)
 		*st = r ? OBJ_REACHED : OBJ_NOT;
 	else
 		*st = command_files(ck, cmdtext, ctx->build_dir, w, nw);
-	strv_free(w, nw);
+	cmdline_free(w);
 	free(cmd);
 	free(cmdtext);
 	return (enum obj_state)*st;

@@ -2,90 +2,15 @@
 /* verify.c - the final check of annotate.sh, line by line and by the
  * scanner's view of the tags. */
 #include "verify.h"
-#include "synccheck.h"
 #include "srcscan.h"
 #include "tagmacro.h"
 #include "tagstyle.h"
+#include "tagtext.h"
 #include "util.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int is_word(int c)
-{
-	return c == '_' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
-	       (c >= '0' && c <= '9');
-}
-
-/* Whether s[at, at + n) (bounded by len) equals w[0, n). */
-static int has_at(const char *s, size_t len, size_t at, const char *w, size_t n)
-{
-	return at + n <= len && !memcmp(s + at, w, n);
-}
-
-/* Whether s[at, ...) starts "TAG " (space_first 0) or " TAG" (1). */
-static int tag_at(const char *s, size_t len, size_t at, const char *tag, size_t tl,
-		  int space_first)
-{
-	if (at + tl + 1 > len)
-		return 0;
-	if (space_first)
-		return s[at] == ' ' && !memcmp(s + at + 1, tag, tl);
-	return !memcmp(s + at, tag, tl) && s[at + tl] == ' ';
-}
-
-int verify_insertions(const char *a, size_t la, const char *b, size_t lb,
-		      const char *tag)
-{
-	size_t tl = strlen(tag), i = 0, j = 0;
-	int n = 0;
-
-	while (j < lb) {
-		if (tag_at(b, lb, j, tag, tl, 0) && (j == 0 || !is_word((unsigned char)b[j - 1])) &&
-		    !tag_at(a, la, i, tag, tl, 0)) {
-			n++;
-			j += tl + 1;
-		} else if (tag_at(b, lb, j, tag, tl, 1) &&
-			   (j + tl + 1 >= lb || !is_word((unsigned char)b[j + tl + 1])) &&
-			   !tag_at(a, la, i, tag, tl, 1)) {
-			n++;
-			j += tl + 1;
-		} else if (j == 0 && lb == tl && has_at(b, lb, 0, tag, tl) && la == 0) {
-			n++;
-			j += tl;
-		} else if (i < la && a[i] == b[j]) {
-			i++;
-			j++;
-		} else {
-			return 0;
-		}
-	}
-	return i >= la ? n : 0;
-}
-
-int verify_is_redecl(const char *line, size_t len, const char *sym, const char *tag)
-{
-	size_t sl = strlen(sym), tl = strlen(tag);
-
-	while (len && (*line == ' ' || *line == '\t'))
-		line++, len--;
-	while (len && (line[len - 1] == ' ' || line[len - 1] == '\t'))
-		len--;
-	/* extern __typeof__(S) S TAG; [the comment objtool's sync check skips] */
-	if (len > 18 + 2 * sl + tl + 4 + sizeof(SYNC_IGNORE_COMMENT) - 1 &&
-	    !memcmp(line + len - (sizeof(SYNC_IGNORE_COMMENT) - 1), SYNC_IGNORE_COMMENT,
-		    sizeof(SYNC_IGNORE_COMMENT) - 1)) {
-		len -= sizeof(SYNC_IGNORE_COMMENT) - 1;
-		while (len && (line[len - 1] == ' ' || line[len - 1] == '\t'))
-			len--;
-	}
-	return len == 18 + sl + 2 + sl + 1 + tl + 1 &&
-	       !memcmp(line, "extern __typeof__(", 18) && !memcmp(line + 18, sym, sl) &&
-	       !memcmp(line + 18 + sl, ") ", 2) && !memcmp(line + 20 + sl, sym, sl) &&
-	       line[20 + 2 * sl] == ' ' && !memcmp(line + 21 + 2 * sl, tag, tl) &&
-	       line[21 + 2 * sl + tl] == ';';
-}
 
 /* ---- lines ---- */
 
@@ -126,7 +51,7 @@ static int redecl_in(const char *line, size_t len, const char *const *syms, size
 		     const char *tag)
 {
 	for (size_t i = 0; i < n; i++)
-		if (verify_is_redecl(line, len, syms[i], tag))
+		if (tagtext_is_redecl(line, len, syms[i], tag))
 			return 1;
 	return 0;
 }
@@ -135,8 +60,8 @@ static int same_or_tagged(const struct lines *A, size_t i, const struct lines *C
 			  const char *tag)
 {
 	return (A->len[i] == C->len[j] && !memcmp(A->s[i], C->s[j], A->len[i])) ||
-	       verify_insertions(A->s[i], A->len[i], C->s[j], C->len[j], tag) ||
-	       verify_insertions(C->s[j], C->len[j], A->s[i], A->len[i], tag);
+	       tagtext_insertions(A->s[i], A->len[i], C->s[j], C->len[j], tag, NULL) ||
+	       tagtext_insertions(C->s[j], C->len[j], A->s[i], A->len[i], tag, NULL);
 }
 
 /* The line-by-line walk: changed lines, deleted and appended re-declarations. */
@@ -182,7 +107,7 @@ static int tagged(const struct src_tag *tags, size_t ntags, const struct lines *
 		if (!strcmp(tags[k].symbol, sym))
 			return 1;
 	for (size_t k = 0; k < C->n; k++)
-		if (verify_is_redecl(C->s[k], C->len[k], sym, tag))
+		if (tagtext_is_redecl(C->s[k], C->len[k], sym, tag))
 			return 1;
 	return 0;
 }

@@ -16,17 +16,6 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* The number of places where b is a with the tag inserted (each "TAG "
- * before a word, or " TAG" before a non-word character or the end, or b is
- * the tag alone and a is empty), 0 when b is not a with insertions only. */
-int verify_insertions(const char *a, size_t la, const char *b, size_t lb,
-		      const char *tag);
-
-/* 1 when line (len bytes; blanks around it ignored) is
- * `extern __typeof__(S) S TAG;` for S = sym, alone or followed by
- * SYNC_IGNORE_COMMENT (synccheck.h). */
-int verify_is_redecl(const char *line, size_t len, const char *sym, const char *tag);
-
 struct verify_lists {
 	const char *tag;
 	const char *const *wanted;      /* the wanted symbols of the file */

@@ -49,6 +49,7 @@ struct text_cache {
 	struct strtab paths;    /* .cmd path -> index in files */
 	struct cached_text *files;
 	size_t cap;
+	struct cpp_runner *run; /* runs the compile commands, when allowed */
 };
 
 /* The cache slot of key, made empty when new. */
@@ -71,7 +72,7 @@ static const char *cached_cpp(struct text_cache *c, const struct row *r, size_t 
 	struct cached_text *f = cache_slot(c, r->ctx->cmd_file);
 
 	if (!f->loaded) {
-		f->text = cpp_preprocess(r->ctx->build_dir, r->ctx->cmd_file, &f->len);
+		f->text = cpp_preprocess(c->run, r->ctx->build_dir, r->ctx->cmd_file, &f->len);
 		f->loaded = 1;
 	}
 	*len = f->text ? f->len : 0;
@@ -296,9 +297,10 @@ static void check_synced(struct srcset *files, const struct row *r, struct place
 			 "carries " SYNC_IGNORE_COMMENT);
 }
 
-void placement_classify(struct rows *rows, struct srcset *files, struct placement *out)
+void placement_classify(struct rows *rows, struct srcset *files, struct cpp_runner *run,
+			struct placement *out)
 {
-	struct text_cache pre = { { 0 }, NULL, 0 };
+	struct text_cache pre = { { 0 }, NULL, 0, run };
 	struct definer_ctx *dc = definer_new();
 
 	strtab_init(&pre.paths);

@@ -38,12 +38,14 @@ struct placement {
 };
 
 struct srcset;
+struct cpp_runner;
 
 /* One placement per row (out has rows->count entries), the sources read from
  * files (each once). A definition the object's source does not show is looked for in
  * the .c files it #includes; each tag row's def_source/def_line say where its
- * text was found (def_source stays NULL when the source is unreadable). */
-void placement_classify(struct rows *rows, struct srcset *files,
+ * text was found (def_source stays NULL when the source is unreadable).
+ * run runs the objects' compile commands as the preprocessor (cpprun.h). */
+void placement_classify(struct rows *rows, struct srcset *files, struct cpp_runner *run,
 			struct placement *out);
 void placement_free(struct placement *p, size_t n);
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* definer.c - check a definer macro call against the macro's expansion. */
 #include "definer.h"
+#include "cmdline.h"
 #include "kbuild.h"
 #include "strtab.h"
 #include "util.h"
@@ -517,43 +518,21 @@ static void mark_dir(struct definer_ctx *c, const char *dir, size_t *count)
 static int deps_each(const char *cmdtext, const char *build_dir,
 		     int (*fn)(void *arg, const char *path), void *arg)
 {
-	const char *p = strstr(cmdtext, "\ndeps_");
-	int any = 0;
+	size_t n = 0;
+	char **deps = kbuild_cmd_deps(cmdtext, &n);
+	int stop = 0;
 
-	p = p ? strchr(p + 1, '\n') : NULL;
-	while (p && *p) {
-		const char *s;
-		char *rel, *abs, *norm;
-		int stop;
+	for (size_t i = 0; i < n && !stop; i++) {
+		char *abs = deps[i][0] == '/' || !build_dir ? xstrdup(deps[i])
+							    : path_join(build_dir, deps[i]);
+		char *norm = path_normalize(abs);
 
-		while (*p == ' ' || *p == '\t' || *p == '\\' || (*p == '\n' && p[1] != '\n'))
-			p++;
-		if (*p == '\n' || !*p)
-			break;
-		s = p;
-		while (*p && *p != ' ' && *p != '\t' && *p != '\n')
-			p++;
-		if (p[-1] == ':')
-			break;
-		if (!strncmp(s, "$(wildcard", 10)) {
-			while (*p && *p != ')' && *p != '\n')
-				p++;
-			if (*p == ')')
-				p++;
-			continue;
-		}
-		rel = xstrndup(s, (size_t)(p - s));
-		abs = rel[0] == '/' || !build_dir ? xstrdup(rel) : path_join(build_dir, rel);
-		norm = path_normalize(abs);
 		stop = fn(arg, norm);
 		free(norm);
 		free(abs);
-		free(rel);
-		any = 1;
-		if (stop)
-			return stop;
 	}
-	return any ? 0 : -1;
+	strv_free(deps, n);
+	return n ? stop : -1;
 }
 
 static int mark_one_dep(void *arg, const char *path)
@@ -576,7 +555,8 @@ static void mark_command(struct definer_ctx *c, const char *cmdtext, const char 
 {
 	char *cmd = kbuild_cmd_command(cmdtext);
 	size_t nw = 0, count = 0;
-	char **w = cmd ? kbuild_split_command(cmd, &nw) : NULL;
+	const char *why;
+	char **w = cmd ? cmdline_words(cmd, CMDLINE_READ, &nw, &why) : NULL;
 
 	for (size_t i = 0; i < nw; i++) {
 		const char *arg = NULL;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* fuzz-cmd: kbuild .cmd files (kbuild.c) and the compile-command word
- * parser of --run-build-commands (cpprun.c). */
+/* fuzz-cmd: kbuild .cmd files (kbuild.c) and the command word splitter, to
+ * read and to run (cmdline.c). */
 #include "fuzz.h"
-#include "cpprun.h"
+#include "cmdline.h"
 #include "kbuild.h"
 
 static void free_words(char **w, size_t n)
@@ -25,13 +25,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	free_words(words, n);
 	cmd = kbuild_cmd_command(text);
 	if (cmd) {
-		words = kbuild_split_command(cmd, &n);
+		words = cmdline_words(cmd, CMDLINE_READ, &n, &why);
 		free_words(words, n);
-		words = cpp_command_words(cmd, &n, &why);
+		(void)cmdline_is_relocatable_link(cmd);
+		words = cmdline_words(cmd, CMDLINE_RUN, &n, &why);
 		if (words)
 			free_words(words, n);
 	}
-	words = cpp_command_words(text, &n, &why);
+	words = cmdline_words(text, CMDLINE_RUN, &n, &why);
 	if (words)
 		free_words(words, n);
 	free(cmd);

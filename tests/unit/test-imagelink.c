@@ -3,7 +3,7 @@
  * script's KEEP patterns (ldscript.c). */
 #include "tap.h"
 #include "imagelink.h"
-#include "kbuild.h"
+#include "cmdline.h"
 #include "ldscript.h"
 #include "util.h"
 
@@ -17,7 +17,8 @@
 static char *parse(const char *cmd, const char *target)
 {
 	size_t n;
-	char **words = kbuild_split_command(cmd, &n);
+	const char *why;
+	char **words = cmdline_words(cmd, CMDLINE_READ, &n, &why);
 	struct image_link link;
 	char *out = NULL;
 

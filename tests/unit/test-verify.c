@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* test-verify.c - the final check of annotate.sh (verify.c), TAP. */
 #include "tap.h"
+#include "tagtext.h"
 #include "verify.h"
 #include "util.h"
 
@@ -9,7 +10,7 @@
 
 static int ins(const char *a, const char *b)
 {
-	return verify_insertions(a, strlen(a), b, strlen(b), "__global");
+	return (int)tagtext_insertions(a, strlen(a), b, strlen(b), "__global", NULL);
 }
 
 static void test_insertions(void)
@@ -28,15 +29,15 @@ static void test_insertions(void)
 	TAP_OK(ins("int __global x;", "int __global __global x;") == 1,
 	       "a second tag next to the first is an insertion (the checker rejects doubles)");
 	TAP_OK(ins("int y;", "int __global x;") == 0, "a different name");
-	TAP_OK(verify_insertions("int __global x;", 15, "int x;", 6, "__global") == 0,
+	TAP_OK(tagtext_insertions("int __global x;", 15, "int x;", 6, "__global", NULL) == 0,
 	       "a removal is not an insertion");
-	TAP_OK(verify_insertions("int x;", 6, "int __global x;", 15, "__global") == 1,
+	TAP_OK(tagtext_insertions("int x;", 6, "int __global x;", 15, "__global", NULL) == 1,
 	       "the other way round it is: removals are insertions from the new line");
 }
 
 static int redecl(const char *line, const char *sym)
 {
-	return verify_is_redecl(line, strlen(line), sym, "__global");
+	return tagtext_is_redecl(line, strlen(line), sym, "__global");
 }
 
 static void test_redecl(void)

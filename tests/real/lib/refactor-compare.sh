@@ -8,6 +8,8 @@
 #     `report` (text, tsv, json, --all tsv), `check` (stdout, stderr, status),
 #     `cocci -o` (every OUTDIR file; wanted.tsv on the columns REF_COMMIT
 #     wrote); then `report` (tsv, --all) of all those builds merged;
+#   - x86_64-tiny with --run-build-commands (it compiles: the asm-string and
+#     preprocessor checks): report --format=tsv and check;
 #   - x86_64-tiny with `--tag __visible --keep-stale`: the same, then
 #     annotate.sh OUTDIR SRC (no --apply): annotate.patch, forms.tsv, the log
 #     (less its timing and progress lines), the exit status;
@@ -123,6 +125,9 @@ for stamp in "$CACHE"/linux-6.1/build-*/.crossym-build; do
 	same "$c: cocci output" "$tmp/c.a" "$tmp/c.b"
 	outdirs "$c: cocci" "$tmp/k-$c.a" "$tmp/k-$c.b"
 	if [ "$c" = x86_64-tiny ]; then
+		both "$c: report --run-build-commands tsv" report --run-build-commands \
+			--format=tsv "$B"
+		both "$c: check --run-build-commands" check --run-build-commands "$B"
 		"$REFBIN" cocci -o "$tmp/v.a" --tag __visible --keep-stale "$B" >"$tmp/c.a" 2>&1
 		"$NEW" cocci -o "$tmp/v.b" --tag __visible --keep-stale "$B" >"$tmp/c.b" 2>&1
 		same "$c: cocci --tag __visible output" "$tmp/c.a" "$tmp/c.b"

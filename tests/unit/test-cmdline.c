@@ -1,20 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* test-cpprun.c - splitting a kbuild compile command into words without a
- * shell (--run-build-commands), and refusing what only a shell could run. */
+/* test-cmdline.c - splitting a kbuild command into words without a shell:
+ * to run it (--run-build-commands), refusing what only a shell could run, and
+ * to read it (every word taken). */
 #include "tap.h"
-#include "cpprun.h"
+#include "cmdline.h"
 #include "util.h"
 
 #include <stdlib.h>
 
 /* The words joined with '|', or NULL when refused (*why set). */
-static char *joined(const char *cmd, const char **why)
+static char *joined(const char *cmd, enum cmdline_mode mode, const char **why)
 {
 	size_t n, len = 0;
-	char **w = cpp_command_words(cmd, &n, why), *out;
+	char **w = cmdline_words(cmd, mode, &n, why), *out;
 
 	if (!w)
-		return NULL;
+		return mode == CMDLINE_READ && !n ? xstrdup("") : NULL;
 	for (size_t i = 0; i < n; i++)
 		len += strlen(w[i]) + 1;
 	out = xcalloc(len + 1, 1);
@@ -32,30 +33,43 @@ static char *joined(const char *cmd, const char **why)
 static void split(const char *cmd, const char *want)
 {
 	const char *why;
-	char *got = joined(cmd, &why);
+	char *got = joined(cmd, CMDLINE_RUN, &why);
 
 	TAP_STR(got, want, "words of: %s", cmd);
+	free(got);
+	got = joined(cmd, CMDLINE_READ, &why);
+	TAP_STR(got, want, "  the same words to read it");
+	free(got);
+}
+
+/* Refused to run, read as want. */
+static void read_only(const char *cmd, const char *want)
+{
+	const char *why;
+	char *got = joined(cmd, CMDLINE_READ, &why);
+
+	TAP_STR(got, want, "read: %s", cmd);
 	free(got);
 }
 
 static void refused(const char *cmd, const char *want_why)
 {
 	const char *why = NULL;
-	char *got = joined(cmd, &why);
+	char *got = joined(cmd, CMDLINE_RUN, &why);
 
 	TAP_OK(!got && why && strstr(why, want_why), "refused (%s): %s",
 	       why ? why : "-", cmd);
 	free(got);
 }
 
-/* cpp_rewrite_words of cmd's words, joined with '|', or NULL (*why set). */
+/* cmdline_rewrite_compile of cmd's words, joined with '|', or NULL (*why set). */
 static char *rewritten(const char *cmd, const char *const *mode, const char **why)
 {
 	size_t n, len = 0;
-	char **w = cpp_command_words(cmd, &n, why), **v, *out;
+	char **w = cmdline_words(cmd, CMDLINE_RUN, &n, why), **v, *out;
 
-	v = w ? cpp_rewrite_words(w, n, mode, "OUT", why) : NULL;
-	cpp_free_words(w);
+	v = w ? cmdline_rewrite_compile(w, n, mode, "OUT", why) : NULL;
+	cmdline_free(w);
 	if (!v)
 		return NULL;
 	for (size_t i = 0; v[i]; i++)
@@ -66,7 +80,7 @@ static char *rewritten(const char *cmd, const char *const *mode, const char **wh
 			strcat(out, "|");
 		strcat(out, v[i]);
 	}
-	cpp_free_words(v);
+	cmdline_free(v);
 	return out;
 }
 
@@ -113,6 +127,15 @@ int main(void)
 	refused("CC=evil gcc -c x.c", "environment assignment");
 	refused("", "no command");
 	refused("; gcc", "no command");
+	/* to read: what a shell would expand is taken as written */
+	read_only("ld -r -o x.o $(objs) `y` *.o", "ld|-r|-o|x.o|$(objs)|`y`|*.o");
+	read_only("if strip -o \"$@\" x.o; then true", "if|strip|-o|$@|x.o");
+	read_only("LC_ALL=C objcopy a 'b", "LC_ALL=C|objcopy|a|b");
+	read_only("", "");
+	read_only("; gcc", "");
+	TAP_OK(cmdline_is_relocatable_link("ld -m elf_i386 -r -o a.o b.o; rm -c"),
+	       "ld -r is a relocatable link");
+	TAP_OK(!cmdline_is_relocatable_link("gcc -r -c -o a.o a.c"), "cc -r -c is not");
 	{
 		static const char *const pre[] = { "-E", NULL };
 		static const char *const fat[] = { "-c", "-flto", "-ffat-lto-objects", NULL };

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* cmd-fallback.c - crossym fallback: verify-build.sh's step from an in-place
+ * tag the compiler objects to to a re-declaration (src/patch/fallback.c). */
+#include "commands.h"
+#include "fallback.h"
+#include "options.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char fallback_help[] =
+	"usage: crossym fallback TAG SRC ORIG CHANGED WANTED_TSV DIAGS FALLBACKS\n\n"
+	"annotate.sh --verify-build's fallback for source file SRC: print CHANGED\n"
+	"(SRC tagged; ORIG the original) with each line that has a diagnostic in\n"
+	"DIAGS (`SRC:LINE: what` lines) and is an original line with tags inserted\n"
+	"back to the original, and `extern __typeof__(S) S TAG;` appended for each\n"
+	"wanted symbol S (WANTED_TSV's rows for SRC) named on such a line; append a\n"
+	"`SRC<TAB>S<TAB>what` line per S to FALLBACKS. Exit 2 when a file cannot be\n"
+	"read or written.\n\n";
+
+/* The symbols (column 2) of the rows of wanted.tsv for src. */
+static char **wanted_of(const char *path, const char *src, size_t *n)
+{
+	char **cells, **v = NULL;
+	size_t cap = 0;
+	long rows = read_tsv(path, 2, &cells);
+
+	*n = 0;
+	for (long r = 0; r < rows; r++)
+		if (!strcmp(cells[2 * r], src))
+			strv_push(&v, n, &cap, cells[2 * r + 1]);
+	if (rows > 0)
+		free_tsv(cells, rows, 2);
+	return v;
+}
+
+int cmd_fallback(int argc, char **argv)
+{
+	struct operands ops;
+	char *orig, *changed, *diags, **wanted;
+	size_t nwanted;
+	FILE *fb;
+	int done, status = cmdline_operands(argc, argv, fallback_help,
+		"TAG SRC ORIG CHANGED WANTED_TSV DIAGS FALLBACKS", 7, 7, &ops, &done);
+
+	if (status || done)
+		return status;
+	orig = read_file(ops.v[2], NULL);
+	changed = read_file(ops.v[3], NULL);
+	diags = read_file(ops.v[5], NULL);
+	fb = fopen(ops.v[6], "a");
+	wanted = wanted_of(ops.v[4], ops.v[1], &nwanted);
+	if (orig && changed && diags && fb) {
+		struct fallback_in in = { ops.v[1], ops.v[0], orig, changed, diags, wanted,
+					  nwanted };
+
+		fallback_file(&in, stdout, fb);
+	} else {
+		error("fallback: %s, %s, %s or %s cannot be read", ops.v[2], ops.v[3],
+		      ops.v[5], ops.v[6]);
+		status = 2;
+	}
+	if (fb && fclose(fb))
+		status = 2;
+	strv_free(wanted, nwanted);
+	free(orig);
+	free(changed);
+	free(diags);
+	return status ? status : diag.status;
+}

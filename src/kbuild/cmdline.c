@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* cmdline.c - kbuild command lines: split into words as sh would (the one
+ * splitter), the compile command of a .cmd file, rewritten for another run. */
+#include "cmdline.h"
+#include "kbuild.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct words {
+	char **v;
+	size_t n, cap;
+	char *cur;              /* the word being built */
+	size_t len, curcap;
+	int in_word;
+	enum cmdline_mode mode;
+};
+
+static void word_char(struct words *w, char c)
+{
+	grow_array((void **)&w->cur, &w->curcap, w->len + 2, 1);
+	w->cur[w->len++] = c;
+	w->in_word = 1;
+}
+
+static void word_end(struct words *w)
+{
+	if (!w->in_word)
+		return;
+	grow_array((void **)&w->v, &w->cap, w->n + 2, sizeof(*w->v));
+	w->v[w->n++] = xstrndup(w->cur ? w->cur : "", w->len);
+	w->v[w->n] = NULL;
+	w->len = 0;
+	w->in_word = 0;
+}
+
+static char **words_fail(struct words *w, const char **why, const char *what)
+{
+	for (size_t i = 0; i < w->n; i++)
+		free(w->v[i]);
+	free(w->v);
+	free(w->cur);
+	*why = what;
+	return NULL;
+}
+
+/* Inside double quotes from p (after the quote); the character after the
+ * closing quote (CMDLINE_READ: or the end), or NULL with *why. */
+static const char *double_quoted(struct words *w, const char *p, const char **why)
+{
+	for (; *p && *p != '"'; p++) {
+		if ((*p == '$' || *p == '`') && w->mode == CMDLINE_RUN) {
+			*why = "a $ or ` inside double quotes (shell expansion)";
+			return NULL;
+		}
+		if (*p == '\\' && p[1] && strchr("$`\"\\\n", p[1])) {
+			if (p[1] != '\n')
+				word_char(w, p[1]);
+			p++;
+		} else {
+			word_char(w, *p);
+		}
+	}
+	if (*p)
+		return p + 1;
+	if (w->mode == CMDLINE_READ)
+		return p;
+	*why = "an unterminated double quote";
+	return NULL;
+}
+
+/* Inside single quotes from p (after the quote): as double_quoted. */
+static const char *single_quoted(struct words *w, const char *p, const char **why)
+{
+	const char *close = strchr(p, '\'');
+
+	if (!close && w->mode == CMDLINE_RUN) {
+		*why = "an unterminated single quote";
+		return NULL;
+	}
+	w->in_word = 1;
+	for (; *p && p != close; p++)
+		word_char(w, *p);
+	return *p ? p + 1 : p;
+}
+
+/* One unquoted character at p (not a blank); what follows it, or NULL with
+ * *why when it is refused. */
+static const char *unquoted(struct words *w, const char *p, const char **why)
+{
+	int run = w->mode == CMDLINE_RUN;
+
+	if (*p == '\\' && p[1]) {
+		if (p[1] != '\n')
+			word_char(w, p[1]);
+		return p + 2;
+	}
+	if (run && *p == '\\') {
+		*why = "a backslash at the end";
+		return NULL;
+	}
+	if (run && strchr("$`()<>*?[]{}~!", *p)) {
+		*why = "a shell metacharacter ($ ` ( ) < > * ? [ ] { } ~ !) outside quotes";
+		return NULL;
+	}
+	word_char(w, *p);
+	return p + 1;
+}
+
+char **cmdline_words(const char *cmd, enum cmdline_mode mode, size_t *nwords,
+		     const char **why)
+{
+	struct words w = { .mode = mode };
+	const char *p = cmd;
+
+	*why = NULL;
+	*nwords = 0;
+	while (p && *p && !strchr(";|&\n", *p)) {
+		if (*p == ' ' || *p == '\t') {
+			word_end(&w);
+			p++;
+		} else if (*p == '#' && !w.in_word) {
+			break;                          /* a comment */
+		} else if (*p == '\'') {
+			p = single_quoted(&w, p + 1, why);
+		} else if (*p == '"') {
+			w.in_word = 1;
+			p = double_quoted(&w, p + 1, why);
+		} else {
+			p = unquoted(&w, p, why);
+		}
+	}
+	if (!p)
+		return words_fail(&w, why, *why);
+	word_end(&w);
+	free(w.cur);
+	w.cur = NULL;
+	if (mode == CMDLINE_RUN && !w.n)
+		return words_fail(&w, why, "no command");
+	if (mode == CMDLINE_RUN && strchr(w.v[0], '='))
+		return words_fail(&w, why, "an environment assignment before the command");
+	*nwords = w.n;
+	return w.v;
+}
+
+char **cmdline_cmd_file_words(const char *cmd_file, size_t *nwords, const char **why)
+{
+	char *text = read_file(cmd_file, NULL);
+	char *cmd = text ? kbuild_cmd_command(text) : NULL;
+	char **words = NULL;
+
+	*why = "no compile command";
+	*nwords = 0;
+	if (cmd)
+		words = cmdline_words(cmd, CMDLINE_RUN, nwords, why);
+	free(cmd);
+	free(text);
+	return words;
+}
+
+void cmdline_free(char **words)
+{
+	for (size_t i = 0; words && words[i]; i++)
+		free(words[i]);
+	free(words);
+}
+
+int cmdline_is_relocatable_link(const char *cmd)
+{
+	const char *why;
+	size_t n;
+	char **w = cmdline_words(cmd, CMDLINE_READ, &n, &why);
+	int relocatable = 0, compiles = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!strcmp(w[i], "-r") || !strcmp(w[i], "--relocatable"))
+			relocatable = 1;
+		else if (!strcmp(w[i], "-c"))
+			compiles = 1;
+	}
+	cmdline_free(w);
+	return relocatable && !compiles;
+}
+
+/* A C compiler by its name: cc, gcc, x86_64-linux-gnu-gcc-12, clang-14... */
+static int is_compiler(const char *prog)
+{
+	const char *base = strrchr(prog, '/') ? strrchr(prog, '/') + 1 : prog;
+
+	return strstr(base, "gcc") || strstr(base, "clang") || str_has_suffix(base, "cc");
+}
+
+/* 1 when a compile command word writes a side file crossym must not make:
+ * dependency files, -save-temps, -fdump-*. *skip is how many words go. */
+static int side_effect_word(char *const *words, size_t i, size_t n, size_t *skip)
+{
+	const char *w = words[i];
+
+	*skip = 1;
+	if (!strcmp(w, "-MF") || !strcmp(w, "-MT") || !strcmp(w, "-MQ")) {
+		*skip = i + 1 < n ? 2 : 1;
+		return 1;
+	}
+	return str_has_prefix(w, "-Wp,-M") || !strcmp(w, "-MD") || !strcmp(w, "-MMD") ||
+	       str_has_prefix(w, "-save-temps") || str_has_prefix(w, "-fdump-") ||
+	       str_has_prefix(w, "-MF");
+}
+
+char **cmdline_rewrite_compile(char *const *words, size_t n, const char *const *mode,
+			       const char *out, const char **why)
+{
+	char **v = NULL;
+	size_t nv = 0, cap = 0, skip, prog = 0;
+	int has_c = 0, has_o = 0;
+
+	if (n && (!strcmp(words[0], "ccache") || !strcmp(words[0], "distcc")))
+		prog = 1;
+	if (prog >= n || !is_compiler(words[prog])) {
+		*why = "not a C compiler";
+		return NULL;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (i > prog && !strcmp(words[i], "-c")) {
+			has_c = 1;
+			for (const char *const *m = mode; *m; m++)
+				strv_push(&v, &nv, &cap, *m);
+		} else if (i > prog && !strcmp(words[i], "-o") && i + 1 < n) {
+			has_o = 1;
+			strv_push(&v, &nv, &cap, "-o");
+			strv_push(&v, &nv, &cap, out);
+			i++;
+		} else if (i > prog && side_effect_word(words, i, n, &skip)) {
+			i += skip - 1;
+		} else {
+			strv_push(&v, &nv, &cap, words[i]);
+		}
+	}
+	if (has_c && has_o)
+		return v;
+	strv_free(v, nv);
+	*why = "no -c and -o";
+	return NULL;
+}

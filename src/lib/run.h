@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* run.h - run a program by argument vector (fork, execvp; never a shell). */
+#ifndef CROSSYM_RUN_H
+#define CROSSYM_RUN_H
+
+#include <stddef.h>
+
+/* Run argv (NULL-terminated; argv[0] looked up in PATH) in dir, stdin and
+ * stderr on /dev/null. With out, its stdout is read into *out (NUL-terminated,
+ * *len bytes; the caller frees it, also on failure); without, it goes to
+ * /dev/null. 0 when it ran and exited 0, else -1. */
+int run_argv(const char *dir, char *const *argv, char **out, size_t *len);
+
+#endif
