@@ -98,4 +98,18 @@ grep -v '^k_real	' "$TMP/got.tsv" >"$TMP/noreal.tsv"
 sh "$tree/build.sh" "$TMP/wp1" "$TMP/noreal.tsv" >"$TMP/wp1.log" 2>&1
 [ $? -ne 0 ] && grep -q "undefined reference to .k_alias" "$TMP/wp1.log"
 ok $? "without k_real's tag the .set alias is lost: the link misses k_alias"
+# A clang build (its -flto writes LLVM bitcode, no GCC LTO symbol table): the
+# C-level definitions come from clang -S -emit-llvm; the same rows as GCC's.
+if command -v clang >/dev/null 2>&1; then
+	CC=clang sh "$tree/build.sh" "$TMP/clang" >"$TMP/clang.log" 2>&1
+	ok $? "the asmref tree builds with clang"
+	"$CROSSYM" report --format=tsv --run-build-commands "$out" 2>/dev/null | cut -f1-6 >"$TMP/gcc6.tsv"
+	expect_status 0 "$CROSSYM" report --format=tsv --run-build-commands "$TMP/clang"
+	cut -f1-6 "$TMP/out" >"$TMP/clang6.tsv"
+	expect_eq "$TMP/gcc6.tsv" "$TMP/clang6.tsv" "clang build, --run-build-commands: the rows of the GCC build"
+	! grep -q "failed" "$TMP/err"
+	ok $? "... and no compile step failed"
+else
+	ok 0 "# SKIP clang not installed"
+fi
 done_testing

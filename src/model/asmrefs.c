@@ -143,8 +143,70 @@ static struct object *asm_unit_of(struct build *b, const struct object *obj)
 	return o;
 }
 
+/* The name after an LLVM IR `@` at p (`@name` or `@"name"`), interned into t. */
+static void ir_name(const char *p, struct strtab *t)
+{
+	size_t n;
+
+	if (*p == '"') {
+		p++;
+		n = strcspn(p, "\"");
+	} else {
+		n = strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			   "0123456789_.$");
+	}
+	if (n)
+		strtab_intern_n(t, p, n);
+}
+
+/* clang's answer to lto_names: the C-level names of the LLVM IR at path
+ * (clang -S -emit-llvm): `define ... @f(` and `@v = ` (not `external`)
+ * define, `declare ... @f(` and `@v = external` only name. Top-level asm is
+ * `module asm` there, never a definition. */
+static int ir_names(const char *path, struct strtab *names, struct strtab *defs)
+{
+	size_t len;
+	char *text = read_file(path, &len), *line, *next, *at;
+
+	if (!text)
+		return -1;
+	for (line = text; line && *line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		if ((!strncmp(line, "define ", 7) || !strncmp(line, "declare ", 8)) &&
+		    (at = strchr(line, '@')) != NULL) {
+			ir_name(at + 1, names);
+			if (line[1] == 'e')     /* define */
+				ir_name(at + 1, defs);
+		} else if (line[0] == '@') {
+			ir_name(line + 1, names);
+			if (!strstr(line, " = external "))
+				ir_name(line + 1, defs);
+		}
+	}
+	free(text);
+	return 0;
+}
+
+/* 1 when the compile command's compiler (after a ccache or distcc) is
+ * clang: its -flto writes LLVM bitcode, with no GCC LTO symbol table. */
+static int is_clang(char *const *words, size_t n)
+{
+	for (size_t i = 0; i < n && i < 3; i++) {
+		const char *base = strrchr(words[i], '/') ? strrchr(words[i], '/') + 1 : words[i];
+
+		if (!strncmp(base, "clang", 5))
+			return 1;
+		if (strcmp(base, "ccache") && strcmp(base, "distcc"))
+			return 0;
+	}
+	return 0;
+}
+
 struct scratch {
 	char *pre, *fat;        /* temporary outputs */
+	int clang;              /* the object's compiler is clang: fat is LLVM IR */
 	size_t found;
 };
 
@@ -154,17 +216,20 @@ struct scratch {
  * when that cannot be done: its asm strings then go unchecked, so the answer
  * is incomplete. */
 static int compile_argvs(const struct build *b, const struct object *o,
-			 const struct scratch *s, char ***pre, char ***fat)
+			 struct scratch *s, char ***pre, char ***fat)
 {
 	static const char *const to_pre[] = { "-E", NULL };
 	static const char *const to_fat[] = { "-c", "-flto", "-ffat-lto-objects", NULL };
+	static const char *const to_ir[] = { "-S", "-emit-llvm", NULL };
 	char *path = path_join(b->dir, o->cmd_path);
 	const char *why = NULL;
 	size_t n = 0;
 	char **words = cmdline_cmd_file_words(path, &n, &why);
 
 	*pre = words ? cmdline_rewrite_compile(words, n, to_pre, s->pre, &why) : NULL;
-	*fat = *pre ? cmdline_rewrite_compile(words, n, to_fat, s->fat, &why) : NULL;
+	s->clang = words && is_clang(words, n);
+	*fat = *pre ? cmdline_rewrite_compile(words, n, s->clang ? to_ir : to_fat, s->fat,
+					      &why) : NULL;
 	if (!*fat)
 		error("%s: compile command not run: %s; its asm strings are not checked",
 		      path, why);
@@ -218,9 +283,10 @@ static int check_object(struct build *b, size_t idx, struct scratch *s,
 		if (!loc[id])
 			continue;
 		if (strtab_find(&defs, sym) >= 0 && !cnames.count &&
-		    (run_argv(b->dir, fat, NULL, NULL) != 0 || lto_names(s->fat, &cnames, &cdefs))) {
-			error("%s: compiling it with -flto -ffat-lto-objects failed",
-			      b->set.objs[idx].name);
+		    (run_argv(b->dir, fat, NULL, NULL) != 0 ||
+		     (s->clang ? ir_names : lto_names)(s->fat, &cnames, &cdefs))) {
+			error("%s: compiling it with %s failed", b->set.objs[idx].name,
+			      s->clang ? "-S -emit-llvm" : "-flto -ffat-lto-objects");
 			failed = -1;
 			break;
 		}
@@ -295,7 +361,7 @@ static int check_or_reuse(struct build *b, size_t idx, struct scratch *s)
 void asmrefs_find(struct build *b)
 {
 	char dir[] = "/tmp/crossym-asm.XXXXXX";
-	struct scratch s = { NULL, NULL, 0 };
+	struct scratch s = { NULL, NULL, 0, 0 };
 	size_t count = b->set.count, checked = 0, reused = 0;
 
 	if (!mkdtemp(dir)) {

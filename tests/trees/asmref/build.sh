@@ -1,5 +1,6 @@
 #!/bin/sh
-# tests/trees/asmref/build.sh OUT [TAGS.tsv]: a kbuild-style build (x86-64)
+# tests/trees/asmref/build.sh OUT [TAGS.tsv]: a kbuild-style build (x86-64;
+# the compiler $CC, default gcc)
 # where k/entry.c calls k_helper (k/helper.c) only from an inline asm string.
 # Commands run in OUT and are recorded in DIR/.NAME.cmd; k/built-in.a and
 # main/built-in.a are thin archives linked by `.prog.cmd`. With TAGS.tsv the
@@ -10,13 +11,14 @@ set -eu
 out=$1 tags=${2:-}
 begin_build "$out" "$(dirname "$0")" main k
 CFLAGS="-O2 -ffunction-sections -fdata-sections -fno-pie"
+cc=${CC:-gcc}
 if [ -z "$tags" ]; then
 	for o in main/main k/entry k/helper; do
-		record "$o.o" "gcc $CFLAGS -Wp,-MMD,$o.d -DNAME='\"$o\"' -c -o $o.o $src/$o.c" "$src/$o.c"
+		record "$o.o" "$cc $CFLAGS -Wp,-MMD,$o.d -DNAME='\"$o\"' -c -o $o.o $src/$o.c" "$src/$o.c"
 	done
 	record main/built-in.a "rm -f main/built-in.a; ar cDPrST main/built-in.a main/main.o"
 	record k/built-in.a "rm -f k/built-in.a; ar cDPrST k/built-in.a k/entry.o k/helper.o"
-	record prog "gcc -no-pie -o prog -Wl,--whole-archive main/built-in.a k/built-in.a -Wl,--no-whole-archive"
+	record prog "$cc -no-pie -o prog -Wl,--whole-archive main/built-in.a k/built-in.a -Wl,--no-whole-archive"
 else
 	units=
 	for d in main k; do
