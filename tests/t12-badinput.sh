@@ -255,6 +255,24 @@ expect_grep "^crossym: a/x.c\(:1\)*: note: f: made by top-level asm or pasted by
 expect_status 0 $T "$CROSSYM" report --run-build-commands "$r"
 expect_grep "f  *a/x.c  *defined by top-level asm" "$TMP/out" \
 	"--run-build-commands: the compile command ran (by argv) and told"
+# --run-build-commands runs only a compiler of PATH (or named absolutely),
+# never a program of the tree, and drops the options that write files or run
+# programs
+rr=$TMP/runrel
+tree "$rr"
+printf 'asm(".globl f\\nf: ret");\n' >"$rr/a/x.c"
+printf '#!/bin/sh\ntouch "%s/PWNED"\n' "$TMP" >"$rr/gcc"
+chmod +x "$rr/gcc"
+printf 'cmd_a/x.o := ./gcc -c -o a/x.o a/x.c\nsource_a/x.o := a/x.c\n' >"$rr/a/.x.o.cmd"
+"$CROSSYM" report --run-build-commands "$rr" >/dev/null 2>"$TMP/err"
+[ ! -e "$TMP/PWNED" ]
+ok $? "--run-build-commands: a compiler named by a relative path (the tree's ./gcc) is not run"
+expect_grep "a compiler named by a relative path" "$TMP/err" "... and that is said"
+printf 'cmd_a/x.o := gcc -wrapper /bin/sh,-c,touch\\ %s/PWNED2 -aux-info %s/PWNED3 -Wa,-adhln=%s/PWNED4 -c -o a/x.o a/x.c\nsource_a/x.o := a/x.c\n' \
+	"$TMP" "$TMP" "$TMP" >"$rr/a/.x.o.cmd"
+"$CROSSYM" report --run-build-commands "$rr" >/dev/null 2>"$TMP/err"
+[ ! -e "$TMP/PWNED2" ] && [ ! -e "$TMP/PWNED3" ] && [ ! -e "$TMP/PWNED4" ]
+ok $? "--run-build-commands: -wrapper, -aux-info and -Wa,-a listings dropped (nothing written or run)"
 # a name a macro makes in top-level asm (the kernel's SYS_NI -> SYSCALL_ALIAS)
 # is told without running anything: the call's expansion by the #defines is
 # asm only, so it needs no tag (a re-declaration of it would not compile); a

@@ -6,6 +6,7 @@
 #include "util.h"
 
 #include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 
 struct words {
@@ -191,20 +192,64 @@ static int is_compiler(const char *prog)
 	return strstr(base, "gcc") || strstr(base, "clang") || str_has_suffix(base, "cc");
 }
 
-/* 1 when a compile command word writes a side file crossym must not make:
- * dependency files, -save-temps, -fdump-*. *skip is how many words go. */
+/* 1 when a compile command word writes a side file or runs a program crossym
+ * must not: dependency files, -save-temps, dumps, listings, coverage notes,
+ * plugins, specs, tool directories, wrappers. *skip is how many words go. */
 static int side_effect_word(char *const *words, size_t i, size_t n, size_t *skip)
 {
+	static const char *const with_arg[] = {
+		"-MF", "-MT", "-MQ", "-aux-info", "-wrapper", "-B", "-Xassembler",
+		"-Xpreprocessor", "-Xlinker", "-dumpdir", "-dumpbase", "-specs", NULL
+	};
+	static const char *const prefixes[] = {
+		"-Wp,-M", "-save-temps", "--save-temps", "-fdump-", "-MF", "-aux-info",
+		"-wrapper", "-B", "-fplugin", "-specs=", "--specs", "-Wl,", "--output",
+		"-fstack-usage", "-fcallgraph-info", "-fprofile-", "-ftest-coverage",
+		"--coverage", "-fopt-info", "-dumpdir", "-dumpbase", "-fdiagnostics-format",
+		NULL
+	};
 	const char *w = words[i];
 
 	*skip = 1;
-	if (!strcmp(w, "-MF") || !strcmp(w, "-MT") || !strcmp(w, "-MQ")) {
-		*skip = i + 1 < n ? 2 : 1;
-		return 1;
+	for (const char *const *a = with_arg; *a; a++)
+		if (!strcmp(w, *a)) {
+			*skip = i + 1 < n ? 2 : 1;
+			return 1;
+		}
+	for (const char *const *p = prefixes; *p; p++)
+		if (str_has_prefix(w, *p))
+			return 1;
+	/* the assembler's listings (-a[...][=FILE]) and output */
+	if (str_has_prefix(w, "-Wa,"))
+		return strstr(w, ",-a") || strstr(w, ",--MD") || strstr(w, ",-o") != NULL;
+	return !strcmp(w, "-MD") || !strcmp(w, "-MMD");
+}
+
+/* The compiler word: a bare name found in an absolute PATH directory, or an
+ * absolute path; never a relative path (a program of the tree). NULL when it
+ * is fine, else why not. */
+static const char *compiler_not_ok(const char *prog)
+{
+	const char *path = getenv("PATH");
+	int found = 0;
+
+	if (prog[0] == '/')
+		return NULL;
+	if (strchr(prog, '/'))
+		return "a compiler named by a relative path (a program of the tree?)";
+	while (path && *path && !found) {
+		size_t len = strcspn(path, ":");
+
+		if (len && path[0] == '/') {
+			char *dir = xstrndup(path, len), *file = path_join(dir, prog);
+
+			found = access(file, X_OK) == 0;
+			free(file);
+			free(dir);
+		}
+		path += len + (path[len] == ':');
 	}
-	return str_has_prefix(w, "-Wp,-M") || !strcmp(w, "-MD") || !strcmp(w, "-MMD") ||
-	       str_has_prefix(w, "-save-temps") || str_has_prefix(w, "-fdump-") ||
-	       str_has_prefix(w, "-MF");
+	return found ? NULL : "a compiler not found in PATH's absolute directories";
 }
 
 char **cmdline_rewrite_compile(char *const *words, size_t n, const char *const *mode,
@@ -220,6 +265,9 @@ char **cmdline_rewrite_compile(char *const *words, size_t n, const char *const *
 		*why = "not a C compiler";
 		return NULL;
 	}
+	if ((*why = compiler_not_ok(words[prog])) != NULL ||
+	    (prog && (*why = compiler_not_ok(words[0])) != NULL))
+		return NULL;
 	for (size_t i = 0; i < n; i++) {
 		if (i > prog && !strcmp(words[i], "-c")) {
 			has_c = 1;

@@ -7,6 +7,7 @@
 #include "util.h"
 
 #include <stdlib.h>
+#include <sys/stat.h>
 
 /* The words joined with '|', or NULL when refused (*why set). */
 static char *joined(const char *cmd, enum cmdline_mode mode, const char **why)
@@ -96,6 +97,28 @@ static void rewrite_case(const char *cmd, const char *const *mode, const char *w
 	free(got);
 }
 
+/* A PATH of one directory holding executable stand-ins for the compilers
+ * the cases name (the rewrite runs only a compiler found in PATH). */
+static char *fake_path(void)
+{
+	static const char *const progs[] = { "gcc", "ccache", "x86_64-linux-gnu-gcc-12", NULL };
+	char tmpl[] = "/tmp/test-cmdline.XXXXXX", *dir = mkdtemp(tmpl);
+
+	if (!dir)
+		return NULL;
+	for (const char *const *p = progs; *p; p++) {
+		char *f = path_join(dir, *p);
+		FILE *out = fopen(f, "w");
+
+		if (out)
+			fclose(out);
+		chmod(f, 0755);
+		free(f);
+	}
+	setenv("PATH", dir, 1);
+	return xstrdup(dir);
+}
+
 int main(void)
 {
 	split("gcc -c -o a/x.o a/x.c", "gcc|-c|-o|a/x.o|a/x.c");
@@ -139,6 +162,7 @@ int main(void)
 	{
 		static const char *const pre[] = { "-E", NULL };
 		static const char *const fat[] = { "-c", "-flto", "-ffat-lto-objects", NULL };
+		char *dir = fake_path();
 
 		rewrite_case("gcc -Wp,-MMD,a/.x.o.d -O2 -c -o a/x.o a/x.c", pre,
 			     "gcc|-O2|-E|-o|OUT|a/x.c");
@@ -150,6 +174,27 @@ int main(void)
 		rewrite_case("ccache", pre, NULL);
 		rewrite_case("gcc -o x.o x.c", fat, NULL);             /* no -c */
 		rewrite_case("gcc -c x.c", fat, NULL);                 /* no -o */
+		/* only a compiler of PATH, or named absolutely, runs */
+		rewrite_case("./gcc -c -o x.o x.c", pre, NULL);
+		rewrite_case("scripts/gcc -c -o x.o x.c", pre, NULL);
+		rewrite_case("nosuchcc -c -o x.o x.c", pre, NULL);
+		rewrite_case("ccache ./gcc -c -o x.o x.c", pre, NULL);
+		rewrite_case("/usr/bin/gcc -c -o x.o x.c", pre, "/usr/bin/gcc|-E|-o|OUT|x.c");
+		/* options that write a file or run a program go */
+		rewrite_case("gcc -wrapper sh,-c,touch -aux-info a.txt -Wa,-adhln=l.lst "
+			     "--output=o.o -fplugin=x.so -fplugin-arg-x-y -B ./bin -specs=s "
+			     "-fstack-usage -fcallgraph-info --coverage -fprofile-arcs "
+			     "-fopt-info-vec=v.txt -Xassembler -adhln=m.lst -dumpdir d/ "
+			     "-Wa,--noexecstack -O2 -c -o x.o x.c", pre,
+			     "gcc|-Wa,--noexecstack|-O2|-E|-o|OUT|x.c");
+		if (dir) {
+			char *rm = xasprintf("/bin/rm -rf '%s'", dir);
+
+			if (system(rm))
+				fputs("# could not remove the fake PATH\n", stderr);
+			free(rm);
+			free(dir);
+		}
 	}
 	return tap_done();
 }
