@@ -200,7 +200,7 @@ expect_grep "files.tsv: $first: leaves the source tree" "$TMP/err" \
 fresh_tree "$tree"
 write_outdir "$out" "$tree"
 last=$(cut -f1 "$out/files.tsv" | tail -n 1)
-BG_ENV="CROSSYM_TEST_APPLY_DELAY=1" start_annotate "$out" "$tree" --apply
+BG_ENV="CROSSYM_TEST_APPLY_DELAY=0.3" start_annotate "$out" "$tree" --apply
 i=0
 while [ ! -f "$tree/.crossym-apply/ready" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
 echo "/* edited meanwhile */" >>"$tree/$last"
