@@ -78,19 +78,21 @@ static size_t check_lines(const char *src, const struct lines *A, const struct l
 			i++;
 		} else if (j < C->n && redecl_in(C->s[j], C->len[j], v->wanted, v->nwanted, v->tag)) {
 			if (i < A->n) {
-				fprintf(out, "%s: re-declaration added before the end of the file\n", src);
+				fprintf(out, "%s:%zu: re-declaration added before the end of the file\n",
+					src, j + 1);
 				bad++;
 			}
 			j++;
 		} else if (i < A->n) {
-			fprintf(out, "%s: line %zu changed beyond the tag: %.*s\n", src, i + 1,
+			fprintf(out, "%s:%zu: changed beyond the tag: %.*s\n", src, i + 1,
 				(int)(j < C->n ? C->len[j] : A->len[i]),
 				j < C->n ? C->s[j] : A->s[i]);
 			bad++;
 			i++;
 			j += j < C->n;
 		} else {
-			fprintf(out, "%s: line added: %.*s\n", src, (int)C->len[j], C->s[j]);
+			fprintf(out, "%s:%zu: line added: %.*s\n", src, j + 1, (int)C->len[j],
+				C->s[j]);
 			bad++;
 			j++;
 		}

@@ -101,13 +101,13 @@ static void test_file(void)
 
 	bad = run("int f(void)\n{\n}\nint g;\n", "long __global f(void)\n{\n}\nint __global g;\n",
 		  w, 2, NULL, 0, &out);
-	TAP_OK(bad == 1 && strstr(out, "x.c: line 1 changed beyond the tag: long __global f(void)"),
+	TAP_OK(bad == 1 && strstr(out, "x.c:1: changed beyond the tag: long __global f(void)"),
 	       "a change beyond the tag: line and text named");
 	free(out);
 
 	bad = run("int f(void)\n{\n}\nint __global g;\n",
 		  "int __global f(void)\n{\n}\nint __global g;\nint h;\n", w, 2, NULL, 0, &out);
-	TAP_OK(bad == 1 && strstr(out, "x.c: line added: int h;"), "an added line: refused");
+	TAP_OK(bad == 1 && strstr(out, "x.c:5: line added: int h;"), "an added line: refused");
 	free(out);
 
 	bad = run("int __global old;\nint f(void)\n{\n}\nextern __typeof__(old) old __global;\n",
