@@ -206,7 +206,7 @@ ok $? "report >/dev/full: exit 2 (got $rc)"
 expect_grep "^crossym: standard output: write error: No space left on device" "$TMP/err" \
 	"report >/dev/full: said so"
 for args in "--version" "--help" "help" "report --help" "annotate --help"; do
-	$T "$CROSSYM" $args >/dev/full 2>"$TMP/err"
+	CROSSYM_LIBEXECDIR=$TOP/scripts $T "$CROSSYM" $args >/dev/full 2>"$TMP/err"
 	rc=$?
 	[ "$rc" -eq 2 ] && grep -q "write error\|No space left" "$TMP/err"
 	ok $? "crossym $args >/dev/full: exit 2, said (got $rc)"
