@@ -161,10 +161,11 @@ QUICK_TESTS = $(wildcard tests/t[0-9]*.sh)
 REAL_TESTS  = $(wildcard tests/real/t[0-9]*.sh)
 # The ASan+UBSan pass leaves out the tests of the sh driver alone (signals,
 # the lock, install, the series, the man pages) and those whose time goes to
-# gcc and spatch (the demo, t40; the merge loop, t50): no crossym code runs
-# there that the other tests do not run too.
-ASAN_TESTS  = $(filter-out tests/t32-% tests/t33-% tests/t40-% tests/t50-% tests/t80-% \
-		tests/t81-% tests/t82-%,$(QUICK_TESTS))
+# gcc and spatch (the demo, t40; the merge loop, t50; annotate's knobs, t83;
+# --verify-build's compiles, t36, whose cmd --argv and fallback steps valgrind
+# checked): no crossym code runs there that the other tests do not run too.
+ASAN_TESTS  = $(filter-out tests/t32-% tests/t33-% tests/t36-% tests/t40-% tests/t50-% \
+		tests/t80-% tests/t81-% tests/t82-% tests/t83-%,$(QUICK_TESTS))
 
 check: deps
 	$(MAKE) check-plain
