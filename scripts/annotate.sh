@@ -265,6 +265,15 @@ fi
 
 # ---- 1. the sources must be the scanned ones ------------------------------------
 
+# Every path of files.tsv stays inside SRCTREE (checked once: the later
+# checks read the same list).
+while IFS='	' read -r src sum size cocci; do
+	{ [ -z "$src" ] || tree_path_ok "$src"; } && continue
+	echo "$prog: $OUTDIR/files.tsv: $src: leaves the source tree (an absolute" \
+		"path, a .. component or a symbolic link out of it): refused" >&2
+	exit 2
+done <"$WORK/files.tsv"
+
 # check_sources [ROOT]: print a line per file of ROOT (default SRCTREE) that
 # changed since the scan.
 check_sources() {
@@ -272,11 +281,6 @@ check_sources() {
 	status=0
 	while IFS='	' read -r src sum size cocci; do
 		[ -n "$src" ] || continue
-		if ! tree_path_ok "$src"; then
-			echo "$prog: $OUTDIR/files.tsv: $src: leaves the source tree (an absolute" \
-				"path, a .. component or a symbolic link out of it): refused" >&2
-			exit 2
-		fi
 		if [ ! -f "$root/$src" ]; then
 			echo "$prog: $src: missing" >&2
 			status=1

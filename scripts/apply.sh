@@ -98,7 +98,9 @@ file_sum() {
 tree_path_ok() {
 	case $1 in ''|/*) return 1 ;; esac
 	case /$1/ in */../*|*/./*|*//*) return 1 ;; esac
-	tp_real=$(cd "$SRCTREE" && pwd -P) || return 1
+	# SRCTREE's physical path, once per run
+	[ -n "${SRCTREE_REAL:-}" ] || SRCTREE_REAL=$(cd "$SRCTREE" && pwd -P) || return 1
+	tp_real=$SRCTREE_REAL
 	tp_dir=$(dirname "$1")
 	if [ -d "$SRCTREE/$tp_dir" ]; then
 		tp_at=$(cd "$SRCTREE/$tp_dir" && pwd -P) || return 1

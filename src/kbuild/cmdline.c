@@ -252,6 +252,11 @@ static const char *compiler_not_ok(const char *prog)
 	return found ? NULL : "a compiler not found in PATH's absolute directories";
 }
 
+size_t cmdline_compiler_index(char *const *words, size_t n)
+{
+	return n && (!strcmp(words[0], "ccache") || !strcmp(words[0], "distcc"));
+}
+
 char **cmdline_rewrite_compile(char *const *words, size_t n, const char *const *mode,
 			       const char *out, const char **why)
 {
@@ -259,8 +264,7 @@ char **cmdline_rewrite_compile(char *const *words, size_t n, const char *const *
 	size_t nv = 0, cap = 0, skip, prog = 0;
 	int has_c = 0, has_o = 0;
 
-	if (n && (!strcmp(words[0], "ccache") || !strcmp(words[0], "distcc")))
-		prog = 1;
+	prog = cmdline_compiler_index(words, n);
 	if (prog >= n || !is_compiler(words[prog])) {
 		*why = "not a C compiler";
 		return NULL;

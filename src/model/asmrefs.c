@@ -189,19 +189,17 @@ static int ir_names(const char *path, struct strtab *names, struct strtab *defs)
 	return 0;
 }
 
-/* 1 when the compile command's compiler (after a ccache or distcc) is
- * clang: its -flto writes LLVM bitcode, with no GCC LTO symbol table. */
+/* 1 when the compile command's compiler (cmdline_compiler_index) is clang:
+ * its -flto writes LLVM bitcode, with no GCC LTO symbol table. */
 static int is_clang(char *const *words, size_t n)
 {
-	for (size_t i = 0; i < n && i < 3; i++) {
-		const char *base = strrchr(words[i], '/') ? strrchr(words[i], '/') + 1 : words[i];
+	size_t i = cmdline_compiler_index(words, n);
+	const char *base;
 
-		if (!strncmp(base, "clang", 5))
-			return 1;
-		if (strcmp(base, "ccache") && strcmp(base, "distcc"))
-			return 0;
-	}
-	return 0;
+	if (i >= n)
+		return 0;
+	base = strrchr(words[i], '/') ? strrchr(words[i], '/') + 1 : words[i];
+	return !strncmp(base, "clang", 5);
 }
 
 struct scratch {
