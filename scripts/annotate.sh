@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# annotate.sh OUTDIR SRCTREE [-j N] [--apply] [--split [--signoff]] [--macro-file FILE]
+# annotate.sh OUTDIR SRCTREE [-j N] [--apply] [--split [--signoff] [--checkpatch[=SCRIPT]]]
+#                     [--macro-file FILE]
 #
 # Turn the OUTDIR written by `crossym cocci` (see doc/CONTRACT.md) into a
 # checked patch that adds the tag to every wanted definition and removes the
@@ -44,7 +45,10 @@
 # --split: then write OUTDIR/series/, the patch as a git format-patch series
 # with a cover letter, per MAINTAINERS entry (scripts/series.sh); --signoff:
 # with a Signed-off-by from git config user.name/user.email (checked before the
-# spatch phase: refused, exit 2, when unset).
+# spatch phase: refused, exit 2, when unset). --checkpatch[=SCRIPT]: with
+# --split, a tagged line that already broke checkpatch.pl (the tree's own
+# scripts/checkpatch.pl, or SCRIPT: run only when asked) gets its tag on a
+# line of its own in the series (series.sh).
 # --apply: afterwards write the checked files into SRCTREE, and
 # OUTDIR/crossym.conf (cocci's options) as SRCTREE/.crossym, all or nothing (a
 # journal in SRCTREE/.crossym-apply; scripts/apply.sh). --macro-file FILE:
@@ -74,7 +78,8 @@ set -u
 
 prog="crossym: annotate"
 
-SYNOPSIS="crossym annotate OUTDIR SRCTREE [-j N] [--apply] [--split [--signoff]] [-q]
+SYNOPSIS="crossym annotate OUTDIR SRCTREE [-j N] [--apply] [-q]
+                        [--split [--signoff] [--checkpatch[=SCRIPT]]]
                         [--macro-file FILE] [V=1] [J=N] [M=DIR] [SPFLAGS=...]
                         [--verify-build BUILD]"
 
@@ -119,6 +124,11 @@ Options:
                      and L:, for git am or git send-email
   --signoff          with --split: add Signed-off-by: from git config
                      user.name and user.email (refused when unset)
+  --checkpatch       with --split: run the tree's scripts/checkpatch.pl on
+                     the patch; where a tagged line already broke it, the
+                     series puts the tag on a line of its own (the same
+                     tokens); the errors left are named
+  --checkpatch=SCRIPT  the same with the checkpatch.pl SCRIPT
   --macro-file FILE  extra macros for spatch (e.g. the tree's attributes)
   --verify-build BUILD  compile each changed file with its object's own
                      command from BUILD's .cmd files (runs the build's
@@ -164,7 +174,7 @@ EOF
 
 # ---- options -----------------------------------------------------------------
 
-OUTDIR= SRCTREE= JOBS= APPLY=0 MACROFILE= SPLIT=0 SIGNOFF= VERBOSE=0 MDIR= SPFLAGS= VBUILD= QUIET=0
+OUTDIR= SRCTREE= JOBS= APPLY=0 MACROFILE= SPLIT=0 SIGNOFF= CHECKPATCH= VERBOSE=0 MDIR= SPFLAGS= VBUILD= QUIET=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	-j) [ $# -ge 2 ] || usage "-j needs a number"; JOBS=$2; shift 2 ;;
@@ -176,6 +186,8 @@ while [ $# -gt 0 ]; do
 	--apply) APPLY=1; shift ;;
 	--split) SPLIT=1; shift ;;
 	--signoff) SIGNOFF=--signoff; shift ;;
+	--checkpatch) CHECKPATCH=SRCTREE; shift ;;
+	--checkpatch=?*) CHECKPATCH=${1#*=}; shift ;;
 	-q|--quiet) QUIET=1; shift ;;
 	--verify-build) [ $# -ge 2 ] || usage "--verify-build needs a build directory"; VBUILD=$2; shift 2 ;;
 	--verify-build=*) VBUILD=${1#*=}; shift ;;
@@ -199,6 +211,10 @@ done
 	"finish writing $OUTDIR (it failed or was interrupted); run crossym cocci again"
 [ -d "$SRCTREE" ] || usage "$SRCTREE: not a directory"
 [ -z "$SIGNOFF" ] || [ "$SPLIT" -eq 1 ] || usage "--signoff: only with --split"
+[ -z "$CHECKPATCH" ] || [ "$SPLIT" -eq 1 ] || usage "--checkpatch: only with --split"
+[ "$CHECKPATCH" != SRCTREE ] || CHECKPATCH=$SRCTREE/scripts/checkpatch.pl
+[ -z "$CHECKPATCH" ] || [ -r "$CHECKPATCH" ] || usage "$CHECKPATCH: cannot read (--checkpatch=SCRIPT names another)"
+[ -z "$CHECKPATCH" ] || command -v perl >/dev/null 2>&1 || usage "--checkpatch: perl not found (checkpatch.pl needs it)"
 [ -z "$MACROFILE" ] || [ -r "$MACROFILE" ] || usage "$MACROFILE: cannot read"
 if [ -n "$VBUILD" ]; then
 	[ -d "$VBUILD" ] || usage "$VBUILD: not a directory"
@@ -500,7 +516,7 @@ awk -F '\t' -v p="$prog" 'FILENAME == ARGV[1] { line[$1 "\t" $2] = $4; next }
 
 # --split: the patch as a git format-patch series (scripts/series.sh).
 if [ "$SPLIT" -eq 1 ]; then
-	sh "$(dirname "$SELF")/series.sh" $SIGNOFF "$OUTDIR" "$SRCTREE" || exit 1
+	sh "$(dirname "$SELF")/series.sh" $SIGNOFF ${CHECKPATCH:+"--checkpatch=$CHECKPATCH"} "$OUTDIR" "$SRCTREE" || exit 1
 fi
 
 # ---- 4. apply ---------------------------------------------------------------------

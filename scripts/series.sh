@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# series.sh [--signoff] OUTDIR SRCTREE: split the checked OUTDIR/annotate.patch
+# series.sh [--signoff] [--checkpatch=SCRIPT] OUTDIR SRCTREE: split the checked OUTDIR/annotate.patch
 # into a `git format-patch --cover-letter` style series in OUTDIR/series/, one
 # patch per top-level directory of SRCTREE, or, when SRCTREE has a MAINTAINERS
 # file, one per MAINTAINERS entry (the entry whose F: pattern matches the file
@@ -29,13 +29,16 @@
 # in history (the MAINTAINERS entry, the place in the series), a diffstat as
 # git's (72 columns), and the files' hunks under `diff --git` headers.
 # `git am OUTDIR/series/*.patch` applies it to a clean checkout.
+# --checkpatch=SCRIPT: run checkpatch.pl SCRIPT on the patch first; a tagged
+# line it finds an error on gets its tag on a line of its own (OWNLINE_AWK);
+# the errors that remain are named, FILE:LINE.
 #
 # Exit status: 0 written; 2 bad usage, a missing input, or --signoff with no
 # git identity.
 set -u
 
 prog="crossym: annotate: series"
-usage() { echo "usage: series.sh [--signoff] OUTDIR SRCTREE | series.sh --ident SRCTREE" >&2; exit 2; }
+usage() { echo "usage: series.sh [--signoff] [--checkpatch=SCRIPT] OUTDIR SRCTREE | series.sh --ident SRCTREE" >&2; exit 2; }
 
 # ident DIR: "NAME <EMAIL>" from git config user.name and user.email, as read
 # in DIR; a message and status 2 when one is unset.
@@ -53,11 +56,16 @@ ident() {
 	echo "$name <$email>"
 }
 
-SIGNOFF=0
-case ${1:-} in
---ident) [ $# -eq 2 ] || usage; ident "$2"; exit ;;
---signoff) SIGNOFF=1; shift ;;
-esac
+SIGNOFF=0 CHECKPATCH=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--ident) [ $# -eq 2 ] || usage; ident "$2"; exit ;;
+	--signoff) SIGNOFF=1; shift ;;
+	--checkpatch=?*) CHECKPATCH=${1#*=}; shift ;;
+	-*) usage ;;
+	*) break ;;
+	esac
+done
 [ $# -eq 2 ] || usage
 OUTDIR=$1 SRCTREE=$2
 for f in annotate.patch forms.tsv tag; do
@@ -94,6 +102,59 @@ FILES_AWK='
 }
 left > 0 { c = substr($0, 1, 1); if (c != "\\") left -= (c == " " ? 2 : 1); next }
 /^--- a\// { print substr($0, 7) }'
+
+# --checkpatch: the tag on a line of its own where the tagged line already
+# broke checkpatch.pl (an ERROR on a line that is the original line with
+# "TAG " put first, or with " TAG" put in a line that starts a declaration
+# at column 0). "-ORIG", "+TAGGED" becomes "+TAG", " ORIG": the same tokens
+# in the order the tag-first style has, and the original line is context, so
+# the patch adds no line checkpatch rejects. Reads the patch line numbers
+# with an error, then the patch; prints the patch, hunk headers recounted,
+# and the number of lines rewritten into the file `count`.
+OWNLINE_AWK='
+FILENAME == ARGV[1] { err[$1] = 1; next }
+function flush(   i, out, n, add, o, t, rest, p) {
+	n = 0; add = 0
+	for (i = 1; i <= nl; i++) {
+		o = substr(ln[i], 2); t = substr(ln[i + 1], 2)
+		if (substr(ln[i], 1, 1) == "-" && i < nl && substr(ln[i + 1], 1, 1) == "+" &&
+		    (no[i + 1] in err) && (rest = untag(o, t, i)) != "") {
+			out[++n] = "+" rest; out[++n] = " " o; add++; i++; continue
+		}
+		out[++n] = ln[i]
+	}
+	printf "@@ -%s +%d,%d @@%s\n", old, newstart + shift, newcount + add, tail
+	for (i = 1; i <= n; i++) print out[i]
+	shift += add; rewritten += add; nl = 0
+}
+# the tag line (the original indentation and TAG) when TAGGED is ORIG with
+# the tag put first, or put in a line that starts a declaration; "" else
+function untag(o, t, i,   ind, p, prev) {
+	match(o, /^[ \t]*/); ind = substr(o, 1, RLENGTH)
+	if (t == ind tag " " substr(o, RLENGTH + 1)) return ind tag
+	if (ind != "" || (p = index(t, " " tag " ")) == 0) return ""
+	if (substr(t, 1, p - 1) substr(t, p + length(tag) + 1) != o) return ""
+	prev = i > 1 ? substr(ln[i - 1], 2) : (oldstart == 1 ? ";" : "")
+	sub(/[ \t]+$/, "", prev)
+	return prev == "" || prev ~ /[;}]$/ || prev ~ /\*\/$/ || prev ~ /^#/ ? tag : ""
+}
+/^@@ / && left == 0 {
+	split($2, o, ","); split($3, n, ",")
+	old = substr($2, 2); oldstart = o[1] + 0; newstart = substr(n[1], 2) + 0
+	newcount = n[2] == "" ? 1 : n[2] + 0
+	rest = substr($0, 4); tail = substr(rest, index(rest, " @@") + 3)
+	left = (o[2] == "" ? 1 : o[2]) + newcount; nl = 0
+	next
+}
+left > 0 {
+	ln[++nl] = $0; no[nl] = FNR
+	c = substr($0, 1, 1); if (c != "\\") left -= (c == " " ? 2 : 1)
+	if (left == 0) flush()
+	next
+}
+/^--- / { shift = 0 }
+{ print }
+END { print rewritten + 0 >count }'
 
 # file -> group and recipients: "file<TAB>entry<TAB>dir<TAB>people<TAB>lists"
 # (entry - when none; people and lists joined by \034: the M: and R: then the
@@ -581,18 +642,44 @@ function stat(k,    i, f, s, nfile, na, nd, maxlen, maxch, nw, gw, nmw, nm, a, d
 	return s "\n"
 }'
 
+# checkpatch PATCH [OPTION]: checkpatch.pl's terse lines on PATCH; status 2
+# when it did not run (its own status is 1 on any error it finds)
+checkpatch() {
+	cp_patch=$1; shift
+	perl "$CHECKPATCH" --no-tree --no-signoff --no-summary --terse "$@" "$cp_patch" 2>&1
+	[ $? -le 1 ] || { echo "$prog: $CHECKPATCH: did not run on $cp_patch" >&2; return 2; }
+}
+
+# --checkpatch: PATCH becomes the patch with the tag on a line of its own
+# where the tagged line already broke checkpatch.pl (OWNLINE_AWK); says how
+# many, and names each error that remains (FILE:LINE, as checkpatch's
+# --showfile gives it).
+own_line_tags() {
+	checkpatch "$PATCH" >"$WORK/cp1" || return 2
+	sed -n 's/^.*:\([0-9][0-9]*\): ERROR:.*/\1/p' "$WORK/cp1" >"$WORK/errlines"
+	LC_ALL=C awk -v tag="$TAG" -v count="$WORK/nown" "$OWNLINE_AWK" \
+		"$WORK/errlines" "$PATCH" >"$WORK/patch" || return 2
+	PATCH=$WORK/patch
+	checkpatch "$PATCH" --showfile >"$WORK/cp2" || return 2
+	grep ': ERROR:' "$WORK/cp2" | sed "s|^|$prog: checkpatch: |" >&2
+	echo "$prog: checkpatch.pl: $(cat "$WORK/nown") tagged lines already broke it: the tag" \
+		"stands on a line of its own there; $(grep -c ': ERROR:' "$WORK/cp2") errors remain" >&2
+}
+
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/crossym-series.XXXXXX") || exit 2
 trap 'rm -rf "$WORK"' EXIT
 trap 'exit 2' HUP INT TERM
-awk "$FILES_AWK" "$OUTDIR/annotate.patch" >"$WORK/files" || exit 2
+PATCH=$OUTDIR/annotate.patch
+awk "$FILES_AWK" "$PATCH" >"$WORK/files" || exit 2
 if [ ! -s "$WORK/files" ]; then
 	echo "$prog: the patch is empty: no series" >&2
 	exit 0
 fi
+[ -z "$CHECKPATCH" ] || own_line_tags || exit 2
 awk "$GROUP_AWK" "$MAINT" "$WORK/files" >"$WORK/groups" || exit 2
 LC_ALL=C awk -v series="$SERIES" -v author="$AUTHOR" -v sob="$SOB" -v date="$DATE" \
 	-v tag="$TAG" -v version="$VERSION" -v maint="$([ "$MAINT" = /dev/null ] || echo 1)" \
-	"$SERIES_AWK" "$WORK/groups" "$OUTDIR/forms.tsv" "$OUTDIR/annotate.patch" >"$WORK/written" || exit 2
+	"$SERIES_AWK" "$WORK/groups" "$OUTDIR/forms.tsv" "$PATCH" >"$WORK/written" || exit 2
 np=$(grep -c '\.patch$' "$WORK/written")
 cover=
 [ "$np" -gt 1 ] && cover=" and a cover letter"

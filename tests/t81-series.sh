@@ -347,6 +347,65 @@ else
 fi
 export HOME="$REAL_HOME"
 
+# ---- --checkpatch: the tag on a line of its own where the line broke it ------------
+
+# a checkpatch.pl that finds an error on every added line holding the tag
+# but a bare tag (the re-declaration's error remains); its --showfile lines
+# name the file
+cat >"$TMP/fakecp.pl" <<'EOP'
+# SPDX-License-Identifier: GPL-2.0-only
+my ($showfile, $file, $n, $at) = (0, "", 0, 0);
+for (@ARGV) { $showfile = 1 if $_ eq "--showfile"; $file = $_ unless /^-/; }
+open(my $fh, "<", $file) or exit 2;
+while (<$fh>) {
+	$n++;
+	if (/^\+\+\+ b\/(.*)/) { $f = $1; next }
+	if (/^@@ -\d+(,\d+)? \+(\d+)/) { $at = $2 - 1; next }
+	$at++ if /^[ +]/;
+	next unless /^\+.*$ENV{TAG}/ && !/^\+$ENV{TAG}$/;
+	print(($showfile ? "$f:$at" : "$file:$n") . ": ERROR:X: style\n");
+}
+exit 1;
+EOP
+mkdir "$TMP/out7"
+cp "$out/tag" "$out/forms.tsv" "$out/annotate.patch" "$TMP/out7/"
+TAG=$(cat "$out/tag") expect_status 0 sh "$TOP/scripts/series.sh" --checkpatch="$TMP/fakecp.pl" "$TMP/out7" "$TMP/git2"
+tag=$(cat "$out/tag")
+tagged=$(grep -c "^+.*$tag" "$out/annotate.patch")
+own=$(grep -c "^+$tag\$" "$TMP/out7/series"/*.patch | awk -F: '{ n += $NF } END { print n }')
+remain=$(grep -c ': checkpatch: .*: ERROR:X: style' "$TMP/err")
+echo "# $tagged tagged lines, $own own-line tags, $remain errors remain"
+test "$own" -gt 0 && test "$remain" -ge 1 && test "$own" -lt "$tagged"
+ok $? "--checkpatch: lines that broke it get the tag on a line of their own; the others are named"
+expect_grep "series: checkpatch.pl: $own tagged lines already broke it: the tag stands on a line of its own there; $remain errors remain" \
+	"$TMP/err" "... and the summary says how many"
+grep -q '^crossym: annotate: series: checkpatch: lib/stats.c:[0-9]*: ERROR:X: style' "$TMP/err"
+ok $? "... an error that remains is named FILE:LINE"
+checkout "$TMP/git7"
+(cd "$TMP/git7" && git am -q "$TMP/out7/series"/*.patch) >"$TMP/am.log" 2>&1
+ok $? "--checkpatch: git am applies the series"
+wp() {
+	make -s -C "$EXAMPLE" O="$TMP/wp-$1" SRC="$2" LAYOUT=ldr >"$TMP/wp-$1.log" 2>&1 &&
+		sh "$TOP/scripts/wholeprogram.sh" "$TMP/wp-$1" >>"$TMP/wp-$1.log" 2>&1 &&
+		"$TMP/wp-$1/prog" >"$TMP/wp-$1.out" && cmp -s "$TMP/wp-$1.out" "$EXAMPLE/expected-output.txt"
+}
+# unit_syms NAME: "UNIT KIND SYMBOL" for the global symbols of each unit file
+unit_syms() {
+	(cd "$TMP/wp-$1" && find . -name "unit*.o" | sort | xargs nm -A) |
+		awk '{ t = NF == 4 ? $3 : $2 } t ~ /^[A-TV-Z]$/ { print $1, t, $NF }'
+}
+wp own "$TMP/git7"
+ok $? "--checkpatch: the tree compiles, links as whole-program units and runs"
+unit_syms own >"$TMP/own.syms"
+wp plain "$TMP/patched"
+unit_syms plain >"$TMP/plain.syms"
+test -s "$TMP/own.syms" && cmp -s "$TMP/own.syms" "$TMP/plain.syms"
+ok $? "... and its units keep the same global symbols as annotate.patch's tree"
+expect_status 2 sh "$TOP/scripts/annotate.sh" "$out" "$src" --checkpatch
+expect_grep "checkpatch: only with --split" "$TMP/err" "annotate --checkpatch without --split: refused"
+expect_status 2 sh "$TOP/scripts/annotate.sh" "$out" "$src" --split --checkpatch
+expect_grep "$src/scripts/checkpatch.pl: cannot read" "$TMP/err" "annotate --checkpatch: a tree with no checkpatch.pl is named"
+
 # ---- the subject prefix rule on kernel paths --------------------------------------
 
 # directory -> the prefix the rule gives (one MAINTAINERS entry per directory)

@@ -315,6 +315,23 @@ ok $? "second round: nothing wanted ($(wc -l <"$R/out2/wanted.tsv" 2>/dev/null) 
 ok $? "second round: annotate.sh gives an empty patch"
 grep -v ': re-declared ' "$R/annotate2.log" | diag /dev/stdin
 
+# --- the series LKML takes: checkpatch.pl of the tree on each patch ---------------------------
+mkdir -p "$TMP/ser" && cp "$out/annotate.patch" "$out/forms.tsv" "$out/tag" "$TMP/ser/"
+sh "$TOP/scripts/series.sh" --checkpatch="$SRC/scripts/checkpatch.pl" "$TMP/ser" "$SRC" 2>"$TMP/ser.err"
+ok $? "series.sh --checkpatch on the kernel's patch, per MAINTAINERS entry"
+diag "$TMP/ser.err"
+for p in "$TMP/ser/series"/*.patch; do
+	perl "$SRC/scripts/checkpatch.pl" --no-tree --no-signoff --no-summary --terse --showfile "$p" 2>&1 |
+		grep ': ERROR:' >"$TMP/cp.one"
+	sed 's/^/crossym: annotate: series: checkpatch: /' "$TMP/cp.one"
+done | sort >"$TMP/cp.got"
+grep ': checkpatch: .*: ERROR:' "$TMP/ser.err" | sort >"$TMP/cp.named"
+np=$(ls "$TMP/ser/series"/*.patch | wc -l)
+echo "# checkpatch.pl: $(wc -l <"$TMP/cp.got") errors (--no-signoff) in the series' $np patches"
+cmp -s "$TMP/cp.got" "$TMP/cp.named" && [ "$(wc -l <"$TMP/cp.got")" -le 1 ]
+ok $? "checkpatch.pl finds at most 1 error in the series' $np patches, and series.sh named it"
+diag "$TMP/cp.got"
+
 # --- timings -------------------------------------------------------------------------------------
 sed 's/^\([^\t]*\)\t\([^\t]*\)\t\(.*\)/# time: \1 \2 s (\3)/' "$R/times.tsv"
 grep 'spatch:' "$R/annotate.log" | diag /dev/stdin
