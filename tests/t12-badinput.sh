@@ -146,6 +146,19 @@ expect_grep "^crossym: a/.built-in.o.cmd: its .ld -r. command names no inputs" "
 grep -q '^f	a	' "$TMP/out"
 ok $? "a .cmd with no inputs: its unit is still read"
 
+# --- a stale ld -r .cmd: fewer inputs than its built-in.o holds ------------------
+st=$TMP/stale
+tree "$st"
+(cd "$st" && cp b/y.o a/z.o && objcopy --redefine-sym g=z a/z.o &&
+	ld -r -o a/built-in.o a/x.o a/z.o && ld -r -o b/built-in.o b/y.o &&
+	echo "cmd_b/built-in.o := ld -m elf_x86_64 -r -o b/built-in.o b/y.o" >b/.built-in.o.cmd &&
+	echo "cmd_a/built-in.o := ld -m elf_x86_64 -r -o a/built-in.o a/x.o" >a/.built-in.o.cmd)
+expect_status 1 $T "$CROSSYM" report --format=tsv "$st"
+expect_grep "^crossym: a/built-in.o: 1 of its global symbols (z) come from no input that a/.built-in.o.cmd names: the .cmd file is stale" \
+	"$TMP/err" "a stale .cmd (an input left out): the aggregate and the symbol named, exit 1"
+echo "cmd_a/built-in.o := ld -m elf_x86_64 -r -o a/built-in.o a/x.o a/z.o" >"$st/a/.built-in.o.cmd"
+expect_status 0 $T "$CROSSYM" report --format=tsv "$st"
+
 # --- --nm input -----------------------------------------------------------------
 (cd "$t" && "$CROSSYM" objects . | xargs nm -A) >"$TMP/all.nm"
 head -c $(($(wc -c <"$TMP/all.nm") - 2)) "$TMP/all.nm" >"$TMP/cut.nm"

@@ -76,6 +76,80 @@ static size_t add_link_inputs(struct build *b, char **words, size_t n,
 	return inputs;
 }
 
+/* Add to names the global definitions of the objects set->objs[first..]. */
+static void defined_names(const struct objset *set, size_t first, struct strtab *names)
+{
+	for (size_t i = first; i < set->count; i++) {
+		const struct object *o = &set->objs[i];
+
+		for (size_t k = 0; k < o->nsyms; k++)
+			if (o->syms[k].bind == SYM_DEF || o->syms[k].bind == SYM_WEAKDEF)
+				strtab_intern(names, strtab_str(&set->names, o->syms[k].name));
+	}
+}
+
+/* How many global definitions of agg are in neither have nor said (the
+ * ones an inner aggregate's check named); *example one of them; with
+ * record, they go into said. */
+static size_t count_undefined_in(const struct objset *agg, const struct strtab *have,
+				 struct strtab *said, int record, const char **example)
+{
+	const struct object *ao = &agg->objs[0];
+	size_t missing = 0;
+
+	for (size_t k = 0; k < ao->nsyms; k++) {
+		const char *name = strtab_str(&agg->names, ao->syms[k].name);
+
+		if ((ao->syms[k].bind == SYM_DEF || ao->syms[k].bind == SYM_WEAKDEF) &&
+		    strtab_find(have, name) < 0 && strtab_find(said, name) < 0) {
+			if (!missing++)
+				*example = name;
+			if (record)
+				strtab_intern(said, name);
+		}
+	}
+	return missing;
+}
+
+/* A stale .cmd names fewer inputs than its `ld -r` output holds: each global
+ * definition of the aggregate path must come from an object read for it (the
+ * set's objects from first on; one read before counts too). An aggregate that
+ * is gone or not ELF is not checked: its inputs are what the build has. */
+static void check_relocatable_inputs(struct build *b, const char *path,
+				     const char *cmdrel, size_t first)
+{
+	char *abs = path_join(b->dir, path), msg[256];
+	size_t len = 0, missing = 0;
+	unsigned char *buf = (unsigned char *)read_file(abs, &len);
+	const char *example = NULL;
+	struct strtab have;
+	struct objset agg;
+
+	free(abs);
+	if (!buf || !elf_is_elf(buf, len)) {
+		free(buf);
+		return;
+	}
+	objset_init(&agg);
+	strtab_init(&have);
+	if (!elf_read_symbols(&agg, objset_add(&agg, path), buf, len, msg, sizeof(msg))) {
+		defined_names(&b->set, first, &have);
+		missing = count_undefined_in(&agg, &have, &b->stale_syms, 0, &example);
+		if (missing && first)
+			defined_names(&b->set, 0, &have);
+		missing = count_undefined_in(&agg, &have, &b->stale_syms, 1, &example);
+	}
+	if (missing) {
+		error("%s: %zu of its global symbols (%s%s) come from no input that %s "
+		      "names: the .cmd file is stale or incomplete (rebuild %s)", path,
+		      missing, example, missing == 1 ? "" : ", ...", cmdrel, path);
+		b->nerrors++;
+	}
+	strtab_free(&have);
+	objset_free(&agg);
+	free(buf);
+}
+
 /* When the .cmd head says its object was made by `ld -r`, add the inputs
  * instead of it and return 1. */
 static int expand_relocatable_link(struct build *b, const char *path,
@@ -91,7 +165,16 @@ static int expand_relocatable_link(struct build *b, const char *path,
 	if (cmd && cmdline_is_relocatable_link(cmd))
 		words = cmdline_words(cmd, CMDLINE_READ, &n, &why);
 	if (n) {
+		size_t first = b->set.count;
+		unsigned errors = b->nerrors;
+
 		expanded = add_link_inputs(b, words, n, link, depth) > 0;
+		/* once each; not when an input failed (that one is named) */
+		if (expanded && b->nerrors == errors && !b->quiet &&
+		    strtab_find(&b->checked, path) < 0) {
+			strtab_intern(&b->checked, path);
+			check_relocatable_inputs(b, path, cmdrel, first);
+		}
 		if (!expanded) {
 			error("%s: its `ld -r` command names no inputs; reading %s itself",
 			      cmdrel, path);

@@ -34,6 +34,9 @@ struct build {
 	struct strtab objnames; /* object name -> id; objidx[id] = index in set */
 	size_t *objidx;
 	size_t objidx_cap;
+	struct strtab checked; /* ld -r aggregates whose inputs were checked
+				 * against their symbols (once each) */
+	struct strtab stale_syms; /* their symbols no input defines (said once) */
 	char **image_scripts;   /* linker scripts the final link names (-T) */
 	size_t nimage_scripts, image_scripts_cap;
 	unsigned nerrors;       /* files that could not be read */

@@ -57,6 +57,8 @@ static void nm_check_coverage(struct build *b, const char *nm_file)
 	memset(&ref, 0, sizeof(ref));
 	objset_init(&ref.set);
 	strtab_init(&ref.objnames);
+	strtab_init(&ref.checked);
+	strtab_init(&ref.stale_syms);
 	ref.dir = xstrdup(b->dir);
 	ref.absdir = xstrdup(b->absdir);
 	ref.srctree = xstrdup(b->srctree);
@@ -141,6 +143,8 @@ int build_scan(struct build *b, const char *dir, const struct scan_opts *opts)
 	memset(b, 0, sizeof(*b));
 	objset_init(&b->set);
 	strtab_init(&b->objnames);
+	strtab_init(&b->checked);
+	strtab_init(&b->stale_syms);
 	b->dir = xstrdup(dir);
 	b->db = opts->db;
 	b->tag_exports = opts->tag_exports;
@@ -193,6 +197,8 @@ void build_free(struct build *b)
 	strv_free(b->image_scripts, b->nimage_scripts);
 	objset_free(&b->set);
 	strtab_free(&b->objnames);
+	strtab_free(&b->checked);
+	strtab_free(&b->stale_syms);
 	free(b->objidx);
 	free(b->dir);
 	free(b->absdir);
