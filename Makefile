@@ -167,12 +167,15 @@ REAL_TESTS  = $(wildcard tests/real/t[0-9]*.sh)
 ASAN_TESTS  = $(filter-out tests/t32-% tests/t33-% tests/t36-% tests/t40-% tests/t50-% \
 		tests/t80-% tests/t81-% tests/t82-% tests/t83-%,$(QUICK_TESTS))
 
+# the test builds use both processors unless make was given its own -j
+PAR = $(if $(filter -j%,$(MAKEFLAGS)),,-j2)
+
 check: deps
 	$(MAKE) check-plain
 	$(MAKE) check-asan
 
 check-plain:
-	$(MAKE) $(BIN) unit CFLAGS_EXTRA='-Werror'
+	$(MAKE) $(PAR) $(BIN) unit CFLAGS_EXTRA='-Werror'
 	prove -j2 -f --timer $(UNIT_BINS) $(QUICK_TESTS)
 
 # check-real leaves out the x86_64-dwarf kernel build (t60; the costliest
@@ -184,7 +187,7 @@ check-real: deps
 	CROSSYM_KERNEL_DWARF=$${CROSSYM_KERNEL_DWARF:-0} prove -f --timer $(REAL_TESTS)
 
 check-asan:
-	$(MAKE) build/asan/crossym unit BUILD=build/asan BIN=build/asan/crossym CFLAGS="-O1 -g" \
+	$(MAKE) $(PAR) build/asan/crossym unit BUILD=build/asan BIN=build/asan/crossym CFLAGS="-O1 -g" \
 		CFLAGS_EXTRA="-Werror $(SAN_FLAGS)"
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 		CROSSYM=$(CURDIR)/build/asan/crossym MKELF=$(CURDIR)/build/asan/mkelf \
