@@ -159,6 +159,24 @@ expect_grep "^crossym: a/built-in.o: 1 of its global symbols (z) come from no in
 echo "cmd_a/built-in.o := ld -m elf_x86_64 -r -o a/built-in.o a/x.o a/z.o" >"$st/a/.built-in.o.cmd"
 expect_status 0 $T "$CROSSYM" report --format=tsv "$st"
 
+# --- .cmd text that is not as kbuild writes it; lists that are not files -------
+ct=$TMP/cmdtext
+tree "$ct"
+printf 'cmd_a/x.o := gcc -c -o a/x.o a/x.c\r\n\r\nsource_a/x.o := a/x.c\r\n' >"$ct/a/.x.o.cmd"
+expect_status 0 $T "$CROSSYM" cocci --define-tag -o "$TMP/ct-out" "$ct"
+grep -q '^a/x.c	' "$TMP/ct-out/files.tsv"
+ok $? "a .cmd with CRLF line ends: read as LF, its source found"
+printf 'cmd_a/x.o := gcc -c -o a/x.o a/x\0.c\n\nsource_a/x.o := a/x\0.c\n' >"$ct/a/.x.o.cmd"
+expect_status 1 $T "$CROSSYM" report --format=tsv "$ct"
+expect_grep "^crossym: a/.x.o.cmd: a NUL byte in it: not a text file" "$TMP/err" \
+	"a .cmd with a NUL byte: named, exit 1"
+rm "$ct/a/.x.o.cmd"
+mkfifo "$TMP/fifo"
+expect_status 2 $T "$CROSSYM" report --exclude @"$TMP/fifo" "$ct"
+expect_grep "^crossym: $TMP/fifo: not a regular file" "$TMP/err" "--exclude @FIFO: named, no hang"
+expect_status 1 $T "$CROSSYM" report --lds /dev/zero "$ct"
+expect_grep "^crossym: /dev/zero: not a regular file" "$TMP/err" "--lds /dev/zero: named, no hang"
+
 # --- --nm input -----------------------------------------------------------------
 (cd "$t" && "$CROSSYM" objects . | xargs nm -A) >"$TMP/all.nm"
 head -c $(($(wc -c <"$TMP/all.nm") - 2)) "$TMP/all.nm" >"$TMP/cut.nm"

@@ -122,12 +122,12 @@ static int forget_complete_marker(const char *outdir)
 	}
 	if (lstat(outdir, &st) == 0 && S_ISLNK(st.st_mode) && stat(outdir, &st) != 0) {
 		fprintf(stderr, "crossym cocci: -o %s: a symbolic link to nothing (%s): "
-			"create its target, or name another OUTDIR\n", outdir, strerror(errno));
+			"create its target, or name another OUTDIR\n", outdir, errstr(errno));
 		return -1;
 	}
 	marker = path_join(outdir, COMPLETE_MARKER);
 	if (unlink(marker) && errno != ENOENT) {
-		fprintf(stderr, "crossym cocci: %s: %s\n", marker, strerror(errno));
+		fprintf(stderr, "crossym cocci: %s: %s\n", marker, errstr(errno));
 		rc = -1;
 	}
 	free(marker);
@@ -145,7 +145,7 @@ static void write_complete_marker(const char *outdir, size_t nadd, size_t nremov
 			"errors above\n", outdir, COMPLETE_MARKER);
 	else if (sync_fs(outdir) || write_file_atomic(marker, text, strlen(text)) ||
 		 sync_dir(outdir))
-		error("%s: %s", marker, strerror(errno));
+		error("%s: %s", marker, errstr(errno));
 	free(text);
 	free(marker);
 }
@@ -158,7 +158,7 @@ static void write_conf(const struct cocci_cmd_opts *o)
 	char *text = treeconf_text(&o->a.conf);
 
 	if (write_file_atomic(path, text, strlen(text)))
-		error("%s: %s", path, strerror(errno));
+		error("%s: %s", path, errstr(errno));
 	free(text);
 	free(path);
 }
@@ -205,7 +205,7 @@ static void write_outdir(const struct cocci_cmd_opts *o, const struct pipeline *
 		if (!diag.quiet)
 			tagmacro_print(&p->plan, "crossym cocci: ", stderr);
 		if (tagmacro_write(&p->plan, o->outdir))
-			error("%s/macros.tsv: %s", o->outdir, strerror(errno));
+			error("%s/macros.tsv: %s", o->outdir, errstr(errno));
 	}
 	inform("crossym cocci: %zu tags to add, %zu to remove, %zu in place "
 	       "already%s\n", rep->nmissing, nremove, rep->nexact,

@@ -107,9 +107,9 @@ int cmd_annotate(int argc, char **argv)
 	/* The script's `crossym verify` is this binary, whatever CROSSYM says. */
 	if (setenv("CROSSYM_VERSION", CROSSYM_VERSION, 1) ||
 	    (exe && setenv("CROSSYM", exe, 1)))
-		error("annotate: setenv: %s", strerror(errno));
+		error("annotate: setenv: %s", errstr(errno));
 	execv("/bin/sh", args);
-	error("annotate: /bin/sh %s: %s", script, strerror(errno));
+	error("annotate: /bin/sh %s: %s", script, errstr(errno));
 	free(args);
 	free(script);
 	free(exe);

@@ -248,7 +248,7 @@ static void add_thin_members(struct build *b, const char *path,
 		}
 		if (!build_file_exists(b, rel)) {
 			error("%s: member %s (stored as %s): %s", path, rel,
-			      m->name, strerror(errno));
+			      m->name, errstr(errno));
 			b->nerrors++;
 		} else {
 			aggregate_add_object(b, rel, link, depth + 1);

@@ -162,7 +162,7 @@ int build_scan(struct build *b, const char *dir, const struct scan_opts *opts)
 	if (opts->srctree) {
 		b->srctree = realpath(opts->srctree, NULL);
 		if (!b->srctree) {
-			error("%s: source tree: %s", opts->srctree, strerror(errno));
+			error("%s: source tree: %s", opts->srctree, errstr(errno));
 			return -1;
 		}
 	} else {

@@ -147,7 +147,7 @@ char **cmdline_words(const char *cmd, enum cmdline_mode mode, size_t *nwords,
 
 char **cmdline_cmd_file_words(const char *cmd_file, size_t *nwords, const char **why)
 {
-	char *text = read_file(cmd_file, NULL);
+	char *text = kbuild_cmd_read(cmd_file);
 	char *cmd = text ? kbuild_cmd_command(text) : NULL;
 	char **words = NULL;
 

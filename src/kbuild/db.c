@@ -440,7 +440,7 @@ int db_load(struct db *db, const char *path)
 	if (!in && errno == ENOENT)
 		return 0;
 	if (!in) {
-		error("%s: %s", path, strerror(errno));
+		error("%s: %s", path, errstr(errno));
 		return -1;
 	}
 	if ((len = getline(&line, &cap, in)) > 0) {
@@ -454,7 +454,7 @@ int db_load(struct db *db, const char *path)
 			rc = load_records(db, in, line, whole);
 		}
 	} else if (ferror(in)) {
-		error("%s: %s", path, strerror(errno));
+		error("%s: %s", path, errstr(errno));
 		rc = -1;
 	}
 	free(line);
@@ -721,7 +721,7 @@ int db_save(struct db *db)
 		fclose(mem);
 	free(text);
 	if (rc)
-		error("%s: cannot write the database: %s", db->path, strerror(errno));
+		error("%s: cannot write the database: %s", db->path, errstr(errno));
 	return rc;
 }
 

@@ -66,7 +66,7 @@ static void add_image_input(struct build *b, const char *cmd_file,
 	if (rel[0] == '/') {
 		/* outside the build (crt*.o, libgcc.a): not the tree's */
 	} else if (stat(abs, &st) != 0) {
-		error("%s: the final link names %s: %s", cmd_file, rel, strerror(errno));
+		error("%s: the final link names %s: %s", cmd_file, rel, errstr(errno));
 		b->nerrors++;
 	} else if (S_ISREG(st.st_mode)) {
 		aggregate_add_object(b, rel, !in->whole_archive && ar_file_kind(abs) ?

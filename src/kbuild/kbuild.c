@@ -62,9 +62,40 @@ static size_t cmd_head_end(const char *text, size_t len)
 	return nl ? (size_t)(nl + 1 - text) : 0;
 }
 
+/* A .cmd text as kbuild writes it: one with a NUL byte is no .cmd file (NULL,
+ * errno E_NOT_TEXT); CRLF line ends (a tree edited elsewhere) read as LF. */
+static char *cmd_text_checked(char *text, size_t len)
+{
+	size_t out = 0;
+
+	if (!text)
+		return NULL;
+	if (strlen(text) != len) {
+		free(text);
+		errno = E_NOT_TEXT;
+		return NULL;
+	}
+	for (size_t i = 0; i < len; i++)
+		if (!(text[i] == '\r' && text[i + 1] == '\n'))
+			text[out++] = text[i];
+	text[out] = '\0';
+	return text;
+}
+
 char *kbuild_cmd_read_head(const char *path)
 {
-	return read_prefix(path, NULL, cmd_head_end, CMD_HEAD_CHUNK);
+	size_t len = 0;
+	char *text = read_prefix(path, &len, cmd_head_end, CMD_HEAD_CHUNK);
+
+	return cmd_text_checked(text, len);
+}
+
+char *kbuild_cmd_read(const char *path)
+{
+	size_t len = 0;
+	char *text = read_file(path, &len);
+
+	return cmd_text_checked(text, len);
 }
 
 char *kbuild_cmd_source(const char *cmdtext)

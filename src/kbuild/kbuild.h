@@ -12,6 +12,9 @@ char *kbuild_cmd_path(const char *objpath);
  * list; the whole file when it has no deps_ list. NULL (errno set) when it
  * cannot be read. kbuild_cmd_source, _first_dep and _command take it. */
 char *kbuild_cmd_read_head(const char *path);
+/* The whole .cmd file, read as kbuild_cmd_read_head reads its head (a NUL
+ * byte refused: errno E_NOT_TEXT; CRLF read as LF). */
+char *kbuild_cmd_read(const char *path);
 /* The value of `source_...:= PATH` in a .cmd file's text, or NULL. */
 char *kbuild_cmd_source(const char *cmdtext);
 /* The first .c/.S/.s of the deps_ list: the compiled file when the .cmd has

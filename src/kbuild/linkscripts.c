@@ -21,7 +21,7 @@ static void add_linker_script(struct build *b, const char *path)
 	size_t n;
 
 	if (!text) {
-		error("%s: %s", abs, strerror(errno));
+		error("%s: %s", abs, errstr(errno));
 	} else if ((obj = build_new_object(b, name)) != NULL) {
 		obj->is_script = 1;
 		refs = lds_references(text, &n);

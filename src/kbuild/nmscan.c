@@ -60,14 +60,14 @@ static FILE *open_nm_input(const char *nm_file)
 	FILE *in;
 
 	if (fd < 0 || fstat(fd, &st) != 0) {
-		error("%s: %s", nm_file, strerror(errno));
+		error("%s: %s", nm_file, errstr(errno));
 	} else if (S_ISDIR(st.st_mode)) {
-		error("%s: %s", nm_file, strerror(EISDIR));
+		error("%s: %s", nm_file, errstr(EISDIR));
 	} else if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
 		error("%s: not a regular file or a pipe", is_stdin ? "<stdin>" : nm_file);
 	} else if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0 ||
 		   !(in = fdopen(fd, "r"))) {
-		error("%s: %s", nm_file, strerror(errno));
+		error("%s: %s", nm_file, errstr(errno));
 	} else {
 		return in;
 	}

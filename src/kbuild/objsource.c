@@ -178,7 +178,7 @@ static int derived_step(struct build *b, struct object *obj, const char *in,
 		build_file_error(b, incmd);
 	} else if (!inhead && !build_file_exists(b, in)) {
 		error("%s: %s, which %s is made from: %s (nor is there %s)", *cmd, in,
-		      made, strerror(ENOENT), incmd);
+		      made, errstr(ENOENT), incmd);
 		b->nerrors++;
 	} else if (!src && inhead) {
 		free(*cmd);
@@ -266,7 +266,7 @@ void objsource_read_included(struct build *b, struct object *obj)
 	if (!obj->cmd_path)
 		return;
 	cmdabs = path_join(b->dir, obj->cmd_path);
-	text = read_file(cmdabs, NULL);
+	text = kbuild_cmd_read(cmdabs);
 	if (text)
 		src = cmd_head_source(text);
 	else if (errno != ENOENT)

@@ -41,7 +41,7 @@ static void check_linked_object(struct build *b, const char *rel, const char *ab
 	struct stat st;
 
 	if (stat(abs, &st) != 0) {
-		error("%s: %s (a symbolic link to nothing)", rel, strerror(errno));
+		error("%s: %s (a symbolic link to nothing)", rel, errstr(errno));
 		b->nerrors++;
 	} else {
 		add_found(b, rel, &st, found);
@@ -129,7 +129,7 @@ static void walk_dir(struct walk *w, const char *rel, int depth)
 	size_t n = 0, cap = 0;
 
 	if (!d) {
-		error("%s: %s", abs, strerror(errno));
+		error("%s: %s", abs, errstr(errno));
 		free(abs);
 		return;
 	}

@@ -350,6 +350,8 @@ char *read_file(const char *path, size_t *len)
 
 const char *errstr(int err)
 {
+	if (err == E_NOT_TEXT)
+		return "a NUL byte in it: not a text file";
 	return err == E_NOT_REGULAR ? "not a regular file" : strerror(err);
 }
 
@@ -450,7 +452,7 @@ int finish_stdout(void)
 	errno = 0;
 	if (fflush(stdout) == 0 && !ferror(stdout))
 		return 0;
-	error("standard output: write error: %s", strerror(errno ? errno : EIO));
+	error("standard output: write error: %s", errstr(errno ? errno : EIO));
 	return -1;
 }
 
@@ -503,7 +505,7 @@ long read_tsv(const char *path, int ncols, char ***cells)
 
 	*cells = NULL;
 	if (!(text = read_file(path, &len))) {
-		error("%s: %s", path, strerror(errno));
+		error("%s: %s", path, errstr(errno));
 		return -1;
 	}
 	for (rest = text; (line = strsep(&rest, "\n"));) {

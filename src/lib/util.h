@@ -64,6 +64,8 @@ int str_has_prefix(const char *s, const char *prefix);
 /* errno of read_file for a FIFO, socket or device: only regular files are
  * read (a FIFO would hang the run). errstr() names it. */
 #define E_NOT_REGULAR 0x10000
+/* errno of a reader that found a NUL byte in what must be text */
+#define E_NOT_TEXT 0x10001
 
 /* Open a regular file for reading (never blocking on a FIFO); -1 with errno
  * set (E_NOT_REGULAR, EISDIR...) otherwise. *size: its size, when asked. */
@@ -76,7 +78,7 @@ char *read_file(const char *path, size_t *len);
  * NUL-terminated, *len its length. end NULL: the whole file (read_file). */
 char *read_prefix(const char *path, size_t *len,
 		  size_t (*end)(const char *text, size_t used), size_t step);
-/* strerror(), knowing E_NOT_REGULAR. */
+/* strerror(), knowing E_NOT_REGULAR and E_NOT_TEXT. */
 const char *errstr(int err);
 
 /* A file written whole or not at all: the text goes to a temporary file in the

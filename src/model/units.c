@@ -28,7 +28,7 @@ int units_add_exclude(struct unit_opts *uo, const char *arg)
 	}
 	text = read_file(arg + 1, NULL);
 	if (!text) {
-		error("%s: %s", arg + 1, strerror(errno));
+		error("%s: %s", arg + 1, errstr(errno));
 		return -1;
 	}
 	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {

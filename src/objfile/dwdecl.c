@@ -358,7 +358,7 @@ static Elf *open_elf(const char *path, int *fd)
 
 	*fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (*fd < 0) {
-		error("%s: %s", path, strerror(errno));
+		error("%s: %s", path, errstr(errno));
 		return NULL;
 	}
 	elf = elf_begin(*fd, ELF_C_READ_MMAP, NULL);

@@ -253,7 +253,7 @@ int nm_read(FILE *in, const char *label,
 	}
 	free(line);
 	if (!refused && ferror(in)) {
-		error("%s: %s", label, strerror(errno ? errno : EIO));
+		error("%s: %s", label, errstr(errno ? errno : EIO));
 		return -1;
 	}
 	return refused ? -1 : check_totals(&st);

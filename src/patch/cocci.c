@@ -336,11 +336,11 @@ static void mkdir_p(const char *path)
 			continue;
 		*s = '\0';
 		if (mkdir(p, 0777) && errno != EEXIST)
-			fatal("%s: %s", p, strerror(errno));
+			fatal("%s: %s", p, errstr(errno));
 		*s = '/';
 	}
 	if (mkdir(p, 0777) && errno != EEXIST)
-		fatal("%s: %s", p, strerror(errno));
+		fatal("%s: %s", p, errstr(errno));
 	free(p);
 }
 
@@ -349,7 +349,7 @@ static void mkdir_p(const char *path)
 static FILE *open_out(struct atomic_file *af, const char *path)
 {
 	if (atomic_open(af, path))
-		fatal("%s: %s", path, strerror(errno));
+		fatal("%s: %s", path, errstr(errno));
 	af->nosync = 1;         /* synced at once before .complete (sync_fs) */
 	return af->f;
 }
@@ -357,7 +357,7 @@ static FILE *open_out(struct atomic_file *af, const char *path)
 static void close_out(struct atomic_file *af, const char *path)
 {
 	if (atomic_commit(af))
-		fatal("%s: write error: %s", path, strerror(errno ? errno : EIO));
+		fatal("%s: write error: %s", path, errstr(errno ? errno : EIO));
 }
 
 static void write_text(const char *path, const char *text)
@@ -374,7 +374,7 @@ static int rm_entry(const char *path, const struct stat *st, int flag, struct FT
 	(void)flag;
 	(void)ftw;
 	if (remove(path))
-		fatal("%s: %s", path, strerror(errno));
+		fatal("%s: %s", path, errstr(errno));
 	return 0;
 }
 
@@ -390,12 +390,12 @@ static void clean_outdir(const char *outdir)
 	for (i = 0; i < ARRAY_LEN(old); i++) {
 		path = path_join(outdir, old[i]);
 		if (unlink(path) && errno != ENOENT)
-			fatal("%s: %s", path, strerror(errno));
+			fatal("%s: %s", path, errstr(errno));
 		free(path);
 	}
 	path = path_join(outdir, "cocci");
 	if (nftw(path, rm_entry, 16, FTW_DEPTH | FTW_PHYS) && errno != ENOENT)
-		fatal("%s: %s", path, strerror(errno));
+		fatal("%s: %s", path, errstr(errno));
 	free(path);
 }
 
@@ -505,7 +505,7 @@ int cocci_write(const struct cocci_opts *opts,
 	free(tagline);
 	free(tagpath);
 	if (opts->style && tagstyle_write(opts->outdir, opts->style))
-		fatal("%s/tag-style: %s", opts->outdir, strerror(errno));
+		fatal("%s/tag-style: %s", opts->outdir, errstr(errno));
 
 	e = collect_entries(add, nadd, remove, nremove, &n);
 	open_outfiles(&o, opts->outdir);

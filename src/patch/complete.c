@@ -757,7 +757,7 @@ static void mkdirs_for(const char *path)
 			continue;
 		*s = '\0';
 		if (mkdir(p, 0777) && errno != EEXIST)
-			fatal("%s: %s", p, strerror(errno));
+			fatal("%s: %s", p, errstr(errno));
 		*s = '/';
 	}
 	free(p);
@@ -770,7 +770,7 @@ static int write_text(const char *path, const char *text, size_t len)
 	mkdirs_for(path);
 	f = fopen(path, "w");
 	if (!f || fwrite(text, 1, len, f) != len || fclose(f)) {
-		error("%s: %s", path, strerror(errno));
+		error("%s: %s", path, errstr(errno));
 		return -1;
 	}
 	return 0;
@@ -855,7 +855,7 @@ static int complete_one(const struct tables *T, const char *src, const char *ori
 		if (!strcmp(T->stale[2 * i], src))
 			s[ns++] = T->stale[2 * i + 1];
 	if (!a || !b) {
-		error("%s: %s", a ? pb : pa, strerror(errno));
+		error("%s: %s", a ? pb : pa, errstr(errno));
 	} else {
 		struct complete_in in = { src, T->tag, a, b, la, lb, is_failed(T, src),
 					  w, k, lines, pl, nw, s, ns };

@@ -130,7 +130,7 @@ void tagcheck_run(const struct rows *rows, const struct placement *places,
 		if (!f) {
 			char *abs = path_join(srctree, order[i]);
 
-			error("%s: missing source: %s%s", abs, strerror(err),
+			error("%s: missing source: %s%s", abs, errstr(err),
 			      order[i][0] == '/' ? " (the build names it outside the source "
 			      "tree: moved or copied since it was built? --srctree gives the "
 			      "tree its paths start from)" : "");

@@ -293,7 +293,7 @@ static enum obj_state object_state(struct tdcheck *ck, const struct objctx *ctx)
 	st = slot(&ck->state, &ck->state_cap, strtab_intern(&ck->objs, ctx->cmd_file));
 	if (*st)
 		return (enum obj_state)*st;
-	cmdtext = read_file(ctx->cmd_file, NULL);
+	cmdtext = kbuild_cmd_read(ctx->cmd_file);
 	cmd = cmdtext ? kbuild_cmd_command(cmdtext) : NULL;
 	w = cmd ? cmdline_words(cmd, CMDLINE_READ, &nw, &why) : NULL;
 	if (!cmdtext)

@@ -181,7 +181,7 @@ static char *read_tag(const char *outdir)
 
 	text = read_file(path, &len);
 	if (!text)
-		error("%s: %s", path, strerror(errno));
+		error("%s: %s", path, errstr(errno));
 	else
 		text[strcspn(text, "\n")] = '\0';
 	free(path);
@@ -201,7 +201,7 @@ static long verify_one(const char *src, const char *orig, const char *changed,
 	if (a && c && define && (!strcmp(define, ".") || !strcmp(define, src)))
 		tagstyle_strip_define(v->tag, a, la, c, &lc);
 	if (!a || !c)
-		error("%s: %s", a ? pc : pa, strerror(errno));
+		error("%s: %s", a ? pc : pa, errstr(errno));
 	else if (la != lc || memcmp(a, c, la) || v->nwanted || v->nstale || ne)
 		bad = (long)(verify_file(src, a, la, c, lc, v, out) +
 			     tagmacro_verify(e, ne, src, a, la, c, lc, v->tag, out));

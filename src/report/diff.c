@@ -81,7 +81,7 @@ static int load_report(const char *path, struct report_file *f)
 	memset(f, 0, sizeof(*f));
 	f->text = read_file(path, &len);
 	if (!f->text) {
-		error("%s: %s", path, strerror(errno));
+		error("%s: %s", path, errstr(errno));
 		return -1;
 	}
 	if (strncmp(f->text, TSV_HEADER, strlen(TSV_HEADER))) {

@@ -1070,7 +1070,7 @@ static void load_autoconf(struct definer_ctx *c, const char *path)
 static void prepare_object(struct definer_ctx *c, const char *text, size_t len,
 			   const char *source_abs, const char *cmd_file, const char *build_dir)
 {
-	char *cmdtext = cmd_file ? read_file(cmd_file, NULL) : NULL;
+	char *cmdtext = cmd_file ? kbuild_cmd_read(cmd_file) : NULL;
 
 	if (c->in_obj_cap)
 		memset(c->in_obj, 0, c->in_obj_cap);
@@ -1163,7 +1163,7 @@ int definer_declared(const char *source_text, size_t len, const char *cmd_file,
 
 	if (source_text && extern_line(source_text, len, symbol))
 		return 1;
-	cmdtext = cmd_file ? read_file(cmd_file, NULL) : NULL;
+	cmdtext = cmd_file ? kbuild_cmd_read(cmd_file) : NULL;
 	if (!cmdtext)
 		return 0;
 	/* the deps_ list names every file the unit read: no #define is needed */
