@@ -42,6 +42,14 @@ readelf -SW "$bad/kernel/time.o" | grep -q 'lto_.symtab' && echo "# objcopy left
 expect_status 1 "$CROSSYM" report --format=tsv "$bad"
 expect_grep "kernel/time.o: slim LTO object .* without an LTO symbol table" "$TMP/err" \
 	"a slim object without an LTO symbol table: an error naming it"
+# ... nor one whose __gnu_lto_slim marker was renamed (it would read as an
+# object defining nothing)
+rm -f "$bad/kernel/time.o"
+make -s -C "$ex" O="$bad" LAYOUT=thin LTO=1 >/dev/null 2>&1
+sed 's/__gnu_lto_slim/__gnu_lto_slix/' "$bad/kernel/cpu.o" >"$TMP/cpu.o" && mv "$TMP/cpu.o" "$bad/kernel/cpu.o"
+expect_status 1 "$CROSSYM" report --format=tsv "$bad"
+expect_grep "kernel/cpu.o: LTO symbol table (.gnu.lto_.symtab) with none of its symbols in the ELF symbol table and no __gnu_lto_slim marker" \
+	"$TMP/err" "a slim object with its marker renamed: an error naming it"
 # A slim object in a build whose linker script KEEPs sections: its sections
 # are unknown, which is said.
 make -s -C "$ex" O="$TMP/lto-1b" LAYOUT=thin LTO=1 >/dev/null 2>&1

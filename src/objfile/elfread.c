@@ -327,6 +327,20 @@ static const char *read_symtab(struct objset *set, struct object *obj, Elf *elf,
 	return found ? NULL : "no symbol table (stripped?)";
 }
 
+/* An object with LTO symbol tables but no __gnu_lto_slim marker is fat: its
+ * ELF symbol table holds the same symbols. When it holds none of them the
+ * object is a slim one whose marker was altered, and its symbols would be
+ * dropped: an error. */
+static const char *fat_lto_check(struct objset *set, const struct object *obj, Elf *elf)
+{
+	size_t found = 0, count = lto_count_symbols(elf, set, obj, &found);
+
+	if (count && !found)
+		return "LTO symbol table (.gnu.lto_.symtab) with none of its symbols in the "
+		       "ELF symbol table and no __gnu_lto_slim marker: a slim LTO object altered?";
+	return NULL;
+}
+
 /* A field of the raw header, in the file's byte order. */
 static unsigned long long raw_field(const unsigned char *p, size_t size, int msb)
 {
@@ -446,6 +460,8 @@ const char *elf_read_symbols(struct objset *set, struct object *obj,
 		obj->has_dwarf = (unsigned char)dwarf_present(elf);
 		why = lto_is_slim(elf) ? lto_read_symbols(set, obj, elf)
 				       : read_symtab(set, obj, elf, detail, sizeof(detail));
+		if (!why && !lto_is_slim(elf))
+			why = fat_lto_check(set, obj, elf);
 	}
 	if (why == detail) {    /* one symbol's problem: libelf saw none */
 		snprintf(msgbuf, msglen, "%s", detail);

@@ -9,6 +9,8 @@
 #define SYMTAB_PREFIX ".gnu.lto_.symtab."
 #define EXT_PREFIX ".gnu.lto_.ext_symtab."
 #define ENTRY_TAIL 14   /* kind, visibility, size (8), slot (4) */
+#define LTO_EXT_MISMATCH "LTO symbol table: its entries and the type records of " \
+	".gnu.lto_.ext_symtab differ in number: cut short or altered"
 
 const char *lto_parse_table(const unsigned char *tab, size_t len,
 			    const unsigned char *ext, size_t extlen,
@@ -17,13 +19,13 @@ const char *lto_parse_table(const unsigned char *tab, size_t len,
 	const unsigned char *p = tab, *end;
 	size_t index = 0;
 
-	if (!len)
-		return NULL;            /* an empty table: no symbols */
+	if (ext && (extlen < 1 || ext[0] != 1))
+		ext = NULL;             /* an unknown extension version: no types */
+	if (!len)               /* an empty table: no symbols (nor types) */
+		return ext && extlen > 1 ? LTO_EXT_MISMATCH : NULL;
 	if (!tab)
 		return "LTO symbol table: no contents";
 	end = tab + len;
-	if (ext && (extlen < 1 || ext[0] != 1))
-		ext = NULL;             /* an unknown extension version: no types */
 	while (p < end) {
 		const unsigned char *name = p, *comdat;
 		struct lto_sym sym;
@@ -49,7 +51,9 @@ const char *lto_parse_table(const unsigned char *tab, size_t len,
 		index++;
 		fn(ctx, &sym);
 	}
-	return NULL;
+	/* GCC writes one type record per symbol: a table cut at an entry
+	 * boundary (or one with entries added) does not match it */
+	return ext && (extlen - 1) / 2 != index ? LTO_EXT_MISMATCH : NULL;
 }
 
 int lto_is_slim(Elf *elf)
@@ -119,15 +123,17 @@ static Elf_Data *section_by_name(Elf *elf, size_t shstrndx, const char *prefix,
 	return NULL;
 }
 
-const char *lto_read_symbols(struct objset *set, struct object *obj, Elf *elf)
+/* Parse every LTO symbol table of elf (with its extension), calling fn per
+ * symbol; *tables counts them. NULL, or what is wrong. */
+static const char *each_lto_table(Elf *elf, void (*fn)(void *ctx, const struct lto_sym *sym),
+				  void *ctx, size_t *tables)
 {
-	struct add_ctx ctx = { set, obj };
 	Elf_Scn *scn = NULL;
-	size_t shstrndx, tables = 0;
+	size_t shstrndx;
 
+	*tables = 0;
 	if (elf_getshdrstrndx(elf, &shstrndx) != 0)
 		return "corrupt section header string table";
-	obj->no_sections = NO_SECTIONS_LTO; /* its symbol table has no section names */
 	while ((scn = elf_nextscn(elf, scn)) != NULL) {
 		GElf_Shdr shdr;
 		const char *name, *why;
@@ -145,13 +151,55 @@ const char *lto_read_symbols(struct objset *set, struct object *obj, Elf *elf)
 		if (ext && !ext->d_buf)
 			ext = NULL;     /* SHT_NOBITS: no types */
 		why = lto_parse_table(tab->d_buf, tab->d_size, ext ? ext->d_buf : NULL,
-				      ext ? ext->d_size : 0, add_lto_sym, &ctx);
+				      ext ? ext->d_size : 0, fn, ctx);
 		if (why)
 			return why;
-		tables++;
+		(*tables)++;
 	}
-	if (!tables)
+	return NULL;
+}
+
+const char *lto_read_symbols(struct objset *set, struct object *obj, Elf *elf)
+{
+	struct add_ctx ctx = { set, obj };
+	size_t tables;
+	const char *why;
+
+	obj->no_sections = NO_SECTIONS_LTO; /* its symbol table has no section names */
+	why = each_lto_table(elf, add_lto_sym, &ctx, &tables);
+	if (!why && !tables)
 		return "slim LTO object (__gnu_lto_slim) without an LTO symbol table "
 		       "(.gnu.lto_.symtab.*): its symbols cannot be read";
-	return NULL;
+	return why;
+}
+
+struct count_ctx {
+	const struct objset *set;
+	const struct object *obj;
+	size_t count, found;
+};
+
+/* Count the symbol, and whether obj has it by name. */
+static void count_lto_sym(void *ctx, const struct lto_sym *sym)
+{
+	struct count_ctx *cc = ctx;
+	long id = strtab_find(&cc->set->names, sym->name);
+
+	cc->count++;
+	for (size_t i = 0; id >= 0 && i < cc->obj->nsyms; i++)
+		if (cc->obj->syms[i].name == (unsigned)id) {
+			cc->found++;
+			break;
+		}
+}
+
+size_t lto_count_symbols(Elf *elf, const struct objset *set, const struct object *obj,
+			 size_t *found)
+{
+	struct count_ctx cc = { set, obj, 0, 0 };
+	size_t tables;
+
+	each_lto_table(elf, count_lto_sym, &cc, &tables);
+	*found = cc.found;
+	return cc.count;
 }

@@ -34,5 +34,9 @@ int lto_is_slim(Elf *elf);
  * Returns NULL, or a static description of what is wrong (no LTO symbol
  * table, a malformed one). */
 const char *lto_read_symbols(struct objset *set, struct object *obj, Elf *elf);
+/* How many symbols the LTO symbol tables of elf hold (0: none, or unreadable);
+ * *found: how many of them obj (read from its ELF symbol table) has. */
+size_t lto_count_symbols(Elf *elf, const struct objset *set, const struct object *obj,
+			 size_t *found);
 
 #endif

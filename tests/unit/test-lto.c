@@ -75,5 +75,18 @@ int main(void)
 	seen.text[0] = '\0';
 	why = lto_parse_table(NULL, 0, NULL, 0, collect, &seen);
 	TAP_OK(!why && !seen.text[0], "an empty table: no symbols, no error");
+
+	/* the extension's type records count the entries: cuts that leave whole
+	 * entries are found by them */
+	tab[2 + 1 + 0] = LTO_DEF;
+	ext[0] = 1;
+	why = lto_parse_table(tab, len - 22, ext, 11, collect, &seen);
+	TAP_OK(why && strstr(why, "cut short or altered"),
+	       "a table cut at an entry boundary (4 entries, 5 type records): an error");
+	why = lto_parse_table(tab, 0, ext, 11, collect, &seen);
+	TAP_OK(why && strstr(why, "cut short or altered"),
+	       "an emptied table with 5 type records: an error");
+	why = lto_parse_table(tab, 0, ext, 1, collect, &seen);
+	TAP_STR(why, NULL, "an empty table and an extension of no records (an empty file): no error");
 	return tap_done();
 }
