@@ -158,13 +158,8 @@ done
 # (units.txt.old: the units of the last run; a unit whose members changed is
 # made again, though its file is newer than each member)
 if [ -f "$W/units.txt" ]; then mv "$W/units.txt" "$W/units.txt.old"; else : >"$W/units.txt.old"; fi
-# unit file of unit U: DIR/unit.o, DIR/unit@N.o; a module DIR/NAME.ko: DIR/NAME.unit.o
+# (the unit file of each C object: crossym units' 6th column)
 awk -F '\t' -v B="$B" -v old="$oldsrc/" -v new="$newsrc/" '
-	function unitfile(u,   d, n) {
-		if (u ~ /\.ko$/) { sub(/\.ko$/, ".unit.o", u); return u }
-		n = ""; if (u ~ /@[0-9]+$/) { n = u; sub(/.*@/, "@", n); sub(/@[0-9]+$/, "", u) }
-		return (u == "." ? "" : u "/") "unit" n ".o"
-	}
 	function cmdfile(f,   d, b) {
 		d = f; b = f
 		if (d ~ /\//) { sub(/\/[^\/]*$/, "/", d); sub(/.*\//, "", b) } else d = ""
@@ -218,7 +213,7 @@ awk -F '\t' -v B="$B" -v old="$oldsrc/" -v new="$newsrc/" '
 		if (index(c, " -o " l) == 0) { print "wholeprogram: " f ": no -o in its command" > "/dev/stderr"; bad = 1; next }
 		printf "%s: %s %s\n\t$(Q)%s -flto\n", l, f, (srcfile ~ /^\//) ? srcfile : "", c
 		if (!(u in uf)) {
-			uf[u] = unitfile(u); order[++nu] = u
+			uf[u] = $6; order[++nu] = u
 			uflags[u] = linkflags(c)
 			if (tail ~ /objtool/) { t = tail; gsub(" " f "$", " " uf[u], t); utool[u] = t }
 		}

@@ -22,10 +22,12 @@ static const char units_cmd_help[] =
 	"                     --clashes | --generated] [--srctree DIR] [--nm FILE] [--no-config]\n"
 	"                     [-q] BUILD_DIR\n\n"
 	"List the linked objects of the build in link order with the unit each\n"
-	"belongs to, as TSV: unit, object, file, role (c, asm or excluded) and the\n"
-	"library archive a member is linked from (- when always linked). The units\n"
-	"are the decision's: report, cocci and check take the same options, and all\n"
-	"read them from SRCTREE/.crossym.\n\n";
+	"belongs to, as TSV: unit, object, file, role (c, asm or excluded), the\n"
+	"library archive a member is linked from (- when always linked), and the\n"
+	"file the whole-program build links a C object's unit into (DIR/unit.o,\n"
+	"DIR/unit@N.o, DIR/NAME.unit.o; - else). The units are the decision's: report,\n"
+	"cocci and check take the same options, and all read them from\n"
+	"SRCTREE/.crossym.\n\n";
 
 static const struct optdef opt_ordered = { { "ordered", no_argument, NULL, OPT_ORDERED },
 	"  --ordered         instead: the global definitions alone in a section the\n"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* objsource.c - the source file and unit of each object. */
 #include "objsource.h"
+#include "unitname.h"
 #include "dwdecl.h"
 #include "kbuild.h"
 #include "util.h"
@@ -329,9 +330,9 @@ void objsource_assign(struct build *b, struct object *obj)
 		obj->unit = xstrdup(obj->name);
 		obj->excluded = 1;
 	} else if (obj->module)
-		obj->unit = xasprintf("%s%s", obj->module, obj->is_asm ? "#asm" : "");
+		obj->unit = unitname_make(obj->module, obj->is_asm);
 	else
-		obj->unit = obj->is_asm ? xasprintf("%s#asm", dir) : xstrdup(dir);
+		obj->unit = unitname_make(dir, obj->is_asm);
 	free(dir);
 	free(owner);
 	free(file);

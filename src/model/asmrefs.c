@@ -6,6 +6,7 @@
 #include "elfread.h"
 #include "lto.h"
 #include "run.h"
+#include "unitname.h"
 #include "util.h"
 
 #include <ctype.h>
@@ -125,7 +126,7 @@ static void strings_naming(const char *text, size_t len, const struct strtab *re
 /* The pseudo-object DIR#asm that makes obj's asm-string references. */
 static struct object *asm_unit_of(struct build *b, const struct object *obj)
 {
-	char *dir = path_dirname(obj->name), *name = xasprintf("%s#asm", dir);
+	char *dir = path_dirname(obj->name), *name = unitname_make(dir, 1);
 	struct object *o = build_find(b, name);
 
 	if (!o) {

@@ -2,6 +2,7 @@
 /* units.c - --exclude and --runs applied to the units of a build, and the
  * `crossym units` listing (link order). */
 #include "units.h"
+#include "unitname.h"
 #include "util.h"
 
 #include <errno.h>
@@ -72,14 +73,6 @@ static void apply_excludes(struct build *b, const struct unit_opts *uo)
 	}
 }
 
-/* The directory an object's unit is named after ("DIR" of "DIR#asm"). */
-static char *unit_dir(const struct object *o)
-{
-	const char *hash = strchr(o->unit, '#');
-
-	return hash ? xstrndup(o->unit, (size_t)(hash - o->unit)) : xstrdup(o->unit);
-}
-
 /* The library archive an on-demand member is linked from, else "". */
 static char *library_of(const struct object *o)
 {
@@ -114,7 +107,7 @@ static void split_runs(struct build *b)
 			prev = NULL;
 			continue;
 		}
-		dir = unit_dir(o);
+		dir = unitname_base(o->unit);
 		lib = library_of(o);
 		key = xasprintf("%s\t%s", dir, lib);
 		id = strtab_intern(&dirs, dir);
@@ -128,7 +121,7 @@ static void split_runs(struct build *b)
 			run = ++nruns[id];
 		if (!o->is_asm && run > 1) {
 			free(o->unit);
-			o->unit = xasprintf("%s@%u", dir, run);
+			o->unit = unitname_run(dir, run);
 		}
 		free(prev);
 		prev = key;
@@ -167,18 +160,20 @@ char *units_object_file(const struct object *o)
 
 void units_print(FILE *out, const struct build *b)
 {
-	fputs("unit\tobject\tfile\trole\tarchive\n", out);
+	fputs("unit\tobject\tfile\trole\tarchive\tunitfile\n", out);
 	for (size_t i = 0; i < b->set.count; i++) {
 		const struct object *o = &b->set.objs[i];
-		char *file, *lib;
+		char *file, *lib, *ufile;
 
 		if (!takes_part(o) || !o->linked)
 			continue;
 		file = units_object_file(o);
 		lib = library_of(o);
-		fprintf(out, "%s\t%s\t%s\t%s\t%s\n", o->unit, o->name, file,
+		ufile = o->excluded || o->is_asm ? xstrdup("-") : unitname_file(o->unit);
+		fprintf(out, "%s\t%s\t%s\t%s\t%s\t%s\n", o->unit, o->name, file,
 			o->excluded ? "excluded" : o->is_asm ? "asm" : "c",
-			*lib ? lib : "-");
+			*lib ? lib : "-", ufile);
+		free(ufile);
 		free(file);
 		free(lib);
 	}

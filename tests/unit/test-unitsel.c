@@ -3,6 +3,9 @@
  * which unit names a DIR selects (doc/CONTRACT.md, "Units"). */
 #include "tap.h"
 #include "units.h"
+#include "unitname.h"
+
+#include <stdlib.h>
 
 static int sel(const char *dir, const char *unit)
 {
@@ -19,6 +22,29 @@ static void check(const char *dir, const char *unit, int want)
 {
 	TAP_OK(sel(dir, unit) == want, "--unit %s %s %s", dir,
 	       want ? "selects" : "does not select", unit);
+}
+
+/* unitname.c: each kind of unit name made, taken apart and given its file */
+static void name_is(char *got, const char *want, const char *what)
+{
+	TAP_STR(got, want, "%s", what);
+	free(got);
+}
+
+static void names(void)
+{
+	name_is(unitname_make("kernel", 0), "kernel", "a directory's C unit");
+	name_is(unitname_make("kernel", 1), "kernel#asm", "its assembly");
+	name_is(unitname_make("fs/x/x.ko", 1), "fs/x/x.ko#asm", "a module's assembly");
+	name_is(unitname_run("kernel", 2), "kernel@2", "a run");
+	name_is(unitname_base("kernel#asm"), "kernel", "the base of DIR#asm");
+	name_is(unitname_base("mm"), "mm", "the base of DIR");
+	name_is(unitname_file("kernel/sched"), "kernel/sched/unit.o", "the file of DIR");
+	name_is(unitname_file("."), "unit.o", "the file of the top directory");
+	name_is(unitname_file("kernel@12"), "kernel/unit@12.o", "the file of a run");
+	name_is(unitname_file(".@2"), "unit@2.o", "the file of a run at the top");
+	name_is(unitname_file("fs/x/x.ko"), "fs/x/x.unit.o", "the file of a module");
+	name_is(unitname_file("a@b"), "a@b/unit.o", "an @ that is no run number");
 }
 
 int main(void)
@@ -66,5 +92,6 @@ int main(void)
 	unitsel_mark(&s, "lib");
 	TAP_OK(!s.seen[0] && s.seen[1], "unitsel_mark: kernel/sched answers --unit kernel, not mm");
 	unitsel_free(&s);
+	names();
 	return tap_done();
 }
