@@ -177,6 +177,18 @@ expect_grep "^crossym: $TMP/fifo: not a regular file" "$TMP/err" "--exclude @FIF
 expect_status 1 $T "$CROSSYM" report --lds /dev/zero "$ct"
 expect_grep "^crossym: /dev/zero: not a regular file" "$TMP/err" "--lds /dev/zero: named, no hang"
 
+# --- a -g build (no .cmd files) whose source tree moved: the debug info's path
+# is named, with the way out
+mkdir -p "$TMP/gold/src/a" "$TMP/gold/src/b" "$TMP/gold/build/a" "$TMP/gold/build/b"
+printf 'int g(void);\nint f(void) { return g(); }\n' >"$TMP/gold/src/a/x.c"
+printf 'int f(void);\nint g(void) { return f(); }\n' >"$TMP/gold/src/b/y.c"
+(cd "$TMP/gold/src" && gcc -g -c a/x.c -o ../build/a/x.o && gcc -g -c "$TMP/gold/src/b/y.c" -o ../build/b/y.o)
+mv "$TMP/gold" "$TMP/gnew"
+expect_status 1 $T "$CROSSYM" cocci --define-tag -o "$TMP/g-out" "$TMP/gnew/build"
+expect_grep "^crossym: b/y.o: g: source unknown, cannot tag it: its debug info (DW_AT_decl_file, under DW_AT_comp_dir) names $TMP/gold/src/b/y.c, outside the source tree $TMP/gnew/build: moved or copied since it was built? --srctree DIR" \
+	"$TMP/err" "a -g build whose tree moved: the debug info's path named, and --srctree offered"
+expect_status 0 $T "$CROSSYM" cocci --define-tag --srctree "$TMP/gnew/src" -o "$TMP/g-out" "$TMP/gnew/build"
+
 # --- --nm input -----------------------------------------------------------------
 (cd "$t" && "$CROSSYM" objects . | xargs nm -A) >"$TMP/all.nm"
 head -c $(($(wc -c <"$TMP/all.nm") - 2)) "$TMP/all.nm" >"$TMP/cut.nm"

@@ -181,10 +181,20 @@ static int ph_taggable(struct pipeline *p, struct pass *ps)
 	const struct rows *rows = &p->rows;
 
 	(void)ps;
-	for (size_t i = 0; i < rows->count; i++)
-		if (rows->v[i].status == STATUS_TAG && !rows->v[i].site.source)
-			error("%s: %s: source unknown, cannot tag it", rows->v[i].object,
-			      rows->v[i].symbol);
+	for (size_t i = 0; i < rows->count; i++) {
+		const struct row *r = &rows->v[i];
+
+		if (r->status != STATUS_TAG || r->site.source)
+			continue;
+		if (r->site.def_source && r->site.def_source[0] == '/')
+			error("%s: %s: source unknown, cannot tag it: its debug info "
+			      "(DW_AT_decl_file, under DW_AT_comp_dir) names %s, outside the "
+			      "source tree %s: moved or copied since it was built? --srctree DIR "
+			      "names the tree where its files are now", r->object, r->symbol,
+			      r->site.def_source, p->srctree);
+		else
+			error("%s: %s: source unknown, cannot tag it", r->object, r->symbol);
+	}
 	if (!p->args->scan.tag_exports)
 		note_untagged_exports(rows);
 	return 0;
