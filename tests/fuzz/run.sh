@@ -13,7 +13,7 @@ set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=$1 secs=$2
 shift 2
-names=${*:-elf ar nm cmd lds db srcscan}
+names=${*:-elf ar nm cmd lds db srcscan conf tsv}
 status=0
 for n in $names; do
 	bin=$out/fuzz-$n

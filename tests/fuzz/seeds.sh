@@ -11,7 +11,7 @@ seeds=$out/seeds
 mkelf=$top/build/mkelf
 cache=${CROSSYM_CACHE:-$HOME/.cache/crossym}
 rm -rf "$seeds" "$out/example"
-for n in elf ar nm cmd lds db srcscan conf; do mkdir -p "$seeds/$n"; done
+for n in elf ar nm cmd lds db srcscan conf tsv; do mkdir -p "$seeds/$n"; done
 
 # small, exact inputs: mkelf objects of every class and byte order
 for v in "64 lsb 62" "32 lsb 3" "64 msb 21" "32 msb 20" "32 lsb 62"; do
@@ -34,6 +34,10 @@ for layout in ldr thin; do
 		>/dev/null 2>&1 || { echo "seeds.sh: the example tree does not build" >&2; exit 1; }
 done
 ex=$out/example/ldr
+# reports as crossym diff reads them, and escaped fields
+"$top/crossym" report -q --format=tsv --all "$ex" >"$seeds/tsv/example-all.tsv" 2>/dev/null || :
+"$top/crossym" report -q --format=tsv "$ex" >"$seeds/tsv/example.tsv" 2>/dev/null || :
+printf 'a\\tb\\\\c\\nd\\r' >"$seeds/tsv/escaped"
 find "$out/example" -name '*.o' -size -64k | head -n 40 | while read -r f; do
 	cp "$f" "$seeds/elf/ex-$(echo "$f" | cksum | cut -d' ' -f1).o"
 done
@@ -92,6 +96,6 @@ b=$cache/busybox/build-normal
 for f in $(find "$b" -name 'lib.a' -size -200k 2>/dev/null | head -n 4); do
 	cp "$f" "$seeds/ar/bb-$(echo "$f" | cksum | cut -d' ' -f1).a"
 done
-for n in elf ar nm cmd lds db srcscan conf; do
+for n in elf ar nm cmd lds db srcscan conf tsv; do
 	echo "seeds.sh: $n: $(ls "$seeds/$n" | wc -l) seeds"
 done
