@@ -29,7 +29,8 @@ LIB_SRCS  := $(filter-out src/cli/main.c,$(SRCS))
 OBJS      := $(SRCS:src/%.c=$(BUILD)/%.o)
 LIB_OBJS  := $(LIB_SRCS:src/%.c=$(BUILD)/%.o)
 TEMPLATES := $(wildcard cocci/*.cocci)
-DRIVERS   := scripts/annotate.sh scripts/apply.sh scripts/spatch-one.sh scripts/verify-build.sh scripts/progress.sh scripts/series.sh
+DRIVERS   := scripts/annotate.sh scripts/apply.sh scripts/spatch-one.sh scripts/verify-build.sh scripts/progress.sh scripts/series.sh \
+	     scripts/wholeprogram.sh
 MANPAGES  := doc/crossym.1 doc/crossym-annotate.1
 UNIT_SRCS := $(wildcard tests/unit/test-*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/%)

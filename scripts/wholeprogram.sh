@@ -59,6 +59,37 @@ export LC_ALL=C
 say() { echo "wholeprogram: $*" >&2; }
 die() { say "$*"; exit 2; }
 
+help() {
+	cat <<'EOH'
+usage: crossym wholeprogram [--exclude OBJ]... [--runs] [--srctree DIR] BUILD_DIR
+       crossym wholeprogram --units-opts BUILD_DIR
+
+Build the tree already built normally in BUILD_DIR again as GCC whole-program
+units, in place, and link its image the tree's own way: each C object of a
+unit compiled again by its kbuild .cmd command with -flto, each unit linked
+with -fwhole-program into the file `crossym units` names for it, the
+aggregates replaced in link order, then Linux's make vmlinux and modules,
+BusyBox's trylink, or the image command of a top-level .IMAGE.cmd. The units
+are the decision's: the options of SRCTREE/.crossym are read.
+
+  --exclude OBJ     keep OBJ (relative to BUILD_DIR) out of its unit, compiled
+                    normally; repeatable
+  --runs            a unit per contiguous run of a directory's objects in link
+                    order (always for Linux)
+  --srctree DIR     compile from DIR, a tagged copy of the sources, instead of
+                    the tree BUILD_DIR was built from
+  --units-opts      print the options given to crossym units, one a line
+
+Results go to BUILD_DIR/.wp (units.tsv, wp.mk, compile.log, link.log,
+undefined.txt). Exit status: 0 the image links; 1 its link fails on undefined
+symbols (printed on stdout, one a line); 2 another error.
+Environment: JOBS (default 2), ARCH (Linux).
+EOH
+	here=$(dirname "$0")
+	printf '\ncrossym %s\n' "${CROSSYM_VERSION:-$(cat "$here/VERSION" 2>/dev/null || cat "$here/../VERSION" 2>/dev/null)}"
+}
+case ${1:-} in -h|--help) help; exit 0 ;; esac
+
 print_opts=0 opts= newsrc=
 while [ $# -gt 1 ]; do
 	case $1 in
@@ -77,7 +108,7 @@ $1" ;;
 	esac
 	shift
 done
-[ $# -eq 1 ] || die "usage: $0 [--exclude OBJ]... [--runs] BUILD_DIR"
+[ $# -eq 1 ] || die "usage: crossym wholeprogram [--exclude OBJ]... [--runs] [--srctree DIR] BUILD_DIR"
 B=$(cd "$1" && pwd) || die "$1: no such directory"
 W=$B/.wp
 mkdir -p "$W/orig"

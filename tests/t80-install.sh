@@ -30,6 +30,7 @@ cat >"$TMP/want-files" <<EOF
 .$PREFIX/libexec/crossym/series.sh
 .$PREFIX/libexec/crossym/spatch-one.sh
 .$PREFIX/libexec/crossym/verify-build.sh
+.$PREFIX/libexec/crossym/wholeprogram.sh
 .$PREFIX/share/bash-completion/completions/crossym
 .$PREFIX/share/man/man1/crossym-annotate.1
 .$PREFIX/share/man/man1/crossym.1
@@ -54,7 +55,7 @@ echo "crossym $VERSION" >"$TMP/want-version"
 expect_eq "$TMP/want-version" "$TMP/version-line" "--version prints crossym VERSION"
 expect_grep "^License GPL-2.0-only" "$TMP/out" "--version names the licence"
 bad=0
-for cmd in "" report cocci check objects annotate; do
+for cmd in "" report cocci check objects annotate wholeprogram; do
 	crossym $cmd --help >"$TMP/help" 2>"$TMP/help.err" || { echo "# $cmd --help: exit $?"; bad=$((bad + 1)); }
 	tail -n 1 "$TMP/help" | grep -qx "crossym $VERSION" || { echo "# $cmd --help: no version line"; bad=$((bad + 1)); }
 	[ -s "$TMP/help.err" ] && { echo "# $cmd --help wrote to stderr"; bad=$((bad + 1)); }
@@ -65,6 +66,8 @@ expect_grep "^usage: crossym annotate OUTDIR SRCTREE" "$TMP/help" "annotate --he
 expect_grep "^  --split" "$TMP/help" "annotate --help: the options"
 expect_status 2 crossym annotate
 expect_grep "usage: crossym annotate" "$TMP/err" "annotate without arguments: usage on stderr, exit 2"
+expect_status 2 crossym wholeprogram
+expect_grep "usage: crossym wholeprogram" "$TMP/err" "wholeprogram without arguments: usage on stderr, exit 2"
 
 make -s -C "$EXAMPLE" O="$TMP/build" >/dev/null 2>&1 || { echo "Bail out! the example does not build"; exit 1; }
 expect_status 0 crossym report --format=tsv "$TMP/build"
@@ -87,6 +90,11 @@ expect_status 0 crossym check "$TMP/retag"
 cp -R "$EXAMPLE" split
 expect_status 0 env CROSSYM=/nonexistent/crossym crossym annotate cocci split --split
 expect_grep "series: 5 patches" "$TMP/err" "installed annotate --split finds series.sh"
+make -s -C "$EXAMPLE" O="$TMP/wpi" SRC="$TMP/elsewhere/tagged" LAYOUT=ldr >/dev/null 2>&1
+expect_status 0 env CROSSYM=/nonexistent/crossym crossym wholeprogram "$TMP/wpi"
+expect_grep "units compiled" "$TMP/err" "installed crossym wholeprogram runs wholeprogram.sh with the installed binary"
+"$TMP/wpi/prog" >"$TMP/wpi.out" 2>&1
+expect_eq "$EXAMPLE/expected-output.txt" "$TMP/wpi.out" "... and its whole-program image prints the expected output"
 cp -R "$EXAMPLE" direct
 expect_status 0 env -u CROSSYM PATH=/usr/bin:/bin sh "$DEST$PREFIX/libexec/crossym/annotate.sh" cocci direct
 expect_grep "18 in place" "$TMP/err" "the installed annotate.sh run directly finds bin/crossym for verify"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* driver.c - `crossym annotate`: find scripts/annotate.sh and exec it.
+/* driver.c - `crossym annotate` and `crossym wholeprogram`: find the driver
+ * script (scripts/annotate.sh, scripts/wholeprogram.sh) and exec it.
  *
  * The script is the implementation; the binary only locates it, in order:
  *   $CROSSYM_LIBEXECDIR                         (an explicit override)
@@ -7,7 +8,7 @@
  *   <dir of the binary>/scripts                 (./crossym in the source tree)
  *   CROSSYM_LIBEXECDIR as compiled in           (the configured install path)
  * and runs it with /bin/sh, CROSSYM_VERSION and CROSSYM (this binary, for the
- * script's `crossym verify`) set in its environment. */
+ * script's `crossym verify` or `crossym units`) set in its environment. */
 #include "driver.h"
 #include "util.h"
 #include "version.h"
@@ -22,12 +23,10 @@
 #define CROSSYM_LIBEXECDIR "/usr/local/libexec/crossym"
 #endif
 
-#define DRIVER "annotate.sh"
-
-/* dir/annotate.sh when it is a readable file, else NULL. */
-static char *driver_in(const char *dir)
+/* dir/script when it is a readable file, else NULL. */
+static char *driver_in(const char *dir, const char *script)
 {
-	char *path = path_join(dir, DRIVER);
+	char *path = path_join(dir, script);
 
 	if (access(path, R_OK) == 0)
 		return path;
@@ -47,8 +46,8 @@ static char *own_exe(void)
 	return xstrdup(exe);
 }
 
-/* The driver beside the binary exe (installed or source tree), or NULL. */
-static char *driver_beside(const char *exe)
+/* The script beside the binary exe (installed or source tree), or NULL. */
+static char *driver_beside(const char *exe, const char *script)
 {
 	static const char *const subdirs[] = { "../libexec/crossym", "scripts" };
 	char *dir, *path = NULL;
@@ -60,7 +59,7 @@ static char *driver_beside(const char *exe)
 		char *joined = path_join(dir, subdirs[i]);
 		char *sub = path_normalize(joined);
 
-		path = driver_in(sub);
+		path = driver_in(sub, script);
 		free(sub);
 		free(joined);
 	}
@@ -68,31 +67,32 @@ static char *driver_beside(const char *exe)
 	return path;
 }
 
-static char *find_driver(const char *exe)
+static char *find_driver(const char *exe, const char *cmd, const char *script)
 {
 	const char *env = getenv("CROSSYM_LIBEXECDIR");
 	char *path;
 
 	if (env && *env) {
-		path = driver_in(env);
+		path = driver_in(env, script);
 		if (!path)
-			error("annotate: %s/%s: not found (CROSSYM_LIBEXECDIR)", env, DRIVER);
+			error("%s: %s/%s: not found (CROSSYM_LIBEXECDIR)", cmd, env, script);
 		return path;
 	}
-	path = driver_beside(exe);
+	path = driver_beside(exe, script);
 	if (!path)
-		path = driver_in(CROSSYM_LIBEXECDIR);
+		path = driver_in(CROSSYM_LIBEXECDIR, script);
 	if (!path)
-		error("annotate: %s not found beside the binary (../libexec/crossym, "
-		      "scripts/) nor in %s; set CROSSYM_LIBEXECDIR", DRIVER,
+		error("%s: %s not found beside the binary (../libexec/crossym, "
+		      "scripts/) nor in %s; set CROSSYM_LIBEXECDIR", cmd, script,
 		      CROSSYM_LIBEXECDIR);
 	return path;
 }
 
-int cmd_annotate(int argc, char **argv)
+/* Exec /bin/sh SCRIPT argv[1..] for command cmd; returns 2 on failure. */
+static int run_driver(const char *cmd, const char *script_name, int argc, char **argv)
 {
 	char *exe = own_exe();
-	char *script = find_driver(exe);
+	char *script = find_driver(exe, cmd, script_name);
 	char **args;
 
 	if (!script) {
@@ -104,14 +104,24 @@ int cmd_annotate(int argc, char **argv)
 	args[1] = script;
 	for (int i = 1; i < argc; i++)
 		args[i + 1] = argv[i];
-	/* The script's `crossym verify` is this binary, whatever CROSSYM says. */
+	/* The script's crossym is this binary, whatever CROSSYM says. */
 	if (setenv("CROSSYM_VERSION", CROSSYM_VERSION, 1) ||
 	    (exe && setenv("CROSSYM", exe, 1)))
-		error("annotate: setenv: %s", errstr(errno));
+		error("%s: setenv: %s", cmd, errstr(errno));
 	execv("/bin/sh", args);
-	error("annotate: /bin/sh %s: %s", script, errstr(errno));
+	error("%s: /bin/sh %s: %s", cmd, script, errstr(errno));
 	free(args);
 	free(script);
 	free(exe);
 	return 2;
+}
+
+int cmd_annotate(int argc, char **argv)
+{
+	return run_driver("annotate", "annotate.sh", argc, argv);
+}
+
+int cmd_wholeprogram(int argc, char **argv)
+{
+	return run_driver("wholeprogram", "wholeprogram.sh", argc, argv);
 }

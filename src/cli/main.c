@@ -26,6 +26,7 @@ static const struct command {
 	{ "cmd", cmd_cmd, NULL },               /* verify-build.sh: a command's words */
 	{ "fallback", cmd_fallback, NULL },     /* verify-build.sh: re-declare instead */
 	{ "annotate", cmd_annotate, "make, check and apply the patch (runs annotate.sh)" },
+	{ "wholeprogram", cmd_wholeprogram, "build the tagged tree as whole-program units, link it" },
 };
 
 static void usage(FILE *out)
@@ -39,8 +40,8 @@ static void usage(FILE *out)
 	      "Commands:\n", out);
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (commands[i].summary)
-			fprintf(out, "  %-9s %s\n", commands[i].name, commands[i].summary);
-	fputs("  help      this list, or `crossym help COMMAND`: that command's help\n"
+			fprintf(out, "  %-12s %s\n", commands[i].name, commands[i].summary);
+	fputs("  help         this list, or `crossym help COMMAND`: that command's help\n"
 	      "\n`crossym COMMAND --help` describes each command's options.\n"
 	      "Exit status: 0 success, 1 a file could not be read or a check failed,\n"
 	      "2 bad usage or a result that would be meaningless.\n"
