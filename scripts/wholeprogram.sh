@@ -48,7 +48,9 @@
 # (`UNIT_FILE<TAB>OBJ...`, the normal objects of each unit), wp.mk, compile.log,
 # link.log, undefined.txt (the undefined symbols of a failed link).
 # Exit 0 when the image links; 1 when the link fails on undefined symbols
-# (printed on stdout, one per line); 2 for other errors.
+# (printed on stdout, one per line; on stderr, each with the object defining
+# it and the unit that made it local: tag it, or --exclude that object); 2 for
+# other errors.
 # Environment: CROSSYM (default: the repo's crossym), JOBS (2), ARCH (Linux:
 # default what the build was configured with).
 set -eu
@@ -82,7 +84,8 @@ are the decision's: the options of SRCTREE/.crossym are read.
 
 Results go to BUILD_DIR/.wp (units.tsv, wp.mk, compile.log, link.log,
 undefined.txt). Exit status: 0 the image links; 1 its link fails on undefined
-symbols (printed on stdout, one a line); 2 another error.
+symbols (printed on stdout, one a line; on stderr each with the object that
+defines it and the unit that made it local); 2 another error.
 Environment: JOBS (default 2), ARCH (Linux).
 EOH
 	here=$(dirname "$0")
@@ -435,4 +438,15 @@ undefined "$W/link.log"
 [ -s "$W/undefined.txt" ] || { tail -n 20 "$W/link.log" >&2; die "the link failed, see $W/link.log"; }
 say "the link failed: $(wc -l <"$W/undefined.txt") undefined symbols (see $W/link.log)"
 cat "$W/undefined.txt"
+# where each is defined: a C object whose unit made it local
+awk -F '\t' 'NR > 1 && $4 == "c" { print $3 "\t" $1 "\t" $6 "\t" $2 }' "$W/units.tsv" >"$W/cfiles"
+cut -f1 "$W/cfiles" | sort -u | (cd "$B" && xargs nm -A --defined-only 2>/dev/null) |
+	awk -v und="$W/undefined.txt" -v files="$W/cfiles" -v p="wholeprogram" '
+	BEGIN { while ((getline l < und) > 0) want[l] = 1
+		while ((getline l < files) > 0) { split(l, f, "\t"); unit[f[1]] = f[2]; uf[f[1]] = f[3]; obj[f[1]] = f[4] } }
+	NF == 3 && ($3 in want) && $2 ~ /^[A-TV-Z]$/ && !said[$3]++ {
+		o = $1; sub(/:[0-9a-fA-F]*$/, "", o)
+		print p ": " $3 ": defined in " obj[o] ", made local by its unit " unit[o] " (" uf[o] \
+			"): tag the definition (crossym check, cocci) or --exclude " obj[o] > "/dev/stderr"
+	}' || :
 exit 1

@@ -12,6 +12,8 @@ for layout in ldr thin; do
 	grep "FAILED" "$TMP/demo.log" | sed 's/^/# /'
 	expect_grep "they are exactly the 19 symbols of the report's tag rows" "$TMP/demo.log" \
 		"$layout: undefined symbols of the untagged link == the tag rows' symbols"
+	test "$(grep -c '^wholeprogram: [a-z_]*: defined in [^ ]*\.o)*, made local by its unit [^ ]* ([^ ]*unit\.o): tag the definition' "$TMP/demo-$layout/wp-untagged.log")" -eq 19
+	ok $? "$layout: the failed link names the unit that made each of the 19 symbols local"
 	expect_grep "^tag rows in the TSV report: *20$" "$TMP/demo.log" "$layout: 20 tag rows"
 	expect_grep "^definitions crossym tagged: *20$" "$TMP/demo.log" "$layout: 20 tags written"
 done
