@@ -269,10 +269,29 @@ awk -F '\t' -v B="$B" -v old="$oldsrc/" -v new="$newsrc/" '
 { printf 'Q = @\n.DELETE_ON_ERROR:\n.SUFFIXES:\n'; cat "$W/wp.mk"; } >"$W/wp.mk.tmp" && mv "$W/wp.mk.tmp" "$W/wp.mk"
 grep -Fxvf "$W/units.txt.old" "$W/units.txt" | cut -f 1 | (cd "$B" && xargs rm -f)
 t0=$(date +%s)
+# failed_units: name the unit of each target make gave up on (a member's
+# F.lto.o, or the unit file), with its objects; when lto1 was killed or ran
+# out of memory, say how to make the unit smaller.
+failed_units() {
+	sed -n 's/^make.*\*\*\* \[[^]]*: \([^]]*\)\] .*/\1/p' "$W/compile.log" | sort -u |
+	awk -F '\t' -v p="wholeprogram" 'FNR == NR { t[$0] = 1; next }
+		FNR == 1 { next }
+		$4 == "c" { lto = $3; sub(/\.o$/, ".lto.o", lto); unit[$6] = $1; objs[$6] = objs[$6] " " $2
+			if (lto in t) at[$6] = at[$6] " " $2
+			if ((lto in t) || ($6 in t)) bad[$6] = 1 }
+		END { for (u in bad) print p ": " u ": the whole-program compile of unit " unit[u] " failed" \
+			(u in at ? " at" at[u] : "") " (its objects:" objs[u] ")" > "/dev/stderr" }' \
+		- "$W/units.tsv" || :
+	if grep -Eq 'Killed|out of memory|signal terminated program lto1' "$W/compile.log"; then
+		say "lto1 was killed or ran out of memory: make that unit smaller (--runs, or --exclude some of its objects; crossym units --flatten names the usual cause)"
+	fi
+}
+
 # -r: no built-in rules (make would remake a single-object module NAME.o from
 # kbuild's NAME.mod list with its Modula-2 rule, m2c)
 make -r -C "$B" -f "$W/wp.mk" -j"$JOBS" all >"$W/compile.log" 2>&1 || {
 	grep -E 'error|Error' "$W/compile.log" | head -n 20 >&2
+	failed_units
 	die "compiling the units failed, see $W/compile.log"
 }
 say "$(wc -l <"$W/units.txt") units compiled in $(($(date +%s) - t0)) s"

@@ -122,4 +122,12 @@ for cmd in report check; do
 done
 expect_status 2 "$CROSSYM" report --unit kernel --unit nosuch/dir "$b"
 expect_grep "nosuch/dir: no unit" "$TMP/err" "one good --unit does not hide a bad one"
+
+# a unit whose whole-program compile fails: named, with the object and its members
+cp -R "$ex" "$TMP/fsrc"
+make -s -C "$ex" O="$TMP/fail" SRC="$TMP/fsrc" LAYOUT=ldr >/dev/null 2>&1
+echo '#error boom' >>"$TMP/fsrc/kernel/time.c"
+expect_status 2 "$CROSSYM" wholeprogram "$TMP/fail"
+expect_grep "^wholeprogram: kernel/unit.o: the whole-program compile of unit kernel failed at kernel/time.o (its objects: kernel/core.o kernel/cpu.o kernel/time.o kernel/rwsem.o)" \
+	"$TMP/err" "wholeprogram: a unit that does not compile is named, with the failing object and its members"
 done_testing
