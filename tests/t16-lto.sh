@@ -53,10 +53,21 @@ expect_grep "kernel/cpu.o: LTO symbol table (.gnu.lto_.symtab) with none of its 
 # A slim object in a build whose linker script KEEPs sections: its sections
 # are unknown, which is said.
 make -s -C "$ex" O="$TMP/lto-1b" LAYOUT=thin LTO=1 >/dev/null 2>&1
-printf 'SECTIONS { .t : { KEEP(*(.list_*)) } }\n' >"$TMP/lto-1b/keep.lds"
+# (it keeps two definitions nothing else names: each needs the tag)
+keep='SECTIONS { .t : { KEEP(*(.text.mm_debug_dump)) KEEP(*(.data.panic_timeout)) } }'
+echo "$keep" >"$TMP/lto-1b/keep.lds"
 expect_status 1 "$CROSSYM" report --format=tsv --lds keep.lds "$TMP/lto-1b"
 expect_grep "keep.lds: KEEPs input sections, but the sections of .* objects are unknown" \
 	"$TMP/err" "slim objects and a KEEP script: an error, not a silent gap"
-expect_grep "cannot be found: they are slim LTO objects (-flto without -ffat-lto-objects), whose symbol table carries no section names; build with -ffat-lto-objects, or without -flto, for the scan$" \
+expect_grep "cannot be found: they are slim LTO objects (-flto without -ffat-lto-objects), whose symbol table carries no section names; give --run-build-commands (each is compiled again with -fno-lto), or build with -ffat-lto-objects or without -flto for the scan$" \
 	"$TMP/err" "... saying why (slim LTO) and what to do"
+# --run-build-commands: the same answer as the build without LTO
+echo "$keep" >"$TMP/plain/keep.lds"
+"$CROSSYM" report -q --format=tsv --lds keep.lds "$TMP/plain" >"$TMP/plain-keep.tsv"
+expect_status 0 "$CROSSYM" report --format=tsv --lds keep.lds --run-build-commands "$TMP/lto-1b"
+expect_eq "$TMP/plain-keep.tsv" "$TMP/out" "slim objects, a KEEP script and --run-build-commands: the TSV of the build without LTO"
+test "$(awk -F '\t' '$5 == "tag" && $6 == "keep.lds"' "$TMP/out" | wc -l)" -eq 2
+ok $? "... where the two definitions only the script keeps get the tag"
+expect_grep "14 of 14 slim LTO objects compiled again with -fno-lto for their sections" "$TMP/err" \
+	"... each slim object compiled again without LTO, said"
 done_testing

@@ -30,8 +30,9 @@ const struct optdef optdef_run = { { "run-build-commands", no_argument, NULL, OP
 	"                    to find the symbols it names only inside asm strings,\n"
 	"                    and as the preprocessor (-E) to tell names made by\n"
 	"                    top-level asm (no tag needed) from names a macro\n"
-	"                    pasted; without it crossym only reads files and names\n"
-	"                    what it could not tell\n" };
+	"                    pasted; a slim LTO object's with -fno-lto, for the\n"
+	"                    sections a linker script KEEPs; without it crossym\n"
+	"                    only reads files and names what it could not tell\n" };
 const struct optdef optdef_tag_exports = { { "tag-exports", no_argument, NULL, OPT_TAG_EXPORTS },
 	"  --tag-exports     the tree's export macro does not carry the tag (stock\n"
 	"                    Linux with --tag __visible): an exported definition\n"

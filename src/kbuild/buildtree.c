@@ -2,6 +2,7 @@
 /* buildtree.c - the scan of a build (which modules find its objects, in what
  * order) and the lifecycle of struct build. */
 #include "buildtree.h"
+#include "ltosec.h"
 #include "aggregate.h"
 #include "asmrefs.h"
 #include "dotsyms.h"
@@ -177,6 +178,8 @@ int build_scan(struct build *b, const char *dir, const struct scan_opts *opts)
 	} else {
 		scan_elf(b);
 		machine_check(b);
+		if (opts->run_build_commands)
+			ltosec_fill(b);   /* before the KEEP rules need them */
 	}
 	linkscripts_add(b, opts);
 	dotsyms_fold(b);

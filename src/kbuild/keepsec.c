@@ -71,8 +71,9 @@ static void say_unknown_sections(const struct object *script, size_t n,
 {
 	const char *why = first->no_sections == NO_SECTIONS_LTO ?
 		"they are slim LTO objects (-flto without -ffat-lto-objects), whose "
-		"symbol table carries no section names; build with -ffat-lto-objects, "
-		"or without -flto, for the scan" :
+		"symbol table carries no section names; give --run-build-commands (each is "
+		"compiled again with -fno-lto), or build with -ffat-lto-objects or without "
+		"-flto for the scan" :
 		"nm -A text names no sections; scan the objects instead of --nm";
 
 	error("%s: KEEPs input sections, but the sections of %zu objects are unknown "
