@@ -38,7 +38,7 @@ expect_eq "$TMP/want.tsv" "$TMP/out" "the loader's init_module and cleanup_modul
 ok $? "init_module of one module is not taken for a use of another module's"
 
 expect_status 0 sh -c "cd '$m' && '$CROSSYM' units ."
-expect_grep '^drivers/foo/foo.mod.o	drivers/foo/foo.mod.o	drivers/foo/foo.mod.o	excluded	-$' "$TMP/out" \
+expect_grep '^drivers/foo/foo.mod.o	drivers/foo/foo.mod.o	drivers/foo/foo.mod.o	excluded	-	-$' "$TMP/out" \
 	"units: NAME.mod.o is outside the module's unit"
 expect_grep '^drivers/foo/foo.ko	drivers/foo/a.o	' "$TMP/out" "units: the module's objects form its unit"
 
