@@ -38,7 +38,7 @@ UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/%)
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(ELF_CFLAGS) -I$(BUILD) $(SRC_DIRS:%/=-I%) $(CFLAGS_EXTRA)
 
 .PHONY: all clean check check-plain check-real check-asan check-valgrind fuzz fuzz-bins fuzz-smoke \
-	fuzz-long deps demo unit busybox-proof kernel-check kernel-proof kernel-defconfig kernel-modules bench bench-kernel kernel-def-werror \
+	fuzz-long fuzz-journal deps demo unit busybox-proof kernel-check kernel-proof kernel-defconfig kernel-modules bench bench-kernel kernel-def-werror \
 	report-svg install uninstall FORCE
 
 all: $(BIN)
@@ -103,6 +103,11 @@ fuzz-smoke: fuzz
 fuzz-long: fuzz
 	sh tests/fuzz/run.sh $(FUZZ_OUT) $(FUZZ_SECONDS)
 
+# The journal annotate --apply replays is read by shell and awk: fuzzed by
+# mutating a real one (tests/fuzz/journal.sh), FUZZ_SECONDS long.
+fuzz-journal: $(BIN) unit
+	sh tests/fuzz/journal.sh $(FUZZ_SECONDS)
+
 # Install what is missing (Debian packages; scripts/deps.sh); a no-op when all
 # is there.  Elsewhere deps.sh prints the packages (Debian, Fedora and Arch
 # names) and stops the target.  `make NO_DEPS=1 TARGET` skips deps.sh (the
@@ -130,6 +135,7 @@ help:
 	@echo '  fuzz              build the libFuzzer harnesses (clang) and their seeds'
 	@echo '  fuzz-smoke        run every harness, 1 min in all'
 	@echo '  fuzz-long         run each harness FUZZ_SECONDS (default 600)'
+	@echo '  fuzz-journal      mutate annotate --apply journals FUZZ_SECONDS (shell reader)'
 	@echo '  install           binary, drivers, man pages, bash completion under DESTDIR PREFIX'
 	@echo '  uninstall         remove what install installed'
 	@echo '  bench             speed, side by side (bench/results.md)'
