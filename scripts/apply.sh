@@ -43,7 +43,12 @@ lock_alive() {
 		la_host=$(cat "$1/host" 2>/dev/null)
 		[ -n "$la_pid" ] && [ -n "$la_host" ] || return 1
 	fi
-	case $la_pid in ''|*[!0-9]*) return 0 ;; esac
+	case $la_pid in
+	*[!0-9]*|'')
+		echo "$prog: $1: its pid file holds '$la_pid', not a process number: not a" \
+			"lock crossym wrote; refused (remove $1 if no annotate.sh runs there)" >&2
+		exit 3 ;;
+	esac
 	[ "$la_host" = "$HOST" ] || return 0
 	kill -0 "$la_pid" 2>/dev/null || ps -p "$la_pid" >/dev/null 2>&1
 }

@@ -71,6 +71,12 @@ echo other-host >"$tree/.crossym-apply/host"
 expect_status 3 $ANNOTATE "$out" "$tree" --apply
 expect_grep "is held by annotate.sh pid $live on other-host" "$TMP/err" \
 	"a lock of another host: refused (its pid cannot be checked here)"
+# (found by fuzz-journal: a pid file that is no number read as a live owner)
+echo "${live}i" >"$tree/.crossym-apply/pid"
+echo "$host" >"$tree/.crossym-apply/host"
+expect_status 3 $ANNOTATE "$out" "$tree"
+expect_grep "^crossym: annotate: $tree/.crossym-apply: its pid file holds '${live}i', not a process number: not a lock crossym wrote; refused" \
+	"$TMP/err" "a lock whose pid is no number: refused as not crossym's, by name"
 rm -rf "$tree/.crossym-apply"
 same_tree "$pristine" "$tree" "the refused runs left the tree alone"
 
