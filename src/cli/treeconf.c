@@ -86,8 +86,11 @@ static const char *set_value(struct treeconf *c, int key, const char *val)
 	if (key == TC_EXCLUDE) {
 		if (!*val || strpbrk(val, " \t") || val[0] == '@')
 			return "exclude: an object (relative to BUILD_DIR), one per line";
-		if (!has_exclude(c, val))
+		char *norm = path_normalize(val);   /* as units_add_exclude stores it */
+
+		if (!has_exclude(c, norm))
 			units_add_exclude(&c->excl, val);
+		free(norm);
 		return NULL;
 	}
 	if (key == TC_TAG) {
