@@ -118,6 +118,8 @@ bad "colour = blue" "an unknown key" "unknown key (tag, "
 bad "tag-exports = maybe" "a yes/no key's bad value" "a yes/no key: the value is yes or no"
 bad "tag = 9lives" "a tag that is no C identifier" "tag: not a C identifier"
 bad "tag" "no =" "expected KEY = VALUE"
+# (found by fuzz-conf: what the file keeps must read back the same)
+bad "exclude = x/../@list" "an exclude that normalises to @FILE" "exclude: an object"
 printf 'tag = __visible\ntag = __global\n' >"$conf"
 expect_status 2 "$CROSSYM" check "$b"
 expect_grep "^crossym: $conf:2: key given twice$" "$TMP/err" "a key given twice: FILE:LINE"

@@ -80,18 +80,28 @@ static int key_index(const char *name)
 	return -1;
 }
 
+/* 1 when s has a blank or a control character (a carriage return would not
+ * read back: a line's trailing one is taken for a CRLF end). */
+static int has_blank_or_control(const char *s)
+{
+	for (; *s; s++)
+		if (*s == ' ' || (unsigned char)*s < 0x20 || *s == 0x7f)
+			return 1;
+	return 0;
+}
+
 /* One value for key: NULL when it is good (stored), else what is wrong. */
 static const char *set_value(struct treeconf *c, int key, const char *val)
 {
 	if (key == TC_EXCLUDE) {
-		if (!*val || strpbrk(val, " \t") || val[0] == '@')
-			return "exclude: an object (relative to BUILD_DIR), one per line";
-		char *norm = path_normalize(val);   /* as units_add_exclude stores it */
+		/* as units_add_exclude stores it, which must not read as @FILE */
+		char *norm = path_normalize(val);
+		int bad = !*norm || has_blank_or_control(val) || norm[0] == '@';
 
-		if (!has_exclude(c, norm))
-			units_add_exclude(&c->excl, val);
+		if (!bad && !has_exclude(c, norm))
+			units_add_exclude(&c->excl, norm);
 		free(norm);
-		return NULL;
+		return bad ? "exclude: an object (relative to BUILD_DIR), one per line" : NULL;
 	}
 	if (key == TC_TAG) {
 		if (!is_identifier(val))
