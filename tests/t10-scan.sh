@@ -183,7 +183,7 @@ cp "$TMP/out" "$TMP/help.list"
 "$CROSSYM" --help >"$TMP/help.flag"
 expect_eq "$TMP/help.flag" "$TMP/help.list" "crossym help = crossym --help"
 sed -n '/^Commands:/,/^$/p' "$TMP/help.list" | awk 'NR > 1 && NF { print $1 }' >"$TMP/cmds"
-printf 'report\ncocci\ncheck\ndiff\nunits\nobjects\nannotate\nhelp\n' >"$TMP/want.cmds"
+printf 'report\ncocci\ncheck\ndiff\nunits\nobjects\nannotate\nwholeprogram\nhelp\n' >"$TMP/want.cmds"
 expect_eq "$TMP/want.cmds" "$TMP/cmds" "the command list: no complete or verify (annotate.sh's steps)"
 for c in report units check; do
 	"$CROSSYM" $c --help >"$TMP/h1"
