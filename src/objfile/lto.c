@@ -4,6 +4,7 @@
 #include "util.h"
 
 #include <gelf.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define SYMTAB_PREFIX ".gnu.lto_.symtab."
@@ -175,31 +176,38 @@ const char *lto_read_symbols(struct objset *set, struct object *obj, Elf *elf)
 
 struct count_ctx {
 	const struct objset *set;
-	const struct object *obj;
+	const unsigned char *has;       /* has[name id]: obj has the name; NULL: count only */
 	size_t count, found;
 };
 
-/* Count the symbol, and whether obj has it by name. */
+/* Count the symbol, and (with has) whether obj has it by name. */
 static void count_lto_sym(void *ctx, const struct lto_sym *sym)
 {
 	struct count_ctx *cc = ctx;
-	long id = strtab_find(&cc->set->names, sym->name);
+	long id = cc->has ? strtab_find(&cc->set->names, sym->name) : -1;
 
 	cc->count++;
-	for (size_t i = 0; id >= 0 && i < cc->obj->nsyms; i++)
-		if (cc->obj->syms[i].name == (unsigned)id) {
-			cc->found++;
-			break;
-		}
+	if (id >= 0 && cc->has[id])
+		cc->found++;
 }
 
 size_t lto_count_symbols(Elf *elf, const struct objset *set, const struct object *obj,
 			 size_t *found)
 {
-	struct count_ctx cc = { set, obj, 0, 0 };
+	struct count_ctx cc = { set, NULL, 0, 0 };
+	unsigned char *has;
 	size_t tables;
 
+	*found = 0;
 	each_lto_table(elf, count_lto_sym, &cc, &tables);
+	if (!cc.count)          /* no LTO symbols: the usual object */
+		return 0;
+	has = xcalloc(set->names.count + 1, 1);
+	for (size_t i = 0; i < obj->nsyms; i++)
+		has[obj->syms[i].name] = 1;
+	cc = (struct count_ctx){ set, has, 0, 0 };
+	each_lto_table(elf, count_lto_sym, &cc, &tables);
+	free(has);
 	*found = cc.found;
 	return cc.count;
 }
