@@ -127,7 +127,8 @@ expect_grep "nosuch/dir: no unit" "$TMP/err" "one good --unit does not hide a ba
 cp -R "$ex" "$TMP/fsrc"
 make -s -C "$ex" O="$TMP/fail" SRC="$TMP/fsrc" LAYOUT=ldr >/dev/null 2>&1
 echo '#error boom' >>"$TMP/fsrc/kernel/time.c"
-expect_status 2 "$CROSSYM" wholeprogram "$TMP/fail"
+# (CROSSYM_LIBEXECDIR: the ASan binary in build/asan has no scripts/ beside it)
+expect_status 2 env CROSSYM_LIBEXECDIR="$TOP/scripts" "$CROSSYM" wholeprogram "$TMP/fail"
 expect_grep "^wholeprogram: kernel/unit.o: the whole-program compile of unit kernel failed at kernel/time.o (its objects: kernel/core.o kernel/cpu.o kernel/time.o kernel/rwsem.o)" \
 	"$TMP/err" "wholeprogram: a unit that does not compile is named, with the failing object and its members"
 done_testing
