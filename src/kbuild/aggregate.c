@@ -134,9 +134,8 @@ static void check_relocatable_inputs(struct build *b, const char *path,
 	strtab_init(&have);
 	if (!elf_read_symbols(&agg, objset_add(&agg, path), buf, len, msg, sizeof(msg))) {
 		defined_names(&b->set, first, &have);
-		missing = count_undefined_in(&agg, &have, &b->stale_syms, 0, &example);
-		if (missing && first)
-			defined_names(&b->set, 0, &have);
+		if (first && count_undefined_in(&agg, &have, &b->stale_syms, 0, &example))
+			defined_names(&b->set, 0, &have);   /* an input read earlier */
 		missing = count_undefined_in(&agg, &have, &b->stale_syms, 1, &example);
 	}
 	if (missing) {
