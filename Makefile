@@ -212,7 +212,7 @@ check-valgrind: $(BIN) unit
 	@echo "check-valgrind: $$(ls $(BUILD)/valgrind | wc -l) crossym runs, no memcheck error"
 
 demo: deps
-	$(MAKE) $(BIN)
+	$(MAKE) $(PAR) $(BIN)
 	sh scripts/demo.sh
 
 busybox-proof: deps
