@@ -122,7 +122,7 @@ static int ph_facts(struct pipeline *p, struct pass *ps)
 		for (size_t k = 0; k < o->nincluded && !o->is_asm && !o->excluded; k++)
 			strtab_intern(&p->sources, o->included[k]);
 		for (size_t k = 0; k < o->nsyms; k++)
-			if (o->syms[k].bind == SYM_DEF || o->syms[k].bind == SYM_WEAKDEF)
+			if (sym_is_def(o->syms[k].bind))
 				strtab_intern(o->linked ? &p->defined : &p->unlinked,
 					      strtab_str(&b->set.names, o->syms[k].name));
 	}

@@ -83,7 +83,7 @@ static void defined_names(const struct objset *set, size_t first, struct strtab 
 		const struct object *o = &set->objs[i];
 
 		for (size_t k = 0; k < o->nsyms; k++)
-			if (o->syms[k].bind == SYM_DEF || o->syms[k].bind == SYM_WEAKDEF)
+			if (sym_is_def(o->syms[k].bind))
 				strtab_intern(names, strtab_str(&set->names, o->syms[k].name));
 	}
 }
@@ -100,7 +100,7 @@ static size_t count_undefined_in(const struct objset *agg, const struct strtab *
 	for (size_t k = 0; k < ao->nsyms; k++) {
 		const char *name = strtab_str(&agg->names, ao->syms[k].name);
 
-		if ((ao->syms[k].bind == SYM_DEF || ao->syms[k].bind == SYM_WEAKDEF) &&
+		if (sym_is_def(ao->syms[k].bind) &&
 		    strtab_find(have, name) < 0 && strtab_find(said, name) < 0) {
 			if (!missing++)
 				*example = name;

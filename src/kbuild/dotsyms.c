@@ -12,11 +12,6 @@ struct fold {
 	size_t *seen;           /* per name id: 1 + the object that refers to it */
 };
 
-static int is_def(unsigned bind)
-{
-	return bind == SYM_DEF || bind == SYM_WEAKDEF;
-}
-
 /* The id of the name s stands for without its dot, or -1. */
 static long undotted(const struct objset *set, const struct objsym *s)
 {
@@ -33,7 +28,7 @@ static void mark_descriptors(struct fold *f, const struct object *o)
 		const struct objsym *s = &o->syms[k];
 		long id;
 
-		if (!is_def(s->bind))
+		if (!sym_is_def(s->bind))
 			continue;
 		if (s->section &&
 		    abisec_is_descriptor(strtab_str(&f->set->sections, s->section)))
@@ -41,7 +36,7 @@ static void mark_descriptors(struct fold *f, const struct object *o)
 		else if (!s->section && s->kind == KIND_FUNC &&
 			 (id = undotted(f->set, s)) >= 0) {
 			for (size_t j = 0; j < o->nsyms; j++)
-				if (o->syms[j].name == (unsigned)id && is_def(o->syms[j].bind) &&
+				if (o->syms[j].name == (unsigned)id && sym_is_def(o->syms[j].bind) &&
 				    !o->syms[j].section)
 					f->desc[id] = 1;
 		}
@@ -55,12 +50,12 @@ static int fold_one(struct fold *f, size_t i, struct objsym *s)
 	int ref = s->bind == SYM_UNDEF || s->bind == SYM_WEAKUNDEF;
 
 	if (id >= 0 && f->desc[id]) {
-		if (is_def(s->bind) || s->bind == SYM_SELFREF)
+		if (sym_is_def(s->bind) || s->bind == SYM_SELFREF)
 			return 0;       /* f's code, or f's .opd entry naming it */
 		if (ref)
 			s->name = (unsigned)id;
 	}
-	if (is_def(s->bind) && f->desc[s->name])
+	if (sym_is_def(s->bind) && f->desc[s->name])
 		s->kind = KIND_FUNC;
 	if (!ref)
 		return 1;

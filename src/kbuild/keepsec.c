@@ -57,7 +57,7 @@ static void add_kept(struct build *b, struct object *script, const struct object
 	for (size_t k = 0; k < obj->nsyms; k++) {
 		const struct objsym *s = &obj->syms[k];
 
-		if ((s->bind == SYM_DEF || s->bind == SYM_WEAKDEF) && s->section &&
+		if (sym_is_def(s->bind) && s->section &&
 		    kept(b, kc, file, s->section))
 			object_add_sym(&b->set, script, strtab_str(&b->set.names, s->name),
 				       SYM_UNDEF, (enum sym_kind)s->kind);

@@ -95,7 +95,7 @@ void object_set_section(struct objset *set, struct object *obj, const char *sect
 {
 	struct objsym *s = obj->nsyms ? &obj->syms[obj->nsyms - 1] : NULL;
 
-	if (s && (s->bind == SYM_DEF || s->bind == SYM_WEAKDEF) && section && *section) {
+	if (s && sym_is_def(s->bind) && section && *section) {
 		s->section = strtab_intern(&set->sections, section);
 		if (abisec_is_descriptor(section))
 			s->kind = KIND_FUNC;

@@ -35,6 +35,12 @@ struct objsym {
 	unsigned section;       /* definitions: id in objset.sections, 0 unknown */
 };
 
+/* 1 for a global or weak definition (enum sym_bind). */
+static inline int sym_is_def(unsigned bind)
+{
+	return bind == SYM_DEF || bind == SYM_WEAKDEF;
+}
+
 /* How an object reaches the link. */
 enum obj_link {
 	LINK_ALWAYS,    /* loose object, ld -r input, whole-archive member */

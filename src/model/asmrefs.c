@@ -38,7 +38,7 @@ static int lto_names(const char *path, struct strtab *names, struct strtab *defs
 			const char *name = strtab_str(&set.names, obj->syms[k].name);
 
 			strtab_intern(names, name);
-			if (obj->syms[k].bind == SYM_DEF || obj->syms[k].bind == SYM_WEAKDEF)
+			if (sym_is_def(obj->syms[k].bind))
 				strtab_intern(defs, name);
 		}
 		rc = 0;
@@ -260,7 +260,7 @@ static int check_object(struct build *b, size_t idx, struct scratch *s,
 
 		if (bind == SYM_UNDEF || bind == SYM_WEAKUNDEF)
 			strtab_intern(&refs, name);
-		else if (bind == SYM_DEF || bind == SYM_WEAKDEF)
+		else if (sym_is_def(bind))
 			strtab_intern(&defs, name);
 	}
 	for (size_t k = 0; k < defs.count; k++)

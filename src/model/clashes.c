@@ -168,7 +168,7 @@ static void each_name(struct clashes *c, size_t i,
 	for (size_t k = 0; k < o->nsyms; k++) {
 		const char *name = strtab_str(&c->b->set.names, o->syms[k].name);
 
-		if ((o->syms[k].bind == SYM_DEF || o->syms[k].bind == SYM_WEAKDEF) &&
+		if (sym_is_def(o->syms[k].bind) &&
 		    strtab_find(&seen, name) < 0) {
 			strtab_intern(&seen, name);
 			fn(c, i, name);

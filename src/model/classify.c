@@ -13,11 +13,6 @@ struct def_facts {
 	int exported, multi, unit_refs, self_ref;
 };
 
-static int is_def(unsigned char bind)
-{
-	return bind == SYM_DEF || bind == SYM_WEAKDEF;
-}
-
 static int same_image(const struct object *a, const struct object *b)
 {
 	if (!a->module || !b->module)
@@ -39,7 +34,7 @@ static struct def_facts facts_of(const struct build *b, const struct symref *lis
 			f.exported = 1;
 		else if (r->bind == SYM_SELFREF && r->obj == d->obj)
 			f.self_ref = 1;
-		else if (is_def(r->bind) && r != d && same_image(def, o))
+		else if (sym_is_def(r->bind) && r != d && same_image(def, o))
 			f.multi = 1;
 		else if ((r->bind == SYM_UNDEF || r->bind == SYM_WEAKUNDEF) &&
 			 r->obj != d->obj)
@@ -170,7 +165,7 @@ static void add_class_row(struct rows *out, const struct build *b,
 	r->ctx = rows_object_ctx(out, ctxmap, b, d->obj);
 	r->weak = d->bind == SYM_WEAKDEF;
 	for (size_t k = 0; k < o->nsyms; k++)
-		if (o->syms[k].name == sym && is_def(o->syms[k].bind))
+		if (o->syms[k].name == sym && sym_is_def(o->syms[k].bind))
 			r->kind = o->syms[k].kind;
 	r->refclass = (unsigned char)ref_class(b, o, name, f);
 	r->multi = (unsigned char)f->multi;
@@ -214,7 +209,7 @@ void classify_build(const struct build *b, struct rows *rows, size_t first)
 			char *key;
 			long seen;
 
-			if (!is_def(list[i].bind) || o->is_script || !worth_a_class(
+			if (!sym_is_def(list[i].bind) || o->is_script || !worth_a_class(
 			    strtab_str(&b->set.names, s)))
 				continue;
 			key = xasprintf("%s\t%s", o->name, strtab_str(&b->set.names, s));

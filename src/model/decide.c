@@ -6,11 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int is_def(unsigned char bind)
-{
-	return bind == SYM_DEF || bind == SYM_WEAKDEF;
-}
-
 /* Link the library members the linked objects need, until nothing changes. */
 static void link_closure(struct build *b)
 {
@@ -32,7 +27,7 @@ static void link_closure(struct build *b)
 			struct object *o = &b->set.objs[i];
 
 			for (size_t k = 0; o->linked && k < o->nsyms; k++) {
-				if (is_def(o->syms[k].bind))
+				if (sym_is_def(o->syms[k].bind))
 					defined[o->syms[k].name] = 1;
 				else if (o->syms[k].bind == SYM_UNDEF && !o->module)
 					needed[o->syms[k].name] = 1;    /* modules pull nothing */
@@ -46,7 +41,7 @@ static void link_closure(struct build *b)
 			for (size_t k = 0; k < o->nsyms; k++) {
 				unsigned name = o->syms[k].name;
 
-				if (is_def(o->syms[k].bind) && needed[name] &&
+				if (sym_is_def(o->syms[k].bind) && needed[name] &&
 				    !defined[name]) {
 					o->linked = 1;
 					changed = 1;
@@ -108,7 +103,7 @@ static int image_defines(const struct build *b, const struct symref *list, size_
 			 const struct object *o)
 {
 	for (size_t i = 0; i < n; i++)
-		if (is_def(list[i].bind) && same_image(&b->set.objs[list[i].obj], o))
+		if (sym_is_def(list[i].bind) && same_image(&b->set.objs[list[i].obj], o))
 			return 1;
 	return 0;
 }
@@ -160,12 +155,12 @@ static size_t referencing_units(struct rows *rows, struct build *b,
 	size_t nu = 0, ndefs = 0;
 
 	for (size_t i = 0; i < n; i++)
-		ndefs += is_def(list[i].bind);
+		ndefs += sym_is_def(list[i].bind);
 	for (size_t i = 0; i < n; i++) {
 		const struct symref *r = &list[i];
 		const struct object *o = &b->set.objs[r->obj];
 		int ref = r->bind == SYM_UNDEF || r->bind == SYM_WEAKUNDEF;
-		int rival = is_def(r->bind) && r != d && same_image(def, o) &&
+		int rival = sym_is_def(r->bind) && r != d && same_image(def, o) &&
 			    (r->bind == SYM_WEAKDEF || d->bind == SYM_WEAKDEF);
 
 		if (!strcmp(o->unit, own) || !(ref || rival))
@@ -238,7 +233,7 @@ void decide_build(struct build *b, struct rows *out)
 			size_t nrefs;
 			int image_use = 0;
 
-			if (!is_def(list[i].bind))
+			if (!sym_is_def(list[i].bind))
 				continue;
 			nrefs = referencing_units(out, b, list, n, &list[i], s, exported,
 						  &refs, &image_use);

@@ -12,11 +12,6 @@
 #include <string.h>
 #include <unistd.h>
 
-static int is_def(const struct objsym *s)
-{
-	return s->bind == SYM_DEF || s->bind == SYM_WEAKDEF;
-}
-
 /* The definitions of the object compiled at path, by name, with the id of
  * their section in b's set (sec[name id]); -1 when it cannot be read or
  * names no sections. */
@@ -37,7 +32,7 @@ static int plain_sections(struct build *b, const char *path, struct strtab *name
 	if (!elf_read_symbols(&plain, po, buf, len, msg, sizeof(msg)) && !po->no_sections) {
 		*sec = xcalloc(po->nsyms + 1, sizeof(**sec));
 		for (size_t k = 0; k < po->nsyms; k++)
-			if (is_def(&po->syms[k]) && po->syms[k].section)
+			if (sym_is_def(po->syms[k].bind) && po->syms[k].section)
 				(*sec)[strtab_intern(names, strtab_str(&plain.names, po->syms[k].name))] =
 					strtab_intern(&b->set.sections,
 						      strtab_str(&plain.sections, po->syms[k].section));
@@ -61,7 +56,7 @@ static int take_sections(struct build *b, struct object *obj, const char *path)
 		for (size_t k = 0; k < obj->nsyms; k++) {
 			long id;
 
-			if (!is_def(&obj->syms[k]))
+			if (!sym_is_def(obj->syms[k].bind))
 				continue;
 			id = strtab_find(&names, strtab_str(&b->set.names, obj->syms[k].name));
 			if (id >= 0 && sec[id])

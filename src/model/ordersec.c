@@ -19,7 +19,7 @@ static int unit_member(const struct object *o)
 
 static int is_def(const struct objsym *s)
 {
-	return (s->bind == SYM_DEF || s->bind == SYM_WEAKDEF) && s->section;
+	return sym_is_def(s->bind) && s->section;
 }
 
 /* named[id] = 1 + the index of the first script that names section id one by
