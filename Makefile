@@ -217,7 +217,7 @@ demo: deps
 
 busybox-proof: deps
 	$(MAKE) $(BIN)
-	sh tests/real/lib/busybox-proof.sh
+	CROSSYM_PROOF_CLOSURE=$${CROSSYM_PROOF_CLOSURE:-1} sh tests/real/lib/busybox-proof.sh
 
 kernel-proof: deps
 	$(MAKE) $(BIN)

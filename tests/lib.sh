@@ -22,6 +22,12 @@ ok() {
 	fi
 }
 
+# skip DESCRIPTION: a test not run, and why (TAP's "# skip")
+skip() {
+	tap_n=$((tap_n + 1))
+	echo "ok $tap_n # skip $1"
+}
+
 # expect_eq EXPECTED_FILE ACTUAL_FILE DESCRIPTION: pass when the files are equal;
 # on failure the diff goes to the TAP diagnostics.
 expect_eq() {

@@ -74,3 +74,31 @@ int run_argv(const char *dir, char *const *argv, char **out, size_t *len)
 			return -1;
 	return rc || !WIFEXITED(status) || WEXITSTATUS(status) != 0 ? -1 : 0;
 }
+
+int run_start(const char *dir, char *const *argv)
+{
+	pid_t pid = fork();
+
+	if (pid == 0)
+		child(dir, argv, -1, -1);
+	return pid < 0 ? -1 : (int)pid;
+}
+
+int run_wait_any(int *ok)
+{
+	int status;
+	pid_t pid;
+
+	while ((pid = waitpid(-1, &status, 0)) < 0)
+		if (errno != EINTR)
+			return -1;
+	*ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+	return (int)pid;
+}
+
+unsigned run_processors(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n > 0 ? (unsigned)n : 1;
+}

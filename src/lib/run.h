@@ -11,4 +11,13 @@
  * /dev/null. 0 when it ran and exited 0, else -1. */
 int run_argv(const char *dir, char *const *argv, char **out, size_t *len);
 
+/* Start argv as run_argv does, its stdout on /dev/null, without waiting:
+ * its process id, or -1. */
+int run_start(const char *dir, char *const *argv);
+/* Wait for one of the programs run_start started: its process id, *ok 1
+ * when it exited 0; -1 when none is left. */
+int run_wait_any(int *ok);
+/* The number of processors online (at least 1). */
+unsigned run_processors(void);
+
 #endif

@@ -203,19 +203,30 @@ static int is_clang(char *const *words, size_t n)
 	return !strncmp(base, "clang", 5);
 }
 
-struct scratch {
-	char *pre, *fat;        /* temporary outputs */
+/* One object's check while its preprocessor runs: the names the object
+ * references and defines, its two commands, this slot's scratch files. */
+struct check {
+	struct strtab refs, defs;
+	char **pre, **fat;      /* -E; the fat LTO compile (clang: LLVM IR) */
+	char *pre_path, *fat_path;
 	int clang;              /* the object's compiler is clang: fat is LLVM IR */
-	size_t found;
+	size_t idx;             /* the object */
+	int pid;                /* the preprocessor running, or -1 */
 };
 
-/* The object's compile command made to preprocess into s->pre (*pre) and to
- * compile a fat LTO object into s->fat (*fat), split and rewritten as cpprun.c
- * does (no shell; a C compiler only). -1, with an error naming the .cmd file,
- * when that cannot be done: its asm strings then go unchecked, so the answer
- * is incomplete. */
-static int compile_argvs(const struct build *b, const struct object *o,
-			 struct scratch *s, char ***pre, char ***fat)
+/* A C object's answer, applied in object order once every check is done. */
+enum answer_state { ANSWER_NONE, ANSWER_DB, ANSWER_FOUND, ANSWER_FAILED };
+struct answer {
+	struct db_asmcheck found;
+	enum answer_state state;
+};
+
+/* The object's compile command made to preprocess into c->pre_path (c->pre)
+ * and to compile a fat LTO object into c->fat_path (c->fat), split and
+ * rewritten as cpprun.c does (no shell; a C compiler only). -1, with an error
+ * naming the .cmd file, when that cannot be done: its asm strings then go
+ * unchecked, so the answer is incomplete. */
+static int compile_argvs(const struct build *b, const struct object *o, struct check *c)
 {
 	static const char *const to_pre[] = { "-E", NULL };
 	static const char *const to_fat[] = { "-c", "-flto", "-ffat-lto-objects", NULL };
@@ -225,90 +236,111 @@ static int compile_argvs(const struct build *b, const struct object *o,
 	size_t n = 0;
 	char **words = cmdline_cmd_file_words(path, &n, &why);
 
-	*pre = words ? cmdline_rewrite_compile(words, n, to_pre, s->pre, &why) : NULL;
-	s->clang = words && is_clang(words, n);
-	*fat = *pre ? cmdline_rewrite_compile(words, n, s->clang ? to_ir : to_fat, s->fat,
-					      &why) : NULL;
-	if (!*fat)
+	c->pre = words ? cmdline_rewrite_compile(words, n, to_pre, c->pre_path, &why) : NULL;
+	c->clang = words && is_clang(words, n);
+	c->fat = c->pre ? cmdline_rewrite_compile(words, n, c->clang ? to_ir : to_fat,
+						 c->fat_path, &why) : NULL;
+	if (!c->fat)
 		error("%s: compile command not run: %s; its asm strings are not checked",
 		      path, why);
 	cmdline_free(words);
 	free(path);
-	return *fat ? 0 : -1;
+	return c->fat ? 0 : -1;
 }
 
-/* The references of obj that name a symbol inside a string literal and that
- * its C code does not name, into *found (where: file:line relative to the
- * tree); 0, or -1 when the check could not be made whole. */
-static int check_object(struct build *b, size_t idx, struct scratch *s,
-			struct db_asmcheck *found)
+static void check_free(struct check *c)
 {
-	struct object *obj = &b->set.objs[idx];
-	struct strtab refs, cnames, cdefs, defs;
-	size_t len = 0;
-	char **pre = NULL, **fat = NULL;
-	char **loc = NULL, *text = NULL;
-	int failed = 0;
+	cmdline_free(c->pre);
+	cmdline_free(c->fat);
+	c->pre = c->fat = NULL;
+	strtab_free(&c->refs);
+	strtab_free(&c->defs);
+	c->pid = -1;
+}
 
-	strtab_init(&refs);
-	strtab_init(&cnames);
-	strtab_init(&defs);
-	strtab_init(&cdefs);
+/* Start checking object idx in slot c: its preprocessor runs (1), or there
+ * is nothing to run (0; ans says why: no names, or the command failed). */
+static int check_start(struct build *b, size_t idx, struct check *c, struct answer *ans)
+{
+	const struct object *obj = &b->set.objs[idx];
+
+	c->idx = idx;
+	c->pid = -1;
+	strtab_init(&c->refs);
+	strtab_init(&c->defs);
 	for (size_t k = 0; k < obj->nsyms; k++) {
 		unsigned char bind = obj->syms[k].bind;
 		const char *name = strtab_str(&b->set.names, obj->syms[k].name);
 
 		if (bind == SYM_UNDEF || bind == SYM_WEAKUNDEF)
-			strtab_intern(&refs, name);
+			strtab_intern(&c->refs, name);
 		else if (sym_is_def(bind))
-			strtab_intern(&defs, name);
+			strtab_intern(&c->defs, name);
 	}
-	for (size_t k = 0; k < defs.count; k++)
-		strtab_intern(&refs, strtab_str(&defs, (unsigned)k));
-	if (refs.count && compile_argvs(b, obj, s, &pre, &fat))
-		failed = -1;
-	if (fat && run_argv(b->dir, pre, NULL, NULL) == 0 && (text = read_file(s->pre, &len))) {
-		loc = xcalloc(refs.count, sizeof(*loc));
-		strings_naming(text, len, &refs, loc);
-	} else if (fat) {
+	for (size_t k = 0; k < c->defs.count; k++)
+		strtab_intern(&c->refs, strtab_str(&c->defs, (unsigned)k));
+	ans->state = ANSWER_FOUND;
+	if (c->refs.count && compile_argvs(b, obj, c))
+		ans->state = ANSWER_FAILED;
+	else if (c->refs.count && (c->pid = run_start(b->dir, c->pre)) < 0) {
 		error("%s: its compile command could not be run as the preprocessor",
 		      obj->name);
-		failed = -1;
+		ans->state = ANSWER_FAILED;
 	}
-	for (size_t id = 0; loc && id < refs.count; id++) {
-		const char *sym = strtab_str(&refs, (unsigned)id);
+	if (c->pid < 0)
+		check_free(c);
+	return c->pid >= 0;
+}
+
+/* The references of the object whose preprocessor (exit: ok) has ended that
+ * name a symbol inside a string literal and that its C code does not name,
+ * into ans (where: file:line relative to the tree). */
+static void check_finish(struct build *b, struct check *c, int ok, struct answer *ans)
+{
+	const char *objname = b->set.objs[c->idx].name;
+	struct strtab cnames, cdefs;
+	size_t len = 0;
+	char **loc = NULL, *text = ok ? read_file(c->pre_path, &len) : NULL;
+
+	strtab_init(&cnames);
+	strtab_init(&cdefs);
+	if (text) {
+		loc = xcalloc(c->refs.count, sizeof(*loc));
+		strings_naming(text, len, &c->refs, loc);
+	} else {
+		error("%s: its compile command could not be run as the preprocessor", objname);
+		ans->state = ANSWER_FAILED;
+	}
+	for (size_t id = 0; loc && id < c->refs.count; id++) {
+		const char *sym = strtab_str(&c->refs, (unsigned)id);
 		char *where;
 
 		if (!loc[id])
 			continue;
-		if (strtab_find(&defs, sym) >= 0 && !cnames.count &&
-		    (run_argv(b->dir, fat, NULL, NULL) != 0 ||
-		     (s->clang ? ir_names : lto_names)(s->fat, &cnames, &cdefs))) {
-			error("%s: compiling it with %s failed", b->set.objs[idx].name,
-			      s->clang ? "-S -emit-llvm" : "-flto -ffat-lto-objects");
-			failed = -1;
+		if (strtab_find(&c->defs, sym) >= 0 && !cnames.count &&
+		    (run_argv(b->dir, c->fat, NULL, NULL) != 0 ||
+		     (c->clang ? ir_names : lto_names)(c->fat_path, &cnames, &cdefs))) {
+			error("%s: compiling it with %s failed", objname,
+			      c->clang ? "-S -emit-llvm" : "-flto -ffat-lto-objects");
+			ans->state = ANSWER_FAILED;
 			break;
 		}
 		/* a definition the asm makes itself (.set A, B: A) needs no tag; a
 		 * reference the C code makes too still breaks when GCC localises or
 		 * renames the symbol, so it counts */
-		if (strtab_find(&defs, sym) >= 0 && strtab_find(&cdefs, sym) < 0)
+		if (strtab_find(&c->defs, sym) >= 0 && strtab_find(&cdefs, sym) < 0)
 			continue;
 		where = build_tree_relative(b, loc[id]);
-		db_asmcheck_add(found, sym, where);
+		db_asmcheck_add(&ans->found, sym, where);
 		free(where);
 	}
-	for (size_t id = 0; loc && id < refs.count; id++)
+	for (size_t id = 0; loc && id < c->refs.count; id++)
 		free(loc[id]);
 	free(loc);
 	free(text);
-	cmdline_free(pre);
-	cmdline_free(fat);
-	strtab_free(&refs);
 	strtab_free(&cnames);
-	strtab_free(&defs);
 	strtab_free(&cdefs);
-	return failed;
+	check_free(c);
 }
 
 /* The C objects the link always takes, with a compile command. */
@@ -318,71 +350,120 @@ static int checkable(const struct object *o)
 	       o->source && o->link == LINK_ALWAYS && !o->module;
 }
 
-/* Each reference found becomes a reference of object idx's DIR#asm. */
-static void found_apply(struct build *b, size_t idx, const struct db_asmcheck *found,
-			struct scratch *s)
+/* The answer --db kept for object idx's file, copied into ans: 1, or 0 when
+ * there is none for the file as it is. */
+static int take_from_db(struct build *b, size_t idx, struct answer *ans)
 {
-	for (size_t i = 0; i < found->nrefs; i++) {
-		const struct db_asmref *r = &found->refs[i];
+	char *path = path_join(b->absdir, b->set.objs[idx].name);
+	const struct db_asmcheck *rec = NULL;
+	struct stat st;
+
+	if (b->db && stat(path, &st) == 0 && S_ISREG(st.st_mode))
+		rec = db_asm_get(b->db, path, &st);
+	for (size_t i = 0; rec && i < rec->nrefs; i++)
+		db_asmcheck_add(&ans->found, rec->refs[i].symbol, rec->refs[i].where);
+	if (rec)
+		ans->state = ANSWER_DB;
+	free(path);
+	return rec != NULL;
+}
+
+/* Start the next object from *next that needs its preprocessor run, in slot c. */
+static void start_next(struct build *b, struct check *c, struct answer *ans,
+		       size_t *next, size_t count)
+{
+	while (*next < count && c->pid < 0) {
+		size_t i = (*next)++;
+
+		if (checkable(&b->set.objs[i]) && !take_from_db(b, i, &ans[i]))
+			check_start(b, i, c, &ans[i]);
+	}
+}
+
+/* Check every C object, up to nslots preprocessors at once. */
+static void run_checks(struct build *b, struct check *slots, unsigned nslots,
+		       struct answer *ans)
+{
+	size_t next = 0, count = b->set.count;
+
+	for (;;) {
+		unsigned running = 0, k;
+		int ok, pid;
+
+		for (k = 0; k < nslots; k++) {
+			start_next(b, &slots[k], ans, &next, count);
+			running += slots[k].pid >= 0;
+		}
+		if (!running || (pid = run_wait_any(&ok)) < 0)
+			break;
+		for (k = 0; k < nslots && slots[k].pid != pid; k++)
+			;
+		if (k < nslots)
+			check_finish(b, &slots[k], ok, &ans[slots[k].idx]);
+	}
+}
+
+/* Object idx's answer: its references become references of its DIR#asm (in
+ * object order, as the objects are listed); a whole new check goes to the db. */
+static size_t answer_apply(struct build *b, size_t idx, struct answer *ans)
+{
+	char *path = path_join(b->absdir, b->set.objs[idx].name);
+	size_t n = ans->found.nrefs;
+	struct stat st;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct db_asmref *r = &ans->found.refs[i];
 
 		inform("crossym: %s: asm reference: %s in %s\n", r->where, r->symbol,
 		       b->set.objs[idx].name);
 		object_add_sym(&b->set, asm_unit_of(b, &b->set.objs[idx]), r->symbol,
 			       SYM_UNDEF, KIND_FUNC);
 	}
-	s->found += found->nrefs;
-}
-
-/* Check object idx, or take the answer --db kept for its file; 1 when it was
- * taken from the db. */
-static int check_or_reuse(struct build *b, size_t idx, struct scratch *s)
-{
-	char *path = path_join(b->absdir, b->set.objs[idx].name);
-	const struct db_asmcheck *rec = NULL;
-	struct db_asmcheck found = { 0 };
-	struct stat st;
-	int have_st = b->db && stat(path, &st) == 0 && S_ISREG(st.st_mode);
-
-	if (have_st && (rec = db_asm_get(b->db, path, &st)) != NULL) {
-		found_apply(b, idx, rec, s);
-	} else {
-		int failed = check_object(b, idx, s, &found);
-
-		found_apply(b, idx, &found, s);
-		if (have_st && !failed)
-			db_asm_put(b->db, path, &st, &found);   /* takes the refs */
-		db_asmcheck_clear(&found);
-	}
+	if (ans->state == ANSWER_FOUND && b->db && stat(path, &st) == 0 &&
+	    S_ISREG(st.st_mode))
+		db_asm_put(b->db, path, &st, &ans->found);   /* takes the refs */
+	db_asmcheck_clear(&ans->found);
 	free(path);
-	return rec != NULL;
+	return n;
 }
 
 void asmrefs_find(struct build *b)
 {
 	char dir[] = "/tmp/crossym-asm.XXXXXX";
-	struct scratch s = { NULL, NULL, 0, 0 };
-	size_t count = b->set.count, checked = 0, reused = 0;
+	size_t count = b->set.count, checked = 0, reused = 0, found = 0;
+	unsigned nslots = run_processors();
+	struct check *slots;
+	struct answer *ans;
 
 	if (!mkdtemp(dir)) {
 		error("%s: cannot make a scratch directory", dir);
 		return;
 	}
-	s.pre = path_join(dir, "pre.i");
-	s.fat = path_join(dir, "fat.o");
-	for (size_t i = 0; i < count; i++)
-		if (checkable(&b->set.objs[i])) {
-			if (check_or_reuse(b, i, &s))
-				reused++;
-			else
-				checked++;
-		}
-	unlink(s.pre);
-	unlink(s.fat);
+	slots = xcalloc(nslots, sizeof(*slots));
+	ans = xcalloc(count, sizeof(*ans));
+	for (unsigned k = 0; k < nslots; k++) {
+		slots[k].pre_path = xasprintf("%s/pre%u.i", dir, k);
+		slots[k].fat_path = xasprintf("%s/fat%u.o", dir, k);
+		slots[k].pid = -1;
+	}
+	run_checks(b, slots, nslots, ans);
+	for (size_t i = 0; i < count; i++) {
+		reused += ans[i].state == ANSWER_DB;
+		checked += ans[i].state == ANSWER_FOUND || ans[i].state == ANSWER_FAILED;
+		if (ans[i].state != ANSWER_NONE)
+			found += answer_apply(b, i, &ans[i]);
+	}
+	for (unsigned k = 0; k < nslots; k++) {
+		unlink(slots[k].pre_path);
+		unlink(slots[k].fat_path);
+		free(slots[k].pre_path);
+		free(slots[k].fat_path);
+	}
 	rmdir(dir);
-	free(s.pre);
-	free(s.fat);
+	free(slots);
+	free(ans);
 	inform("crossym: --run-build-commands: %zu C objects compiled again, "
-	       "%zu asm-string references\n", checked, s.found);
+	       "%zu asm-string references\n", checked, found);
 	if (reused)
 		inform("crossym: --run-build-commands: %zu C objects' asm strings "
 		       "taken from the database (unchanged since checked)\n", reused);

@@ -153,6 +153,11 @@ sh "$TOP/scripts/wholeprogram.sh" --units-opts $haz "$B" >"$R/units.opts"
 t0=$(date +%s)
 rm -rf "$R/out"
 rc=0
+# kernel-annotate.sh (t61) has checked the same build's objects: its --db
+# starts this one (each object's record holds while the file is unchanged)
+if [ ! -f "$R/scan.db" ] && [ -f "$CACHE/annotate-$CONFIG/scan.db" ]; then
+	cp "$CACHE/annotate-$CONFIG/scan.db" "$R/scan.db"
+fi
 # the report first: its --db (R/scan.db) gives cocci the asm-string checks
 rrc=0
 # shellcheck disable=SC2046
