@@ -185,13 +185,16 @@ check-plain:
 	$(MAKE) $(PAR) $(BIN) unit CFLAGS_EXTRA='-Werror'
 	prove -j2 -f --timer $(UNIT_BINS) $(QUICK_TESTS)
 
-# check-real leaves out the x86_64-dwarf kernel build (t60; the costliest
-# build, for one TSV comparison) unless CROSSYM_KERNEL_DWARF=1 or it is
-# cached; `make kernel-check` builds it.
+# check-real leaves out, unless cached or asked for (=1), the x86_64-dwarf
+# kernel build (t60; the costliest build, for one TSV comparison), the
+# i386-tiny build (t60 then checks on the x86_64 builds alone) and BusyBox's
+# untagged link and tag-loop closure (t70, about 6 minutes); `make
+# kernel-check` and `make busybox-proof` run them.
 check-real: deps
 	$(MAKE) fuzz-smoke
 	$(MAKE) $(BIN) CFLAGS_EXTRA='-Werror'
-	CROSSYM_KERNEL_DWARF=$${CROSSYM_KERNEL_DWARF:-0} prove -f --timer $(REAL_TESTS)
+	CROSSYM_KERNEL_DWARF=$${CROSSYM_KERNEL_DWARF:-0} CROSSYM_KERNEL_I386=$${CROSSYM_KERNEL_I386:-0} \
+		prove -f --timer $(REAL_TESTS)
 
 check-asan:
 	$(MAKE) $(PAR) build/asan/crossym unit BUILD=build/asan BIN=build/asan/crossym CFLAGS="-O1 -g" \
