@@ -193,7 +193,11 @@ done
 # made again, though its file is newer than each member)
 if [ -f "$W/units.txt" ]; then mv "$W/units.txt" "$W/units.txt.old"; else : >"$W/units.txt.old"; fi
 # (the unit file of each C object: crossym units' 6th column)
-awk -F '\t' -v B="$B" -v old="$oldsrc/" -v new="$newsrc/" '
+# the tree the LTO objects are compiled from: each depends on this stamp,
+# rewritten when that tree is another than last time (a tagged copy after
+# the untagged tree)
+[ "$(cat "$W/srctree" 2>/dev/null)" = "$newsrc" ] || printf '%s\n' "$newsrc" >"$W/srctree"
+awk -F '\t' -v B="$B" -v old="$oldsrc/" -v new="$newsrc/" -v stamp="$W/srctree" '
 	function cmdfile(f,   d, b) {
 		d = f; b = f
 		if (d ~ /\//) { sub(/\/[^\/]*$/, "/", d); sub(/.*\//, "", b) } else d = ""
@@ -245,7 +249,7 @@ awk -F '\t' -v B="$B" -v old="$oldsrc/" -v new="$newsrc/" '
 		l = lto(f); d = cmdfile(f); sub(/\.cmd$/, ".d", d); ld_ = cmdfile(l); sub(/\.cmd$/, ".d", ld_)
 		gsub(" -o " f, " -o " l, c); gsub(",-MMD," d, ",-MMD," ld_, c); gsub(",-MD," d, ",-MD," ld_, c)
 		if (index(c, " -o " l) == 0) { print "wholeprogram: " f ": no -o in its command" > "/dev/stderr"; bad = 1; next }
-		printf "%s: %s %s\n\t$(Q)%s -flto\n", l, f, (srcfile ~ /^\//) ? srcfile : "", c
+		printf "%s: %s %s %s\n\t$(Q)%s -flto\n", l, f, (srcfile ~ /^\//) ? srcfile : "", stamp, c
 		if (!(u in uf)) {
 			uf[u] = $6; order[++nu] = u
 			uflags[u] = linkflags(c)
@@ -259,8 +263,9 @@ awk -F '\t' -v B="$B" -v old="$oldsrc/" -v new="$newsrc/" '
 		printf "\n"
 		for (i = 1; i <= nu; i++) {
 			u = order[i]
-			printf "%s:%s\n\t$(Q)%s -flto -flto-partition=one -fno-use-linker-plugin -fwhole-program -r -nostdlib%s -o %s\n",
-				uf[u], members[u], uflags[u], members[u], uf[u]
+			# (a marker of the unit, an absolute symbol: prove() finds it in the image)
+			printf "%s:%s\n\t$(Q)%s -flto -flto-partition=one -fno-use-linker-plugin -fwhole-program -r -nostdlib%s \047-Wl,--defsym=\"crossym_unit.%s\"=0\047 -o %s\n",
+				uf[u], members[u], uflags[u], members[u], uf[u], uf[u]
 			if (u in utool) printf "\t$(Q)%s\n", utool[u]
 			print uf[u] "\t" substr(normal[u], 2) > (B "/.wp/units.txt")
 		}
@@ -316,6 +321,7 @@ relibs() {
 	for lib in $(awk -F '\t' 'NR > 1 && $5 != "-" { print $5 }' "$W/units.tsv" | sort -u); do
 		save "$lib"
 		sequence "$lib" >"$W/seq"
+		cat "$W/seq" >>"$W/placed"
 		thin=$(head -c 7 "$B/$lib")
 		d=$(dirname "$lib")
 		# unlinked members: every member the listing does not name
@@ -366,8 +372,131 @@ undefined() {
 		-e 's/.*ERROR: modpost: "\([^"]*\)" \[.*\] undefined!.*/\1/p' "$@" | sort -u >"$W/undefined.txt"
 }
 
+# placed F...: remember the files a rebuilt aggregate or link now names
+placed() { printf '%s\n' "$@" >>"$W/placed"; }
+# map_word WORD: what a link input becomes: a unit's member its unit file
+# (once: empty when the unit is placed already), anything else itself
+map_word() {
+	awk -F '\t' -v w="${1#./}" -v orig="$1" -v placedf="$W/placed" '
+		BEGIN { while ((getline l < placedf) > 0) done[l] = 1 }
+		{ n = split($2, o, " "); for (i = 1; i <= n; i++) if (o[i] == w) { u = $1; exit } }
+		END { if (u == "") print orig; else if (!(u in done)) print u }' "$W/units.txt"
+}
+# kind F: thin, arch (a regular archive) or ldr (an object kbuild made with
+# `ld -r`, its words written to W/agg/F.in); empty for anything else
+kind() {
+	case $(head -c 8 "$B/$1" | tr -d '\n\0') in
+	'!<thin>') echo thin ;;
+	'!<arch>') echo arch ;;
+	*) "$CROSSYM" cmd --argv "$B/$1" >"$W/agg/$1.in" 2>/dev/null &&
+		grep -qx -- '-r' "$W/agg/$1.in" && echo ldr ;;
+	esac
+}
+# remake F: an archive or `ld -r` object F (relative to B) the image link
+# names, made again with each member that belongs to a unit replaced by the
+# unit file (map_word), archives staying archives of their kind; nothing when
+# it is no aggregate, holds no unit member or was made again already
+remake() {
+	[ -f "$B/$1" ] && [ ! -f "$W/orig/$1.written" ] && [ ! -f "$W/agg/$1.in" ] || return 0
+	mkdir -p "$(dirname "$W/agg/$1")"
+	: >"$W/agg/$1.in"
+	case $(kind "$1") in
+	thin) (cd "$B" && ar t "$1") >"$W/agg/$1.in" ;;
+	arch) (cd "$B" && ar t "$1") | sed "s|^|$(dirname "$1")/|; s|^\./||" >"$W/agg/$1.in" ;;
+	ldr) ;;
+	*) return 0 ;;
+	esac
+	# (the members first: an aggregate of aggregates)
+	while IFS= read -r agg_member; do
+		[ "${agg_member#./}" = "$1" ] || remake "${agg_member#./}"
+	done <"$W/agg/$1.in"
+	while IFS= read -r agg_in; do
+		agg_out=$(map_word "$agg_in")
+		[ -n "$agg_out" ] || continue
+		[ "$agg_out" = "$agg_in" ] || placed "$agg_out"
+		printf '%s\n' "$agg_out"
+	done <"$W/agg/$1.in" >"$W/agg/$1.out"
+	cmp -s "$W/agg/$1.in" "$W/agg/$1.out" && return 0
+	save "$1"
+	case $(head -c 8 "$B/$1" | tr -d '\n\0') in
+	'!<thin>') (cd "$B" && rm -f "$1" && xargs ar cDPrST "$1" <"$W/agg/$1.out") ;;
+	'!<arch>') (cd "$B" && rm -f "$1" && xargs ar rcs "$1" <"$W/agg/$1.out") ;;
+	*) run_words "$W/agg/$1.out" ;;
+	esac || die "$1: making it again from the units failed"
+	written "$1"
+}
+# run_words FILE: run the command whose words FILE holds, one a line, in B
+# (an argument vector: no shell)
+run_words() {
+	exec 9<"$1"
+	set --
+	while IFS= read -r word <&9; do set -- "$@" "$word"; done
+	exec 9<&-
+	(cd "$B" && exec "$@")
+}
+# image_link IMAGE: the final link kbuild recorded in B/.IMAGE.cmd, taken as
+# an argument vector (crossym cmd --argv), each input made of units: a unit's
+# member gives way to its unit file (at the first member's place), an
+# archive or `ld -r` object holding members is made again around the units
+image_link() {
+	"$CROSSYM" cmd --argv "$B/.$1.cmd" >"$W/image.words" 2>"$W/image.err" ||
+		die "$1: its link command cannot be taken word by word: $(cat "$W/image.err")"
+	: >"$W/image.argv"
+	while IFS= read -r link_in; do
+		remake "${link_in#./}"
+		link_out=$(map_word "$link_in")
+		[ -n "$link_out" ] || continue
+		[ "$link_out" = "$link_in" ] || placed "$link_out"
+		printf '%s\n' "$link_out" >>"$W/image.argv"
+	done <"$W/image.words"
+	rm -f "$B/$1"
+	run_words "$W/image.argv" >>"$W/link.log" 2>&1
+}
+# prove IMAGE UNITS_FILTER: the image is whole-program: no definition a unit
+# made local is global in it (it is when the link took a unit's normal
+# objects instead of its unit file); else exit 2 naming those units. The
+# units are those of units.txt whose file matches the awk regexp UNITS_FILTER.
+prove() {
+	[ -n "$(nm -g --defined-only "$B/$1" 2>/dev/null | head -n 1)" ] ||
+		die "$1: no symbol table: cannot tell whether its objects are the units'"
+	awk -F '\t' -v re="$2" '$1 ~ re' "$W/units.txt" >"$W/prove.units"
+	# the globals the unit files and the other linked objects keep
+	{ cut -f1 "$W/prove.units"; awk -F '\t' 'NR > 1 && $4 != "c" { print $3 }' "$W/units.tsv"; } |
+		(cd "$B" && xargs nm -g --defined-only) 2>/dev/null |
+		awk 'NF == 3 { print $3 }' | sort -u >"$W/prove.kept"
+	nm -g --defined-only "$B/$1" | awk 'NF == 3 { print $3 }' | sort -u >"$W/prove.image"
+	# every unit's marker (its unit file was linked)
+	cut -f1 "$W/prove.units" | sed 's/^/crossym_unit./' | sort -u | comm -23 - "$W/prove.image" |
+		sed 's/^crossym_unit\.//' >"$W/prove.unlinked"
+	if [ -s "$W/prove.unlinked" ]; then
+		while read -r u; do
+			say "$1: $u: not linked into the image (its marker crossym_unit.$u is missing): the link took the unit's normal objects, or none"
+		done <"$W/prove.unlinked"
+		die "$1 is not whole-program: $(wc -l <"$W/prove.unlinked") of $(wc -l <"$W/prove.units") unit files not linked"
+	fi
+	while IFS='	' read -r u objs; do
+		# shellcheck disable=SC2086
+		(cd "$B" && nm -g --defined-only $objs) 2>/dev/null |
+			awk -v u="$u" 'NF == 3 { print $3 "\t" u }'
+	done <"$W/prove.units" | sort -u >"$W/prove.local"
+	awk -F '\t' 'FILENAME == ARGV[1] { kept[$1] = 1; next }
+		FILENAME == ARGV[2] { img[$1] = 1; next }
+		!($1 in kept) { n++; if ($1 in img) { bad[$2] = bad[$2] " " $1 } }
+		END { for (u in bad) print u "\t" bad[u]; print n + 0 > "/dev/stderr" }' \
+		"$W/prove.kept" "$W/prove.image" "$W/prove.local" >"$W/prove.bad" 2>"$W/prove.count"
+	if [ -s "$W/prove.bad" ]; then
+		while IFS='	' read -r u syms; do
+			say "$1: $u: the image links this unit's normal objects, not its unit file (global in it though the unit made them local:$(echo "$syms" | cut -d ' ' -f 1-6))"
+		done <"$W/prove.bad"
+		die "$1 is not whole-program: $(wc -l <"$W/prove.bad") units linked as normal objects"
+	fi
+	say "$1: whole-program: the $(wc -l <"$W/prove.units") unit files linked; $(wc -l <"$W/prove.image") global symbols, not one of the $(cat "$W/prove.count") definitions the units made local"
+}
+
 t0=$(date +%s)
 rc=0
+: >"$W/placed"
+rm -rf "$W/agg"
 case $flavour in
 linux)
 	save vmlinux.a
@@ -428,29 +557,34 @@ image)
 	if [ -f "$B/built-in.o" ]; then
 		save built-in.o
 		(cd "$B" && sequence - | xargs ld -r -o built-in.o)
+		sequence - >>"$W/placed"
 		written built-in.o
 	elif [ -f "$B/built-in.a" ]; then
 		save built-in.a
 		(cd "$B" && rm -f built-in.a && sequence - | xargs ar cDPrST built-in.a)
+		sequence - >>"$W/placed"
 		written built-in.a
 	fi
 	relibs
-	found=0
+	images=
 	for c in "$B"/.*.cmd; do
 		[ -f "$c" ] || continue
 		img=${c##*/.}; img=${img%.cmd}
 		case $img in *.o|*.a) continue ;; esac
-		found=1
-		cmd=$(sed -n "1s/^cmd_$img := //p" "$c")
-		rm -f "$B/$img"
-		(cd "$B" && sh -c "$cmd") >>"$W/link.log" 2>&1 || rc=1
+		images="$images $img"
+		image_link "$img" || rc=1
 	done
-	[ $found = 1 ] || die "no top-level image command (.IMAGE.cmd) in $B"
+	[ -n "$images" ] || die "no top-level image command (.IMAGE.cmd) in $B"
 	;;
 esac
 if [ $rc = 0 ]; then
 	: >"$W/undefined.txt"
 	say "$flavour image linked in $(($(date +%s) - t0)) s"
+	case $flavour in
+	linux) prove vmlinux '/unit(@[0-9]+)?\.o$' ;;
+	busybox) prove busybox_unstripped . ;;
+	image) for img in $images; do prove "$img" .; done ;;
+	esac
 	exit 0
 fi
 undefined "$W/link.log"

@@ -83,6 +83,41 @@ expect_grep "image.lds: KEEPs input sections, but the sections of .* objects are
 expect_grep "cannot be found: nm -A text names no sections; scan the objects instead of --nm$" \
 	"$TMP/err" "... saying why (nm text) and what to do"
 
+# crossym wholeprogram on the tree as built: the image command names loose
+# objects and thin archives; each becomes the units' (the loose objects give
+# way to start/unit.o, each archive is made again around its unit file).
+# Untagged it fails on the undefined symbols; from a tagged copy it links,
+# runs, and its global symbols are what the units keep.
+wp() { env CROSSYM_LIBEXECDIR="$TOP/scripts" "$CROSSYM" wholeprogram "$@"; }
+sh "$tree/build.sh" "$TMP/w1" >/dev/null 2>&1
+cp -R "$tree" "$TMP/src"
+"$CROSSYM" cocci -o "$TMP/cocci" --define-tag "$TMP/w1" >/dev/null 2>&1 &&
+	env CROSSYM_LIBEXECDIR="$TOP/scripts" "$CROSSYM" annotate "$TMP/cocci" "$TMP/src" --apply >/dev/null 2>&1
+ok $? "cocci + annotate --apply on a copy of the sources"
+expect_status 1 wp "$TMP/w1"
+expect_grep "^wholeprogram: table_count: defined in a/cmds.o, made local by its unit a (a/unit.o)" "$TMP/err" \
+	"wholeprogram, untagged: the link fails, naming what the units made local"
+[ "$(cd "$TMP/w1" && ar t a/built-in.o)" = a/unit.o ] && [ "$(cd "$TMP/w1" && ar t b/built-in.o)" = b/unit.o ]
+ok $? "... each thin archive the image names now holds its unit file, nothing else"
+grep -qx 'start/unit.o' "$TMP/w1/.wp/image.argv" && ! grep -q 'start/os.o' "$TMP/w1/.wp/image.argv"
+ok $? "... the loose objects gave way to their unit file"
+expect_status 0 wp --srctree "$TMP/src" "$TMP/w1"
+expect_grep "^wholeprogram: image: whole-program: the 3 unit files linked; [0-9]* global symbols, not one of the [1-9][0-9]* definitions the units made local" \
+	"$TMP/err" "wholeprogram, tagged: linked, and proved whole-program"
+"$TMP/w1/image" >"$TMP/w1.out" 2>&1
+expect_eq "$TMP/want.out" "$TMP/w1.out" "... and the image walks the same 3 entries"
+# A final link made by a script the rewrite cannot see into links the normal
+# objects: never exit 0 for that image.
+cat >"$TMP/w1/link.sh" <<'EOF'
+gcc -Wl,--gc-sections -o image -Wl,-T,image.lds start/start.o start/os.o a/cmds.o a/more.o b/b.o
+EOF
+printf 'cmd_image := sh link.sh\n' >"$TMP/w1/.image.cmd"
+expect_status 2 wp --srctree "$TMP/src" "$TMP/w1"
+expect_grep "^wholeprogram: image is not whole-program: 2 of 2 unit files not linked" "$TMP/err" \
+	"a link of the normal objects: exit 2, said"
+expect_grep "^wholeprogram: image: a/unit.o: not linked into the image (its marker crossym_unit.a/unit.o is missing)" "$TMP/err" \
+	"... naming the unit"
+
 # --db keeps the sections: a second scan from the db gives the same report.
 "$CROSSYM" report --format=tsv --db "$TMP/scan.db" "$TMP/n2" >"$TMP/db1.tsv" 2>/dev/null
 "$CROSSYM" report --format=tsv --db "$TMP/scan.db" "$TMP/n2" >"$TMP/db2.tsv" 2>"$TMP/db.err"
