@@ -42,12 +42,20 @@
 #                its unit file (kbuild's `ld -r` of NAME.o), then `make
 #                modules` (modpost, NAME.mod.o, NAME.ko);
 #       BusyBox  scripts/trylink with kbuild's CFLAGS, LDFLAGS and libraries;
-#       other    the top-level image command(s) `.IMAGE.cmd` (the example tree).
+#       other    the top-level image command(s) `.IMAGE.cmd` (the example tree),
+#                taken word by word (crossym cmd --argv, no shell): a loose
+#                object of a unit gives way to its unit file, an archive or
+#                `ld -r` object it names is made again around the unit files.
+#  5. The proof: each unit file carries an absolute marker symbol,
+#     crossym_unit.UNIT_FILE; the image (vmlinux, busybox_unstripped, IMAGE)
+#     must hold every marker, and no definition a unit made local may be
+#     global in it. Else the image linked normal objects: exit 2, naming the
+#     units.
 #
 # Results in BUILD_DIR/.wp: units.tsv (crossym units), units.txt
 # (`UNIT_FILE<TAB>OBJ...`, the normal objects of each unit), wp.mk, compile.log,
 # link.log, undefined.txt (the undefined symbols of a failed link).
-# Exit 0 when the image links; 1 when the link fails on undefined symbols
+# Exit 0 when the image links and is proved whole-program; 1 when the link fails on undefined symbols
 # (printed on stdout, one per line; on stderr, each with the object defining
 # it and the unit that made it local: tag it, or --exclude that object); 2 for
 # other errors.
@@ -83,9 +91,12 @@ are the decision's: the options of SRCTREE/.crossym are read.
   --units-opts      print the options given to crossym units, one a line
 
 Results go to BUILD_DIR/.wp (units.tsv, wp.mk, compile.log, link.log,
-undefined.txt). Exit status: 0 the image links; 1 its link fails on undefined
-symbols (printed on stdout, one a line; on stderr each with the object that
-defines it and the unit that made it local); 2 another error.
+undefined.txt). The image is then proved whole-program: it holds each unit
+file's marker symbol (crossym_unit.UNIT_FILE) and no definition a unit made
+local is global in it. Exit status: 0 the image links and is whole-program; 1
+its link fails on undefined symbols (printed on stdout, one a line; on stderr
+each with the object that defines it and the unit that made it local); 2
+another error, an image that links a unit's normal objects among them.
 Environment: JOBS (default 2), ARCH (Linux).
 EOH
 	here=$(dirname "$0")
@@ -197,7 +208,10 @@ if [ -f "$W/units.txt" ]; then mv "$W/units.txt" "$W/units.txt.old"; else : >"$W
 # rewritten when that tree is another than last time (a tagged copy after
 # the untagged tree)
 [ "$(cat "$W/srctree" 2>/dev/null)" = "$newsrc" ] || printf '%s\n' "$newsrc" >"$W/srctree"
-awk -F '\t' -v B="$B" -v old="$oldsrc/" -v new="$newsrc/" -v stamp="$W/srctree" '
+# the unit link's recipe: each unit file depends on this stamp, rewritten
+# when the recipe changes (version 2: the marker symbol)
+[ "$(cat "$W/recipe" 2>/dev/null)" = "unit link 2" ] || echo "unit link 2" >"$W/recipe"
+awk -F '\t' -v B="$B" -v old="$oldsrc/" -v new="$newsrc/" -v stamp="$W/srctree" -v recipe="$W/recipe" '
 	function cmdfile(f,   d, b) {
 		d = f; b = f
 		if (d ~ /\//) { sub(/\/[^\/]*$/, "/", d); sub(/.*\//, "", b) } else d = ""
@@ -264,8 +278,8 @@ awk -F '\t' -v B="$B" -v old="$oldsrc/" -v new="$newsrc/" -v stamp="$W/srctree" 
 		for (i = 1; i <= nu; i++) {
 			u = order[i]
 			# (a marker of the unit, an absolute symbol: prove() finds it in the image)
-			printf "%s:%s\n\t$(Q)%s -flto -flto-partition=one -fno-use-linker-plugin -fwhole-program -r -nostdlib%s \047-Wl,--defsym=\"crossym_unit.%s\"=0\047 -o %s\n",
-				uf[u], members[u], uflags[u], members[u], uf[u], uf[u]
+			printf "%s:%s %s\n\t$(Q)%s -flto -flto-partition=one -fno-use-linker-plugin -fwhole-program -r -nostdlib%s \047-Wl,--defsym=\"crossym_unit.%s\"=0\047 -o %s\n",
+				uf[u], members[u], recipe, uflags[u], members[u], uf[u], uf[u]
 			if (u in utool) printf "\t$(Q)%s\n", utool[u]
 			print uf[u] "\t" substr(normal[u], 2) > (B "/.wp/units.txt")
 		}

@@ -106,6 +106,10 @@ expect_grep "^wholeprogram: image: whole-program: the 3 unit files linked; [0-9]
 	"$TMP/err" "wholeprogram, tagged: linked, and proved whole-program"
 "$TMP/w1/image" >"$TMP/w1.out" 2>&1
 expect_eq "$TMP/want.out" "$TMP/w1.out" "... and the image walks the same 3 entries"
+# the build directory now holds units: a scan of it is refused, named
+expect_status 1 "$CROSSYM" report --format=tsv "$TMP/w1"
+expect_grep "^crossym: a/unit.o: a whole-program unit that crossym wholeprogram made (crossym_unit.a/unit.o), not an object of the normal build" \
+	"$TMP/err" "a scan of the whole-program build: each unit file named, exit 1"
 # A final link made by a script the rewrite cannot see into links the normal
 # objects: never exit 0 for that image.
 cat >"$TMP/w1/link.sh" <<'EOF'

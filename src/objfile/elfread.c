@@ -142,6 +142,13 @@ static const char *check_binding(const struct symtab *st, const GElf_Sym *sym,
 			 "symbol %s: undefined, yet local (STB_LOCAL)", name);
 		return st->detail;
 	}
+	if (bind == STB_GLOBAL && sym->st_shndx == SHN_ABS &&
+	    str_has_prefix(name, WHOLEPROGRAM_MARKER)) {
+		snprintf(st->detail, st->detail_len, "a whole-program unit that crossym "
+			 "wholeprogram made (%s), not an object of the normal build: "
+			 "the build directory holds its units; build it again", name);
+		return st->detail;
+	}
 	return NULL;
 }
 

@@ -6,6 +6,11 @@
 #include <stddef.h>
 #include "objects.h"
 
+/* The absolute symbol scripts/wholeprogram.sh puts in each whole-program unit
+ * file it links (this prefix, then the unit file's name): an object that has
+ * one is no object of a normal build, and reading it is an error. */
+#define WHOLEPROGRAM_MARKER "crossym_unit."
+
 /* 1 when buf starts with the ELF magic. */
 int elf_is_elf(const unsigned char *buf, size_t len);
 /* Read the global, weak and undefined symbols (and __ksymtab_ export markers) of
