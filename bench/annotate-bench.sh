@@ -95,6 +95,9 @@ for j in 1 2; do
 	eval "t_job$j=\$(awk -v a=\"\$(since \"\$t0\")\" -v c=\"\$t_cocci\" 'BEGIN { printf \"%.2f\", a + c }')"
 done
 
+# the figures bench/run.sh's goals table takes: annotate.sh -j 2 (cocci
+# included) and targeted spatch -j 2, seconds
+printf 'annotate\t%s\t%s\n' "$t_job2" "$t_j2" >"$W/figures"
 echo "Directory \`$dir/\` of the x86_64 tinyconfig source ($ndir .c files); $n of them need"
 echo "a change. Targeted and --dir runs use one semantic patch (the union of crossym's"
 echo "function and variable rules for those $n files); one run each."

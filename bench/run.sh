@@ -12,13 +12,18 @@
 #  2b. one object of 100k, 300k and 1M symbols (BENCH_BIGOBJ): linear growth;
 #  3. --db rescans: nothing changed, one object changed;
 #  4. annotation: targeted spatch runs (-j 1, -j 2) against spatch --dir, and a
-#     second run with nothing to change.
+#     second run with nothing to change;
+#  5. the asm-string check (report --run-build-commands) against the compiles
+#     of the build (bench/compile-all.sh), by CPU, on x86_64-boot;
+#  6. instruction counts of the scan against nm -A (valgrind's callgrind);
+#  0. the goals of issue 29, each beside its figure (at the top).
 # Medians of BENCH_RUNS (default 5) rounds; the commands of one row run in turn
 # within each round (bench/timeit.c), so that load on a shared machine hits
 # them alike. Environment: BENCH_RUNS, BENCH_SIZES (default "1000 3000 10000
 # 30000"), BENCH_XREF_MAX (largest synthetic tree given the nm | awk pipeline,
 # default 10000), BENCH_ANNOTATE=0 to skip part 4, BENCH_ANNOTATE_DIR (the kernel
-# directory of part 4, default fs), CROSSYM_CACHE.
+# directory of part 4, default fs), BENCH_ASM=0 and BENCH_INSN=0 to skip parts
+# 5 and 6, CROSSYM_CACHE.
 set -eu
 LC_ALL=C
 export LC_ALL
@@ -34,6 +39,7 @@ kcache=$cache/linux-6.1
 synth=$cache/bench
 results=${BENCH_RESULTS:-$top/bench/results.md}
 work=$(mktemp -d "${TMPDIR:-/tmp}/crossym-bench.XXXXXX")
+bench_start=$(date +%s)
 trap 'rm -rf "$work"' EXIT
 xref_kernel=$top/tests/real/lib/kernel-xref.sh
 xref_example=$top/tests/trees/example/nm-xref.sh
@@ -43,6 +49,7 @@ say() { echo "bench: $*" >&2; }
 # field N of a timeit line
 field() { printf '%s\n' "$1" | cut -f "$2"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f", a / b; else print "-" }'; }
+pct() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.0f", 100 * a / b; else print "-" }'; }
 
 # objlists B: B's nm inputs ($work/nm.lst) and every object file ($work/cat.lst)
 objlists() {
@@ -75,7 +82,8 @@ scan_row() {
 	printf '| %s | %s | %s | %s | %s | %s | %s | %sx | %sx | %sx | %sx |\n' "$name" "$nobj" \
 		"$cs" "$ws" "$ns" "$xs" "$ks" "$(ratio "$ns" "$cs")" "$xr" "$(ratio "$cs" "$ks")" \
 		"$(ratio "$ws" "$ks")" >>"$work/scan.md"
-	printf '%s\t%s\t%s\t%s\n' "$name" "$nobj" "$cs" "$(field "$c" 5)" >>"$work/scan.tsv"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$nobj" "$cs" "$(field "$c" 5)" \
+		"$(field "$c" 4)" "$(field "$n" 4)" >>"$work/scan.tsv"
 }
 
 # --- the trees ----------------------------------------------------------------------
@@ -83,7 +91,7 @@ say "building the example tree"
 make -s -C "$top/tests/trees/example" O="$work/example" LAYOUT=thin >"$work/example.log" 2>&1
 
 kernels=
-for c in i386-tiny x86_64-tiny x86_64-mod x86_64-dwarf x86_64-def; do
+for c in i386-tiny x86_64-tiny x86_64-boot x86_64-mod x86_64-dwarf x86_64-def; do
 	[ -f "$kcache/build-$c/.crossym-build" ] && kernels="$kernels $c"
 done
 [ -n "$kernels" ] || say "no cached Linux builds (make check / make bench-kernel make them)"
@@ -156,6 +164,7 @@ for n in ${BENCH_BIGOBJ:-100000 300000 1000000}; do
 done
 # --- 3. --db rescans ----------------------------------------------------------------------
 : >"$work/db.md"
+: >"$work/db.tsv"
 db_row() {
 	name=$1 b=$2 obj=$3
 	say "db: $name"
@@ -172,6 +181,7 @@ db_row() {
 	f=$(field "$(grep '^full' "$work/t")" 2)
 	s=$(field "$(grep '^same' "$work/t")" 2)
 	o=$(field "$(grep '^one' "$work/t")" 2)
+	printf '%s\t%s\t%s\n' "$name" "$(pct "$s" "$f")" "$(pct "$o" "$f")" >>"$work/db.tsv"
 	printf '| %s | %s | %s (%s%%) | %s (%s%%) |\n' "$name" "$f" "$s" \
 		"$(awk -v a="$s" -v b="$f" 'BEGIN { printf "%.0f", 100 * a / b }')" "$o" \
 		"$(awk -v a="$o" -v b="$f" 'BEGIN { printf "%.0f", 100 * a / b }')" >>"$work/db.md"
@@ -194,6 +204,78 @@ if [ "${BENCH_ANNOTATE:-1}" != 0 ] && [ -f "$b/.crossym-build" ] && command -v s
 		"$kcache/src-tagged" >"$work/annot.md"
 fi
 
+# --- 5. the asm-string check against the build's compiles ---------------------------------
+: >"$work/asm.md"
+b=$kcache/build-x86_64-boot
+if [ "${BENCH_ASM:-1}" != 0 ] && [ -f "$b/.crossym-build" ]; then
+	say "asm check: report --run-build-commands against the compiles of x86_64-boot (1 round)"
+	"$timeit" 1 \
+		asm "exec '$crossym' report --format=tsv --run-build-commands '$b' >/dev/null 2>&1" \
+		compile "exec sh '$top/bench/compile-all.sh' '$b' >/dev/null 2>&1" >"$work/t"
+	a=$(grep '^asm' "$work/t") k=$(grep '^compile' "$work/t")
+	printf 'x86_64-boot\t%s\t%s\n' "$(field "$a" 4)" "$(field "$k" 4)" >"$work/asm.tsv"
+	printf '| linux x86_64-boot | %s | %s | %s | %s | %s%% |\n' "$(field "$a" 4)" "$(field "$a" 2)" \
+		"$(field "$k" 4)" "$(field "$k" 2)" "$(pct "$(field "$a" 4)" "$(field "$k" 4)")" >"$work/asm.md"
+fi
+
+# --- 6. instructions: the scan against nm -A ------------------------------------------------
+: >"$work/insn.md"
+# insns CMD...: the instructions callgrind counts for CMD and its children
+insns() {
+	rm -f "$work"/cg.*
+	valgrind --tool=callgrind --trace-children=yes --callgrind-out-file="$work/cg.%p" "$@" \
+		>/dev/null 2>"$work/cg.log" || true
+	sed -n 's/^==[0-9]*== Collected : *//p' "$work/cg.log" | awk '{ n += $1 } END { print n + 0 }'
+}
+if [ "${BENCH_INSN:-1}" != 0 ] && command -v valgrind >/dev/null; then
+	for c in $kernels; do
+		case $c in x86_64-def|x86_64-dwarf) continue ;; esac
+		b=$kcache/build-$c
+		say "instructions: $c"
+		objlists "$b"
+		ci=$(insns "$crossym" report --format=tsv "$b")
+		ni=$(cd "$b" && insns xargs nm -A <"$work/nm.lst")
+		printf '| linux %s | %s | %s | %sx |\n' "$c" "$(awk -v n="$ci" 'BEGIN { printf "%.0fM", n / 1e6 }')" \
+			"$(awk -v n="$ni" 'BEGIN { printf "%.0fM", n / 1e6 }')" "$(ratio "$ni" "$ci")" >>"$work/insn.md"
+	done
+fi
+
+# --- 0. the goals ------------------------------------------------------------------------
+: >"$work/goals.md"
+# goal TEXT FIGURE MET: one row (met: "yes", or by how much it is not)
+goal() { printf '| %s | %s | %s |\n' "$1" "$2" "$3" >>"$work/goals.md"; }
+# within FIGURE LIMIT: "yes", or how many times the limit the figure is
+within() { awk -v r="$1" -v g="$2" 'BEGIN { if (r <= g) print "yes"; else printf "no: %.1fx the goal\n", r / g }'; }
+if [ -s "$work/asm.tsv" ]; then
+	r=$(pct "$(cut -f2 "$work/asm.tsv")" "$(cut -f3 "$work/asm.tsv")")
+	goal "asm check CPU <= 15% of the build's compiles (x86_64-boot)" "$r%" "$(within "$r" 15)"
+fi
+goal "asm check on x86_64 defconfig" "not measured" "no: its compiles take about 50 CPU minutes, beyond this bench's 15"
+while IFS='	' read -r name same one; do
+	case $name in "linux x86_64-def"|"synthetic 30000"|"linux x86_64-boot") ;; *) continue ;; esac
+	goal "--db, nothing changed <= 10% of a full scan ($name)" "$same%" "$(within "$same" 10)"
+	goal "--db, one object changed <= 15% of a full scan ($name)" "$one%" "$(within "$one" 15)"
+done <"$work/db.tsv"
+if [ -f "$work/annot/figures" ]; then
+	r=$(ratio "$(cut -f2 "$work/annot/figures")" "$(cut -f3 "$work/annot/figures")")
+	goal "annotate.sh -j 2 (with cocci) <= 1.3x bare targeted spatch -j 2" "${r}x" "$(within "$r" 1.3)"
+fi
+while IFS='	' read -r name nobj cs rss ccpu ncpu; do
+	case $name in linux*) ;; *) continue ;; esac
+	r=$(ratio "$ncpu" "$ccpu")
+	goal "report >= 5x nm -A by CPU ($name)" "${r}x" \
+		"$(awk -v r="$r" 'BEGIN { if (r >= 5) print "yes"; else printf "no: %.1fx short\n", 5 / r }')"
+done <"$work/scan.tsv"
+line=$(grep '^synthetic 30000	' "$work/scan.tsv" || true)
+if [ -n "$line" ]; then
+	c=$(field "$line" 5) m=$(($(field "$line" 4) / 1024))
+	goal "synthetic 30k objects <= 2 s CPU" "$c s" "$(within "$c" 2)"
+	goal "synthetic 30k objects <= 200 MB" "$m MiB" "$(within "$m" 200)"
+fi
+elapsed=$(($(date +%s) - bench_start))
+goal "make bench <= 15 minutes (kernel builds cached)" "$((elapsed / 60)) min $((elapsed % 60)) s" \
+	"$(within "$elapsed" 900)"
+
 # --- the report --------------------------------------------------------------------------
 {
 	echo "# crossym bench results"
@@ -206,6 +288,12 @@ fi
 	echo "- memory: $(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo); load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 	echo "- $(gcc --version | head -1); $(nm --version | head -1); $(spatch --version 2>/dev/null | head -1 || echo 'no spatch')"
 	echo "- shared machine: every row is measured side by side in one run; medians of $runs rounds"
+	echo
+	echo "## 0. The goals (issue 29)"
+	echo
+	echo "| goal | figure | met |"
+	echo "|---|---|---|"
+	cat "$work/goals.md"
 	echo
 	echo "## 1. Scan + decide, side by side"
 	echo
@@ -244,6 +332,27 @@ fi
 	echo "| tree | full scan s | nothing changed s | one object changed s |"
 	echo "|---|---|---|---|"
 	cat "$work/db.md"
+	if [ -s "$work/asm.md" ]; then
+		echo
+		echo "## 5. The asm-string check against the build's compiles"
+		echo
+		echo "\`crossym report --run-build-commands\` (no db: every C object preprocessed,"
+		echo "one preprocessor per processor; those whose asm strings name a definition of"
+		echo "their own compiled again fat) against compiling the same C objects by their"
+		echo "kbuild commands (bench/compile-all.sh, two at a time); one round."
+		echo
+		echo "| tree | asm check cpu s | wall s | compiles cpu s | wall s | asm/compiles |"
+		echo "|---|---|---|---|---|---|"
+		cat "$work/asm.md"
+	fi
+	if [ -s "$work/insn.md" ]; then
+		echo
+		echo "## 6. Instructions (callgrind): the scan against nm -A"
+		echo
+		echo "| tree | crossym report | nm -A | nm/crossym |"
+		echo "|---|---|---|---|"
+		cat "$work/insn.md"
+	fi
 	if [ -s "$work/annot.md" ]; then
 		echo
 		echo "## 4. Annotation"
