@@ -248,7 +248,7 @@ awk -F '\t' -v B="$B" -v old="$oldsrc/" -v new="$newsrc/" -v stamp="$W/srctree" 
 	function linkflags(c,   n, w, i, out) {
 		n = split(c, w, /[ \t]+/); out = w[1]
 		for (i = 2; i <= n; i++) {
-			if (w[i] ~ /^-(o|include|I|MF|MT|MQ|imacros|isystem)$/) { i++; continue }
+			if (w[i] ~ /^-(o|include|I|MF|MT|MQ|imacros|isystem|x)$/) { i++; continue }
 			if (w[i] ~ /^-(c|MD|MMD|MP)$/ || w[i] ~ /^-(I|D|U|Wp,)/ || w[i] ~ /["\047]/ ||
 			    w[i] ~ /\.(c|S|s)$/ || w[i] == "") continue
 			out = out " " w[i]
@@ -260,6 +260,11 @@ awk -F '\t' -v B="$B" -v old="$oldsrc/" -v new="$newsrc/" -v stamp="$W/srctree" 
 	{
 		u = $1; f = $3; c = readcmd(f)
 		if (c == "") { print "wholeprogram: " f ": no command in " cmdfile(f) > "/dev/stderr"; bad = 1; next }
+		if (c !~ /(^|[ \t])-c([ \t]|$)/) {
+			print "wholeprogram: " f ": its command (" cmdfile(f) ") compiles nothing: an object made " \
+				"from another object cannot join a unit; --exclude " f " (and give crossym cocci the same, so that the decision agrees)" > "/dev/stderr"
+			bad = 1; next
+		}
 		l = lto(f); d = cmdfile(f); sub(/\.cmd$/, ".d", d); ld_ = cmdfile(l); sub(/\.cmd$/, ".d", ld_)
 		gsub(" -o " f, " -o " l, c); gsub(",-MMD," d, ",-MMD," ld_, c); gsub(",-MD," d, ",-MD," ld_, c)
 		if (index(c, " -o " l) == 0) { print "wholeprogram: " f ": no -o in its command" > "/dev/stderr"; bad = 1; next }
@@ -430,7 +435,15 @@ remake() {
 		[ "$agg_out" = "$agg_in" ] || placed "$agg_out"
 		printf '%s\n' "$agg_out"
 	done <"$W/agg/$1.in" >"$W/agg/$1.out"
-	cmp -s "$W/agg/$1.in" "$W/agg/$1.out" && return 0
+	# (an archive or object that holds copies of its members is made again
+	# when a member was: a thin archive names them)
+	if cmp -s "$W/agg/$1.in" "$W/agg/$1.out"; then
+		[ "$(head -c 7 "$B/$1")" != '!<thin>' ] || return 0
+		while IFS= read -r agg_member; do
+			[ ! -f "$W/orig/${agg_member#./}.written" ] || break
+		done <"$W/agg/$1.in"
+		[ -f "$W/orig/${agg_member#./}.written" ] || return 0
+	fi
 	save "$1"
 	case $(head -c 8 "$B/$1" | tr -d '\n\0') in
 	'!<thin>') (cd "$B" && rm -f "$1" && xargs ar cDPrST "$1" <"$W/agg/$1.out") ;;
@@ -588,7 +601,19 @@ image)
 		images="$images $img"
 		image_link "$img" || rc=1
 	done
-	[ -n "$images" ] || die "no top-level image command (.IMAGE.cmd) in $B"
+	# no image link recorded (a tree that links its image from an aggregate
+	# by a rule kbuild does not record): each top-level aggregate made again
+	# from the units, proved like an image
+	if [ -z "$images" ]; then
+		for c in "$B"/.*.o.cmd "$B"/.*.a.cmd; do
+			[ -f "$c" ] || continue
+			agg=${c##*/.}; agg=${agg%.cmd}
+			remake "$agg"
+			[ -f "$W/orig/$agg.written" ] && images="$images $agg"
+		done
+		[ -n "$images" ] || die "no top-level image command (.IMAGE.cmd) nor aggregate in $B"
+		say "no image link recorded: made$images again from the units; link the image from it the tree's own way"
+	fi
 	;;
 esac
 if [ $rc = 0 ]; then
