@@ -523,6 +523,7 @@ prove() {
 t0=$(date +%s)
 rc=0
 : >"$W/placed"
+: >"$W/link.log"
 rm -rf "$W/agg"
 case $flavour in
 linux)
@@ -619,6 +620,9 @@ esac
 if [ $rc = 0 ]; then
 	: >"$W/undefined.txt"
 	say "$flavour image linked in $(($(date +%s) - t0)) s"
+	# ld only warns when the entry symbol is gone: a unit made it local
+	entry=$(sed -n 's/.*cannot find entry symbol \([^;]*\);.*/\1/p' "$W/link.log" | head -n 1)
+	[ -z "$entry" ] || die "the image has no entry symbol $entry (ld only warned; see $W/link.log): the unit that defines it made it local; tag it (crossym names what the linker script references)"
 	case $flavour in
 	linux) prove vmlinux '/unit(@[0-9]+)?\.o$' ;;
 	busybox) prove busybox_unstripped . ;;
