@@ -238,6 +238,13 @@ awk -F '\t' -v B="$B" -v old="$oldsrc/" -v new="$newsrc/" -v stamp="$W/srctree" 
 		return c
 	}
 	function lto(f) { sub(/\.o$/, ".lto.o", f); return f }
+	# 1 when the compiler of command c (the words before its first option:
+	# a wrapper such as ccache, then the compiler) is clang
+	function isclang(c,   n, w, i, b) {
+		n = split(c, w, /[ \t]+/)
+		for (i = 1; i <= n && w[i] !~ /^-/; i++) { b = w[i]; sub(/.*\//, "", b); if (b ~ /^clang/) return 1 }
+		return 0
+	}
 	# every occurrence of the old source tree replaced by the new one
 	function subst(t,   out, k) {
 		out = ""
@@ -260,6 +267,13 @@ awk -F '\t' -v B="$B" -v old="$oldsrc/" -v new="$newsrc/" -v stamp="$W/srctree" 
 	{
 		u = $1; f = $3; c = readcmd(f)
 		if (c == "") { print "wholeprogram: " f ": no command in " cmdfile(f) > "/dev/stderr"; bad = 1; next }
+		if (isclang(c)) {
+			if (!saidclang++)
+				print "wholeprogram: " f ": compiled by clang, and the whole-program recipe " \
+					"(-fwhole-program, -flto-partition=one, a -r link) is GCC 12\047s: build the tree " \
+					"with GCC (CC=gcc, for Linux without LLVM=1) for the whole-program build" > "/dev/stderr"
+			bad = 1; next
+		}
 		if (c !~ /(^|[ \t])-c([ \t]|$)/) {
 			print "wholeprogram: " f ": its command (" cmdfile(f) ") compiles nothing: an object made " \
 				"from another object cannot join a unit; --exclude " f " (and give crossym cocci the same, so that the decision agrees)" > "/dev/stderr"

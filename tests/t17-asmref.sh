@@ -109,6 +109,11 @@ if command -v clang >/dev/null 2>&1; then
 	expect_eq "$TMP/gcc6.tsv" "$TMP/clang6.tsv" "clang build, --run-build-commands: the rows of the GCC build"
 	! grep -q "failed" "$TMP/err"
 	ok $? "... and no compile step failed"
+	# the whole-program recipe is GCC's: refused before any compile, said once
+	expect_status 2 env CROSSYM_LIBEXECDIR="$TOP/scripts" "$CROSSYM" wholeprogram "$TMP/clang"
+	[ "$(grep -c 'compiled by clang, and the whole-program recipe .* is GCC 12.s: build the tree with GCC' "$TMP/err")" -eq 1 ] &&
+		[ ! -d "$TMP/clang/.wp" ] || [ ! -f "$TMP/clang/.wp/compile.log" ]
+	ok $? "crossym wholeprogram on the clang build: refused once, with what to do, nothing compiled"
 else
 	ok 0 "# SKIP clang not installed"
 fi
