@@ -3,52 +3,16 @@
 #include "asmrefs.h"
 #include "cmdline.h"
 #include "db.h"
-#include "elfread.h"
 #include "lto.h"
 #include "run.h"
 #include "unitname.h"
 #include "util.h"
 
 #include <ctype.h>
-#include <gelf.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-/* Every name the LTO symbol table of the fat object at path lists, and the
- * names it defines. */
-static int lto_names(const char *path, struct strtab *names, struct strtab *defs)
-{
-	size_t len;
-	unsigned char *buf = (unsigned char *)read_file(path, &len);
-	struct objset set;
-	struct object *obj;
-	Elf *elf;
-	int rc = -1;
-
-	if (!buf)
-		return -1;
-	objset_init(&set);
-	obj = objset_add(&set, path);
-	elf_version(EV_CURRENT);
-	elf = elf_memory((char *)buf, len);
-	if (elf && elf_kind(elf) == ELF_K_ELF && !lto_read_symbols(&set, obj, elf)) {
-		for (size_t k = 0; k < obj->nsyms; k++) {
-			const char *name = strtab_str(&set.names, obj->syms[k].name);
-
-			strtab_intern(names, name);
-			if (sym_is_def(obj->syms[k].bind))
-				strtab_intern(defs, name);
-		}
-		rc = 0;
-	}
-	if (elf)
-		elf_end(elf);
-	objset_free(&set);
-	free(buf);
-	return rc;
-}
 
 /* Where each of the object's symbols first appears inside a string literal
  * of an asm statement (asm, __asm, __asm__) of the preprocessed text: loc[id of the name in refs] = "FILE:LINE". */
@@ -319,7 +283,7 @@ static void check_finish(struct build *b, struct check *c, int ok, struct answer
 			continue;
 		if (strtab_find(&c->defs, sym) >= 0 && !cnames.count &&
 		    (run_argv(b->dir, c->fat, NULL, NULL) != 0 ||
-		     (c->clang ? ir_names : lto_names)(c->fat_path, &cnames, &cdefs))) {
+		     (c->clang ? ir_names : lto_file_names)(c->fat_path, &cnames, &cdefs))) {
 			error("%s: compiling it with %s failed", objname,
 			      c->clang ? "-S -emit-llvm" : "-flto -ffat-lto-objects");
 			ans->state = ANSWER_FAILED;

@@ -1,16 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* clashes.c - same-named definitions of a unit that an initcall entry names. */
 #include "clashes.h"
+#include "elfread.h"
 #include "strtab.h"
 #include "units.h"
 #include "util.h"
 
 #include <ctype.h>
-#include <errno.h>
-#include <gelf.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #define ENTRY_PREFIX "__initcall__"
 
@@ -27,77 +25,32 @@ static void objnames_free(struct objnames *on)
 	strv_free(on->entries, on->nentries);
 }
 
-static void add_local(struct objnames *on, const GElf_Sym *sym, const char *name)
+/* elf_read_locals' callback: entry labels and local functions and variables. */
+static void add_local(void *ctx, const char *name, int func_or_var)
 {
-	int type = GELF_ST_TYPE(sym->st_info);
+	struct objnames *on = ctx;
 
-	/* a local definition (SHN_XINDEX: in a section numbered above 65280) */
-	if (GELF_ST_BIND(sym->st_info) != STB_LOCAL || !*name ||
-	    sym->st_shndx == SHN_UNDEF ||
-	    (sym->st_shndx >= SHN_LORESERVE && sym->st_shndx != SHN_XINDEX))
-		return;
 	if (!strncmp(name, ENTRY_PREFIX, strlen(ENTRY_PREFIX)))
 		strv_push(&on->entries, &on->nentries, &on->entries_cap, name);
-	else if (type == STT_FUNC || type == STT_OBJECT)
+	else if (func_or_var)
 		strv_push(&on->locals, &on->nlocals, &on->locals_cap, name);
-}
-
-/* Fill on from elf's symbol table; -1 when it has none. */
-static int read_elf_names(Elf *elf, struct objnames *on)
-{
-	Elf_Scn *scn = NULL;
-	GElf_Shdr shdr;
-
-	while ((scn = elf_nextscn(elf, scn)) != NULL) {
-		Elf_Data *data;
-		size_t n;
-
-		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type != SHT_SYMTAB ||
-		    !shdr.sh_entsize || !(data = elf_getdata(scn, NULL)))
-			continue;
-		n = shdr.sh_size / shdr.sh_entsize;
-		for (size_t i = 1; i < n; i++) {
-			GElf_Sym sym;
-			const char *name;
-
-			if (gelf_getsym(data, (int)i, &sym) &&
-			    (name = elf_strptr(elf, shdr.sh_link, sym.st_name)))
-				add_local(on, &sym, name);
-		}
-		return 0;
-	}
-	return -1;
 }
 
 /* Read object o's names; -1 when they cannot be read (error() said so). */
 static int read_names(const struct build *b, const struct object *o, struct objnames *on)
 {
 	char *file = units_object_file(o), *path = path_join(b->dir, file);
-	int fd = o->no_sections ? -1 : open_regular(path, NULL);
-	Elf *elf = NULL;
-	int rc = -1;
+	const char *why = NULL;
 
 	if (o->no_sections)
 		error("%s: an LTO object or nm text: its local symbols are unknown "
 		      "(cannot tell whether an initcall entry names a same-named static)",
 		      path);
-	else if (fd < 0)
-		error("%s: %s (cannot read its local symbols)", path, errstr(errno));
-	else {
-		elf_version(EV_CURRENT);
-		elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-		if (!elf || elf_kind(elf) != ELF_K_ELF || read_elf_names(elf, on))
-			error("%s: no ELF symbol table (cannot read its local symbols)", path);
-		else
-			rc = 0;
-	}
-	if (elf)
-		elf_end(elf);
-	if (fd >= 0)
-		close(fd);
+	else if ((why = elf_read_locals(path, add_local, on)) != NULL)
+		error("%s: %s (cannot read its local symbols)", path, why);
 	free(path);
 	free(file);
-	return rc;
+	return o->no_sections || why ? -1 : 0;
 }
 
 static int is_level(const char *s, size_t n)

@@ -7,11 +7,13 @@
 #include "lto.h"
 #include "util.h"
 
+#include <errno.h>
 #include <gelf.h>
 #include <libelf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int elf_is_elf(const unsigned char *buf, size_t len)
 {
@@ -477,5 +479,56 @@ const char *elf_read_symbols(struct objset *set, struct object *obj,
 		why = with_libelf_message(why, msgbuf, msglen);
 	}
 	elf_end(elf);
+	return why;
+}
+
+/* Give each local definition of elf's symbol table to fn; -1 when it has
+ * none. (SHN_XINDEX: in a section numbered above 65280.) */
+static int each_local(Elf *elf, elf_local_fn fn, void *ctx)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr shdr;
+
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		Elf_Data *data;
+		size_t n;
+
+		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type != SHT_SYMTAB ||
+		    !shdr.sh_entsize || !(data = elf_getdata(scn, NULL)))
+			continue;
+		n = shdr.sh_size / shdr.sh_entsize;
+		for (size_t i = 1; i < n; i++) {
+			GElf_Sym sym;
+			const char *name;
+			int type;
+
+			if (!gelf_getsym(data, (int)i, &sym) ||
+			    !(name = elf_strptr(elf, shdr.sh_link, sym.st_name)) || !*name ||
+			    GELF_ST_BIND(sym.st_info) != STB_LOCAL || sym.st_shndx == SHN_UNDEF ||
+			    (sym.st_shndx >= SHN_LORESERVE && sym.st_shndx != SHN_XINDEX))
+				continue;
+			type = GELF_ST_TYPE(sym.st_info);
+			fn(ctx, name, type == STT_FUNC || type == STT_OBJECT);
+		}
+		return 0;
+	}
+	return -1;
+}
+
+const char *elf_read_locals(const char *path, elf_local_fn fn, void *ctx)
+{
+	int fd = open_regular(path, NULL);
+	const char *why = NULL;
+	Elf *elf;
+
+	if (fd < 0)
+		return errstr(errno);
+	elf_version(EV_CURRENT);
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (!elf || elf_kind(elf) != ELF_K_ELF || each_local(elf, fn, ctx))
+		why = "no ELF symbol table";
+	if (elf)
+		elf_end(elf);
+	close(fd);
 	return why;
 }

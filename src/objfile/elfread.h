@@ -20,6 +20,13 @@ int elf_is_elf(const unsigned char *buf, size_t len);
 const char *elf_read_symbols(struct objset *set, struct object *obj,
 			     const unsigned char *buf, size_t len,
 			     char *msgbuf, size_t msglen);
+/* The local definitions of the object file at path, each given to fn with
+ * ctx: its name, and 1 when it is a function or a variable (0: a label of
+ * another type). NULL, or what is wrong (the file cannot be opened: errno
+ * says; it has no symbol table). */
+typedef void (*elf_local_fn)(void *ctx, const char *name, int func_or_var);
+const char *elf_read_locals(const char *path, elf_local_fn fn, void *ctx);
+
 /* A printable name for an ELF machine number ("x86-64", "EM_183"...). */
 const char *elf_machine_name(unsigned machine, char *buf, size_t buflen);
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* lto.c - GCC LTO symbol tables of slim -flto objects. */
 #include "lto.h"
+#include "strtab.h"
 #include "util.h"
 
 #include <gelf.h>
@@ -210,4 +211,38 @@ size_t lto_count_symbols(Elf *elf, const struct objset *set, const struct object
 	free(has);
 	*found = cc.found;
 	return cc.count;
+}
+
+/* Every name the LTO symbol table of the fat object at path lists, and the
+ * names it defines. */
+int lto_file_names(const char *path, struct strtab *names, struct strtab *defs)
+{
+	size_t len;
+	unsigned char *buf = (unsigned char *)read_file(path, &len);
+	struct objset set;
+	struct object *obj;
+	Elf *elf;
+	int rc = -1;
+
+	if (!buf)
+		return -1;
+	objset_init(&set);
+	obj = objset_add(&set, path);
+	elf_version(EV_CURRENT);
+	elf = elf_memory((char *)buf, len);
+	if (elf && elf_kind(elf) == ELF_K_ELF && !lto_read_symbols(&set, obj, elf)) {
+		for (size_t k = 0; k < obj->nsyms; k++) {
+			const char *name = strtab_str(&set.names, obj->syms[k].name);
+
+			strtab_intern(names, name);
+			if (sym_is_def(obj->syms[k].bind))
+				strtab_intern(defs, name);
+		}
+		rc = 0;
+	}
+	if (elf)
+		elf_end(elf);
+	objset_free(&set);
+	free(buf);
+	return rc;
 }

@@ -13,6 +13,8 @@
 #include <libelf.h>
 #include "objects.h"
 
+struct strtab;
+
 enum lto_kind { LTO_DEF, LTO_WEAKDEF, LTO_UNDEF, LTO_WEAKUNDEF, LTO_COMMON };
 enum lto_type { LTO_TYPE_UNKNOWN, LTO_TYPE_FUNCTION, LTO_TYPE_VARIABLE };
 
@@ -34,6 +36,9 @@ int lto_is_slim(Elf *elf);
  * Returns NULL, or a static description of what is wrong (no LTO symbol
  * table, a malformed one). */
 const char *lto_read_symbols(struct objset *set, struct object *obj, Elf *elf);
+/* Every name the LTO symbol table of the fat object at path lists into names,
+ * and the names it defines into defs: 0, or -1 when it cannot be read. */
+int lto_file_names(const char *path, struct strtab *names, struct strtab *defs);
 /* How many symbols the LTO symbol tables of elf hold (0: none, or unreadable);
  * *found: how many of them obj (read from its ELF symbol table) has. */
 size_t lto_count_symbols(Elf *elf, const struct objset *set, const struct object *obj,
