@@ -185,7 +185,10 @@ for h in ordered flatten clashes generated; do
 	# shellcheck disable=SC2046
 	(IFS='
 '; "$CROSSYM" units --$h $opts "$B") >"$W/$h.tsv" 2>"$W/$h.err" ||
-		{ cat "$W/$h.err" >&2; die "crossym units --$h failed"; }
+		{ cat "$W/$h.err" >&2
+		  grep -q 'an LTO object or nm text' "$W/$h.err" &&
+			die "crossym units --$h cannot see inside slim LTO objects: build the tree without -flto for the whole-program build (wholeprogram compiles every object of a unit with -flto itself)"
+		  die "crossym units --$h failed"; }
 	# a clash ends when one object of each name is left in the unit
 	objs=$(awk -F '\t' -v h="$h" 'NR > 1 && (h != "clashes" || names[$1 "\t" $3]++) &&
 		!seen[$2]++ { printf " %s", $2 }' "$W/$h.tsv")

@@ -31,6 +31,18 @@ for lto in 1 fat; do
 	sed "s|$TMP/lto-$lto|BUILD|g" "$TMP/got.txt" >"$TMP/got.txt.1"
 	sed "s|$TMP/plain|BUILD|g" "$TMP/plain.txt" >"$TMP/plain.txt.1"
 	expect_eq "$TMP/plain.txt.1" "$TMP/got.txt.1" "LTO=$lto: text report identical too"
+	# crossym wholeprogram: fat objects are read as they are (untagged: the
+	# link fails on what the units made local); slim ones hide the local
+	# symbols a hazard check needs: refused, saying to build without -flto
+	if [ "$lto" = fat ]; then
+		expect_status 1 env CROSSYM_LIBEXECDIR="$TOP/scripts" "$CROSSYM" wholeprogram "$out"
+		expect_grep "^wholeprogram: free_list: defined in mm/page_alloc.o, made local by its unit mm" "$TMP/err" \
+			"LTO=fat: wholeprogram builds the units; untagged, the link names what they made local"
+	else
+		expect_status 2 env CROSSYM_LIBEXECDIR="$TOP/scripts" "$CROSSYM" wholeprogram "$out"
+		expect_grep "^wholeprogram: crossym units --clashes cannot see inside slim LTO objects: build the tree without -flto" \
+			"$TMP/err" "LTO=1: wholeprogram refused before any compile, saying what to do"
+	fi
 done
 
 # Slim objects without their LTO symbol table cannot be understood.
