@@ -496,27 +496,34 @@ image_link() {
 	rm -f "$B/$1"
 	run_words "$W/image.argv" >>"$W/link.log" 2>&1
 }
-# prove IMAGE UNITS_FILTER: the image is whole-program: no definition a unit
-# made local is global in it (it is when the link took a unit's normal
-# objects instead of its unit file); else exit 2 naming those units. The
-# units are those of units.txt whose file matches the awk regexp UNITS_FILTER.
+# prove UNITS_FILTER IMAGE...: the images are whole-program: every unit file
+# is linked into one of them (its marker symbol is there), and no definition
+# a unit made local is global in them (it is when a link took a unit's
+# normal objects instead of its unit file); else exit 2 naming those units.
+# The units are those of units.txt whose file matches the awk regexp
+# UNITS_FILTER.
 prove() {
-	[ -n "$(nm -g --defined-only "$B/$1" 2>/dev/null | head -n 1)" ] ||
-		die "$1: no symbol table: cannot tell whether its objects are the units'"
-	awk -F '\t' -v re="$2" '$1 ~ re' "$W/units.txt" >"$W/prove.units"
+	re=$1
+	shift
+	for img in "$@"; do
+		[ -n "$(nm -g --defined-only "$B/$img" 2>/dev/null | head -n 1)" ] ||
+			die "$img: no symbol table: cannot tell whether its objects are the units'"
+	done
+	what=$(echo "$*" | sed 's/ /, /g')
+	awk -F '\t' -v re="$re" '$1 ~ re' "$W/units.txt" >"$W/prove.units"
 	# the globals the unit files and the other linked objects keep
 	{ cut -f1 "$W/prove.units"; awk -F '\t' 'NR > 1 && $4 != "c" { print $3 }' "$W/units.tsv"; } |
 		(cd "$B" && xargs nm -g --defined-only) 2>/dev/null |
 		awk 'NF == 3 { print $3 }' | sort -u >"$W/prove.kept"
-	nm -g --defined-only "$B/$1" | awk 'NF == 3 { print $3 }' | sort -u >"$W/prove.image"
+	(cd "$B" && nm -g --defined-only "$@") | awk 'NF == 3 { print $3 }' | sort -u >"$W/prove.image"
 	# every unit's marker (its unit file was linked)
 	cut -f1 "$W/prove.units" | sed 's/^/crossym_unit./' | sort -u | comm -23 - "$W/prove.image" |
 		sed 's/^crossym_unit\.//' >"$W/prove.unlinked"
 	if [ -s "$W/prove.unlinked" ]; then
 		while read -r u; do
-			say "$1: $u: not linked into the image (its marker crossym_unit.$u is missing): the link took the unit's normal objects, or none"
+			say "$what: $u: not linked into the image (its marker crossym_unit.$u is missing): the link took the unit's normal objects, or none"
 		done <"$W/prove.unlinked"
-		die "$1 is not whole-program: $(wc -l <"$W/prove.unlinked") of $(wc -l <"$W/prove.units") unit files not linked"
+		die "$what is not whole-program: $(wc -l <"$W/prove.unlinked") of $(wc -l <"$W/prove.units") unit files not linked"
 	fi
 	while IFS='	' read -r u objs; do
 		# shellcheck disable=SC2086
@@ -530,11 +537,11 @@ prove() {
 		"$W/prove.kept" "$W/prove.image" "$W/prove.local" >"$W/prove.bad" 2>"$W/prove.count"
 	if [ -s "$W/prove.bad" ]; then
 		while IFS='	' read -r u syms; do
-			say "$1: $u: the image links this unit's normal objects, not its unit file (global in it though the unit made them local:$(echo "$syms" | cut -d ' ' -f 1-6))"
+			say "$what: $u: the image links this unit's normal objects, not its unit file (global in it though the unit made them local:$(echo "$syms" | cut -d ' ' -f 1-6))"
 		done <"$W/prove.bad"
-		die "$1 is not whole-program: $(wc -l <"$W/prove.bad") units linked as normal objects"
+		die "$what is not whole-program: $(wc -l <"$W/prove.bad") units linked as normal objects"
 	fi
-	say "$1: whole-program: the $(wc -l <"$W/prove.units") unit files linked; $(wc -l <"$W/prove.image") global symbols, not one of the $(cat "$W/prove.count") definitions the units made local"
+	say "$what: whole-program: the $(wc -l <"$W/prove.units") unit files linked; $(wc -l <"$W/prove.image") global symbols, not one of the $(cat "$W/prove.count") definitions the units made local"
 }
 
 t0=$(date +%s)
@@ -641,9 +648,10 @@ if [ $rc = 0 ]; then
 	entry=$(sed -n 's/.*cannot find entry symbol \([^;]*\);.*/\1/p' "$W/link.log" | head -n 1)
 	[ -z "$entry" ] || die "the image has no entry symbol $entry (ld only warned; see $W/link.log): the unit that defines it made it local; tag it (crossym names what the linker script references)"
 	case $flavour in
-	linux) prove vmlinux '/unit(@[0-9]+)?\.o$' ;;
-	busybox) prove busybox_unstripped . ;;
-	image) for img in $images; do prove "$img" .; done ;;
+	linux) prove '/unit(@[0-9]+)?\.o$' vmlinux ;;
+	busybox) prove . busybox_unstripped ;;
+	# shellcheck disable=SC2086
+	image) prove . $images ;;
 	esac
 	exit 0
 fi
