@@ -199,7 +199,7 @@ check-real: deps
 check-asan:
 	$(MAKE) $(PAR) build/asan/crossym unit BUILD=build/asan BIN=build/asan/crossym CFLAGS="-O1 -g" \
 		CFLAGS_EXTRA="-Werror $(SAN_FLAGS)"
-	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 CROSSYM_TEST_WHOLEPROGRAM=0 \
 		CROSSYM=$(CURDIR)/build/asan/crossym MKELF=$(CURDIR)/build/asan/mkelf \
 		prove -j2 -f --timer $(UNIT_SRCS:tests/unit/%.c=build/asan/%) $(ASAN_TESTS)
 

@@ -22,6 +22,17 @@ ok() {
 	fi
 }
 
+# wp ARGS...: crossym wholeprogram, with this tree's driver scripts
+wp() { env CROSSYM_LIBEXECDIR="$TOP/scripts" "$CROSSYM" wholeprogram "$@"; }
+# wp_wanted: 0 unless CROSSYM_TEST_WHOLEPROGRAM=0 (make check-asan: the time
+# of a whole-program build is gcc's; its crossym steps, units and cmd --argv,
+# run under ASan elsewhere), which it says as a TAP skip
+wp_wanted() {
+	[ "${CROSSYM_TEST_WHOLEPROGRAM:-1}" != 0 ] && return 0
+	skip "crossym wholeprogram: CROSSYM_TEST_WHOLEPROGRAM=0"
+	return 1
+}
+
 # skip DESCRIPTION: a test not run, and why (TAP's "# skip")
 skip() {
 	tap_n=$((tap_n + 1))

@@ -88,7 +88,6 @@ expect_grep "cannot be found: nm -A text names no sections; scan the objects ins
 # way to start/unit.o, each archive is made again around its unit file).
 # Untagged it fails on the undefined symbols; from a tagged copy it links,
 # runs, and its global symbols are what the units keep.
-wp() { env CROSSYM_LIBEXECDIR="$TOP/scripts" "$CROSSYM" wholeprogram "$@"; }
 sh "$tree/build.sh" "$TMP/w1" >/dev/null 2>&1
 cp -R "$tree" "$TMP/src"
 "$CROSSYM" cocci -o "$TMP/cocci" --define-tag "$TMP/w1" >/dev/null 2>&1 &&

@@ -11,7 +11,6 @@
 command -v spatch >/dev/null 2>&1 || skip_all "no spatch (coccinelle)"
 tree=$TOP/tests/trees/knr
 b=$TMP/b
-wp() { env CROSSYM_LIBEXECDIR="$TOP/scripts" "$CROSSYM" wholeprogram "$@"; }
 
 sh "$tree/build.sh" "$b" >"$TMP/build.log" 2>&1
 ok $? "the K&R tree builds (-std=gnu89)"
