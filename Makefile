@@ -170,7 +170,9 @@ REAL_TESTS  = $(wildcard tests/real/t[0-9]*.sh)
 # the lock, install, the series, the man pages) and those whose time goes to
 # gcc and spatch (the demo, t40; the merge loop, t50; annotate's knobs, t83;
 # --verify-build's compiles, t36, whose cmd --argv and fallback steps valgrind
-# checked): no crossym code runs there that the other tests do not run too.
+# checked): no crossym code runs there that the other tests do not run too;
+# and, with CROSSYM_TEST_WHOLEPROGRAM=0, the crossym wholeprogram builds of the
+# class trees (t16, t52, t53: gcc's time).
 ASAN_TESTS  = $(filter-out tests/t32-% tests/t33-% tests/t36-% tests/t40-% tests/t50-% \
 		tests/t80-% tests/t81-% tests/t82-% tests/t83-%,$(QUICK_TESTS))
 
