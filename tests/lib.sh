@@ -24,6 +24,16 @@ ok() {
 
 # wp ARGS...: crossym wholeprogram, with this tree's driver scripts
 wp() { env CROSSYM_LIBEXECDIR="$TOP/scripts" "$CROSSYM" wholeprogram "$@"; }
+# tag_copy TREE BUILD COPY OUTDIR [COCCI_OPTION...]: COPY a copy of the source
+# tree TREE, tagged with crossym cocci --define-tag (into OUTDIR) on BUILD and
+# annotate --apply; the status of the two
+tag_copy() {
+	tc_tree=$1 tc_build=$2 tc_copy=$3 tc_out=$4
+	shift 4
+	cp -R "$tc_tree" "$tc_copy" &&
+		"$CROSSYM" cocci -o "$tc_out" --define-tag "$@" "$tc_build" >/dev/null 2>&1 &&
+		env CROSSYM_LIBEXECDIR="$TOP/scripts" "$CROSSYM" annotate "$tc_out" "$tc_copy" --apply >/dev/null 2>&1
+}
 # wp_wanted: 0 unless CROSSYM_TEST_WHOLEPROGRAM=0 (make check-asan: the time
 # of a whole-program build is gcc's; its crossym steps, units and cmd --argv,
 # run under ASan elsewhere), which it says as a TAP skip

@@ -89,9 +89,7 @@ expect_grep "cannot be found: nm -A text names no sections; scan the objects ins
 # Untagged it fails on the undefined symbols; from a tagged copy it links,
 # runs, and its global symbols are what the units keep.
 sh "$tree/build.sh" "$TMP/w1" >/dev/null 2>&1
-cp -R "$tree" "$TMP/src"
-"$CROSSYM" cocci -o "$TMP/cocci" --define-tag "$TMP/w1" >/dev/null 2>&1 &&
-	env CROSSYM_LIBEXECDIR="$TOP/scripts" "$CROSSYM" annotate "$TMP/cocci" "$TMP/src" --apply >/dev/null 2>&1
+tag_copy "$tree" "$TMP/w1" "$TMP/src" "$TMP/cocci"
 ok $? "cocci + annotate --apply on a copy of the sources"
 expect_status 1 wp "$TMP/w1"
 expect_grep "^wholeprogram: table_count: defined in a/cmds.o, made local by its unit a (a/unit.o)" "$TMP/err" \

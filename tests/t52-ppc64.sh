@@ -116,9 +116,7 @@ ok $? "... and loses every table entry"
 # local global in it)
 if wp_wanted; then
 	sh "$tree/build.sh" "$TMP/w" >/dev/null 2>&1
-	cp -R "$tree" "$TMP/wsrc"
-	"$CROSSYM" cocci -o "$TMP/wout" --define-tag "$TMP/w" >/dev/null 2>&1 &&
-		env CROSSYM_LIBEXECDIR="$TOP/scripts" "$CROSSYM" annotate "$TMP/wout" "$TMP/wsrc" --apply >/dev/null 2>&1
+	tag_copy "$tree" "$TMP/w" "$TMP/wsrc" "$TMP/wout"
 	ok $? "cocci + annotate --apply on a copy of the sources"
 	expect_status 2 wp "$TMP/w"
 	expect_grep "^wholeprogram: the image has no entry symbol _start (ld only warned" "$TMP/err" \

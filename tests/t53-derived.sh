@@ -105,11 +105,8 @@ if command -v spatch >/dev/null 2>&1; then
 		expect_status 2 wp "$TMP/w"
 		expect_grep "^wholeprogram: common/boot.init.o: its command (common/.boot.init.o.cmd) compiles nothing: an object made from another object cannot join a unit; --exclude common/boot.init.o" \
 			"$TMP/err" "wholeprogram: a derived object refused, named, with what to do"
-		cp -R "$tree" "$TMP/wsrc"
-		x="--exclude common/boot.init.o --exclude lib/sort.init.o"
-		# shellcheck disable=SC2086
-		"$CROSSYM" cocci -o "$TMP/wout" --define-tag $x "$TMP/w" >/dev/null 2>&1 &&
-			env CROSSYM_LIBEXECDIR="$TOP/scripts" "$CROSSYM" annotate "$TMP/wout" "$TMP/wsrc" --apply >/dev/null 2>&1
+		tag_copy "$tree" "$TMP/w" "$TMP/wsrc" "$TMP/wout" \
+			--exclude common/boot.init.o --exclude lib/sort.init.o
 		ok $? "cocci --exclude (the derived objects) + annotate --apply"
 		expect_status 0 wp --srctree "$TMP/wsrc" "$TMP/w"
 		expect_grep "^wholeprogram: prelink.o: whole-program: the 5 unit files linked" "$TMP/err" \
