@@ -4,6 +4,7 @@
 #include "commands.h"
 #include "cocci.h"
 #include "pipeline.h"
+#include "staticedit.h"
 #include "tagdef.h"
 #include "tagstyle.h"
 #include "util.h"
@@ -20,12 +21,14 @@ struct cocci_cmd_opts {
 	int define_tag;         /* --define-tag[=HEADER] */
 	const char *define_header; /* its HEADER, or NULL */
 	const char *tag_position; /* --tag-position */
+	int make_static;        /* --static */
 };
 
 static const char cocci_help[] =
 	"usage: crossym cocci -o OUTDIR [--tag NAME]\n"
 	"                     [--define-tag | --define-tag=HEADER]\n"
 	"                     [--tag-position=first|name] [--keep-stale] [--tag-macros]\n"
+	"                     [--static]\n"
 	"                     [--exclude OBJ]... [--runs] [--srctree DIR] [--nm FILE] [--db FILE]\n"
 	"                     [--lds FILE]... [--run-build-commands] [--tag-exports]\n"
 	"                     [--no-config] [-q] BUILD_DIR...\n\n"
@@ -56,8 +59,16 @@ static const struct optdef opt_tag_position = { { "tag-position", required_argum
 	"                    default: the majority of the tag's uses on function\n"
 	"                    definitions in the sources, else name\n" };
 
+static const struct optdef opt_static = { { "static", no_argument, NULL, OPT_STATIC },
+	"  --static          instead of tags: make static the definitions that are\n"
+	"                    file-local in every build given, and delete their header\n"
+	"                    declarations, where the whole source tree agrees (no other\n"
+	"                    file names them, no #if arm hides a use); OUTDIR/static.tsv\n"
+	"                    says why each other one is kept\n" };
+
 static const struct optdef *const cocci_options[] = {
-	&opt_output, &optdef_tag, &opt_define_tag, &opt_tag_position, &optdef_keep_stale,
+	&opt_output, &optdef_tag, &opt_define_tag, &opt_tag_position, &opt_static,
+	&optdef_keep_stale,
 	&optdef_tag_macros,
 	&optdef_exclude, &optdef_runs, &optdef_srctree, &optdef_nm, &optdef_db,
 	&optdef_lds, &optdef_run, &optdef_tag_exports, &optdef_no_config, NULL
@@ -71,6 +82,7 @@ static void cocci_set(void *opts, int id, const char *arg)
 	case OPT_OUTPUT: o->outdir = arg; break;
 	case OPT_DEFINE_TAG: o->define_tag = 1; o->define_header = arg; break;
 	case OPT_TAG_POSITION: o->tag_position = arg; break;
+	case OPT_STATIC: o->make_static = 1; break;
 	default: scan_args_set(&o->a, id, arg); break;
 	}
 }
@@ -243,6 +255,39 @@ static int bad_style_options(const struct cocci_cmd_opts *o)
 	return 0;
 }
 
+/* Each definition --static keeps global, with why, and the count. */
+static void say_static(const struct static_plan *plan)
+{
+	for (size_t k = 0; k < plan->n && !diag.quiet; k++)
+		if (plan->v[k].why)
+			fprintf(stderr, "crossym cocci: %s%s%.0u: %s stays global: %s\n",
+				plan->v[k].source, plan->v[k].line ? ":" : "", plan->v[k].line,
+				plan->v[k].symbol, plan->v[k].why);
+	inform("crossym cocci: --static: %zu of %zu file-local definitions become static, "
+	       "%zu kept (%zu files read)\n", plan->nstatic, plan->n,
+	       plan->n - plan->nstatic, plan->m.nread);
+}
+
+/* --static: the classes of every build, then the verdicts. */
+static int run_static(const struct cocci_cmd_opts *o)
+{
+	struct pipeline p;
+	struct static_plan plan;
+	int status = 2;
+
+	pipeline_init(&p, &o->a, PH_ROWS | PH(PH_CLASSES));
+	if (!pipeline_run(&p) &&
+	    !staticize_plan(&p.rows, p.srctree, p.builds.v, (size_t)p.builds.n, &plan)) {
+		if (staticedit_write(o->outdir, p.srctree, &plan) == 0)
+			write_complete_marker(o->outdir, plan.nstatic, 0);
+		say_static(&plan);
+		staticize_free(&plan);
+		status = diag.status;
+	}
+	pipeline_free(&p);
+	return status;
+}
+
 static int run_cocci(const struct cocci_cmd_opts *o)
 {
 	struct pipeline p;
@@ -255,6 +300,8 @@ static int run_cocci(const struct cocci_cmd_opts *o)
 	}
 	if (bad_style_options(o) || forget_complete_marker(o->outdir))
 		return 2;
+	if (o->make_static)
+		return run_static(o);
 	pipeline_init(&p, &o->a, PH_TAGCHECK | (tag_macros ? PH(PH_CLASSES) : 0));
 	p.tag = treeconf_tag(&o->a.conf);
 	p.tag_macros = tag_macros;

@@ -4,6 +4,7 @@
 #include "commands.h"
 #include "complete.h"
 #include "options.h"
+#include "staticedit.h"
 #include "util.h"
 
 static const char complete_help[] =
@@ -13,7 +14,9 @@ static const char complete_help[] =
 	"stale ones (else, or when FAILED_LIST names the file, drop it), remove the\n"
 	"stale tags spatch left, re-declare the wanted definitions it did not tag,\n"
 	"and write NEW_TREE/FILE. Prints one line per finding: F (form of a\n"
-	"definition), W (spatch's result discarded) or E (a check failed).\n\n";
+	"definition), W (spatch's result discarded) or E (a check failed).\n"
+	"On an OUTDIR of crossym cocci --static: NEW_TREE/FILE is ORIG_TREE/FILE with\n"
+	"the edits of OUTDIR/edits.tsv, spatch's result when it is exactly that.\n\n";
 
 int cmd_complete(int argc, char **argv)
 {
@@ -24,8 +27,13 @@ int cmd_complete(int argc, char **argv)
 
 	if (status || done)
 		return status;
-	if (complete_outdir(ops.v[0], ops.v[1], ops.v[2], ops.v[3],
-			    ops.n == 5 ? ops.v[4] : NULL, stdout))
+	if (staticedit_is_static(ops.v[0])) {
+		if (staticedit_complete(ops.v[0], ops.v[1], ops.v[2], ops.v[3],
+					ops.n == 5 ? ops.v[4] : NULL, stdout))
+			return 2;
+	} else if (complete_outdir(ops.v[0], ops.v[1], ops.v[2], ops.v[3],
+				   ops.n == 5 ? ops.v[4] : NULL, stdout)) {
 		return 2;
+	}
 	return diag.status;
 }

@@ -3,6 +3,7 @@
  * copy against the original. */
 #include "commands.h"
 #include "options.h"
+#include "staticedit.h"
 #include "util.h"
 #include "verify.h"
 
@@ -14,7 +15,10 @@ static const char verify_help[] =
 	"other changes re-declarations `extern __typeof__(S) S TAG;` of stale\n"
 	"symbols deleted and of wanted ones appended at the end; every wanted\n"
 	"definition must be tagged and no stale tag left. Prints `FILE: problem`\n"
-	"lines; exit 1 when there is any, 2 when a file cannot be read.\n\n";
+	"lines; exit 1 when there is any, 2 when a file cannot be read.\n"
+	"On an OUTDIR of crossym cocci --static: each file is the original with\n"
+	"exactly the edits of OUTDIR/edits.tsv, each definition listed there is\n"
+	"static and each header declaration listed is gone.\n\n";
 
 int cmd_verify(int argc, char **argv)
 {
@@ -25,7 +29,9 @@ int cmd_verify(int argc, char **argv)
 
 	if (status || done)
 		return status;
-	bad = verify_outdir(ops.v[0], ops.v[1], ops.v[2], stdout);
+	bad = staticedit_is_static(ops.v[0]) ?
+	      staticedit_verify(ops.v[0], ops.v[1], ops.v[2], stdout) :
+	      verify_outdir(ops.v[0], ops.v[1], ops.v[2], stdout);
 	if (bad < 0)
 		return 2;
 	return bad ? 1 : diag.status;

@@ -92,9 +92,15 @@ static int ph_generated(struct pipeline *p, struct pass *ps)
 	return 0;
 }
 
+/* The builds a row comes from, and those of them where its class is
+ * file-local: the merge adds them up (crossym cocci --static). */
 static int ph_classes(struct pipeline *p, struct pass *ps)
 {
 	classify_build(&ps->b, &p->rows, ps->first);
+	for (size_t i = ps->first; i < p->rows.count; i++) {
+		p->rows.v[i].nbuilds = 1;
+		p->rows.v[i].nfile_local = p->rows.v[i].status == STATUS_FILE_LOCAL;
+	}
 	return 0;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* coupling.c - units and unit-to-unit edges from the rows of a report. */
 #include "coupling.h"
+#include "staticize.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -54,6 +55,8 @@ static void add_edge(struct coupling *c, struct tally *t, const char *from, cons
 static void add_row(struct coupling *c, struct tally *t, const struct row *r)
 {
 	unit_of(c, t, r->unit)->classes[r->status]++;
+	if (r->status == STATUS_FILE_LOCAL && staticize_row_candidate(r))
+		unit_of(c, t, r->unit)->could_static++;
 	if (!row_is_cross(r))
 		return;
 	unit_of(c, t, r->unit)->provided++;

@@ -15,6 +15,8 @@ struct unit_summary {
 	size_t provided;                /* its definitions used from other units */
 	size_t used;                    /* definitions of other units it uses */
 	size_t classes[STATUS_COUNT];   /* its rows by status */
+	size_t could_static;            /* file-local ones that could be static
+					 * by their class (staticize.h) */
 };
 
 struct coupling_edge {

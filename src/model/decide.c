@@ -340,6 +340,8 @@ static void merge_status(struct row *keep, const struct row *r)
 		keep->refclass = r->refclass;
 	keep->multi &= r->multi;
 	keep->image_use |= r->image_use;
+	keep->nbuilds += r->nbuilds;
+	keep->nfile_local += r->nfile_local;
 	if (keep->status > STATUS_EXCLUDED && r->status > STATUS_EXCLUDED)
 		keep->status = keep->multi ? STATUS_MULTIPLY : keep->refclass;
 	else if (r->status < keep->status)

@@ -64,6 +64,8 @@ struct row {
 	unsigned char multi;    /* --all rows: multiply defined in this build */
 	unsigned char image_use; /* exported, and used by another unit of its own
 				  * image (not only through the module loader) */
+	unsigned short nbuilds;  /* with classes: the builds it comes from, and */
+	unsigned short nfile_local; /* those where it is file-local (merged: summed) */
 	struct defsite site;
 	const struct objctx *ctx; /* in the rows' ctx list, never NULL */
 };

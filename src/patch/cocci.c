@@ -383,6 +383,7 @@ static void clean_outdir(const char *outdir)
 {
 	static const char *const old[] = {
 		"annotate.patch", "annotate.rejected.patch", "forms.tsv", "macros.tsv", "tag-style",
+		"mode", "static.tsv", "edits.tsv",
 	};
 	char *path;
 	size_t i;
@@ -484,6 +485,29 @@ static int write_file(const struct cocci_opts *opts, struct srcset *files,
 	return 0;
 }
 
+void cocci_prepare_outdir(const char *outdir, const char *tag)
+{
+	char *tagline;
+
+	if (!cocci_is_ident(tag))
+		fatal("tag '%s' is not a C identifier", tag ? tag : "");
+	mkdir_p(outdir);
+	clean_outdir(outdir);
+	tagline = xasprintf("%s\n", tag);
+	cocci_write_text(outdir, "tag", tagline);
+	free(tagline);
+}
+
+void cocci_write_text(const char *outdir, const char *rel, const char *text)
+{
+	char *path = path_join(outdir, rel), *dir = path_dirname(path);
+
+	mkdir_p(dir);
+	write_text(path, text);
+	free(dir);
+	free(path);
+}
+
 int cocci_write(const struct cocci_opts *opts,
 		const struct cocci_target *add, size_t nadd,
 		const struct cocci_target *remove, size_t nremove)
@@ -491,19 +515,10 @@ int cocci_write(const struct cocci_opts *opts,
 	struct outfiles o;
 	struct entry *e;
 	size_t n, i, j;
-	char *tagpath, *tagline;
 	struct srcset *files = opts->files ? opts->files : srcset_new(opts->srctree);
 	int errors = 0;
 
-	if (!cocci_is_ident(opts->tag))
-		fatal("tag '%s' is not a C identifier", opts->tag ? opts->tag : "");
-	mkdir_p(opts->outdir);
-	clean_outdir(opts->outdir);
-	tagpath = path_join(opts->outdir, "tag");
-	tagline = xasprintf("%s\n", opts->tag);
-	write_text(tagpath, tagline);
-	free(tagline);
-	free(tagpath);
+	cocci_prepare_outdir(opts->outdir, opts->tag);
 	if (opts->style && tagstyle_write(opts->outdir, opts->style))
 		fatal("%s/tag-style: %s", opts->outdir, errstr(errno));
 

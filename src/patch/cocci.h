@@ -49,6 +49,13 @@ int cocci_write(const struct cocci_opts *opts,
 		const struct cocci_target *add, size_t nadd,
 		const struct cocci_target *remove, size_t nremove);
 
+/* Create OUTDIR, forget an earlier run's results there (cocci/, the
+ * patches, forms.tsv, ...) and write OUTDIR/tag; fatal() when it cannot. */
+void cocci_prepare_outdir(const char *outdir, const char *tag);
+/* Write OUTDIR/rel (its directories made), whole or not at all; fatal()
+ * when it cannot. */
+void cocci_write_text(const char *outdir, const char *rel, const char *text);
+
 /* Helpers exposed for the unit tests. */
 
 /* 1 when s is a C identifier ([A-Za-z_][A-Za-z0-9_]*). */

@@ -217,7 +217,7 @@ static size_t list_by_unit(FILE *out, const struct rows *rows, const size_t *ord
 
 /* One line per unit: what it provides to and uses from the others, and
  * (with --all) its unit-local and file-local definitions. */
-static void report_units(FILE *out, const struct coupling *c)
+static void report_units(FILE *out, const struct coupling *c, int all)
 {
 	int width = 4;
 
@@ -226,16 +226,23 @@ static void report_units(FILE *out, const struct coupling *c)
 	for (size_t i = 0; i < c->nunits; i++)
 		if ((int)strlen(c->units[i].name) > width)
 			width = (int)strlen(c->units[i].name);
-	fprintf(out, "\nPer unit (%zu %s):\n  %-*s  %8s  %8s  %10s  %10s\n", c->nunits,
+	fprintf(out, "\nPer unit (%zu %s):\n  %-*s  %8s  %8s  %10s  %10s", c->nunits,
 		plural(c->nunits, "unit", "units"), width, "unit", "provided", "used",
 		"unit-local", "file-local");
+	fputs(all ? "  could be static\n" : "\n", out);
 	for (size_t i = 0; i < c->nunits; i++) {
 		const struct unit_summary *u = &c->units[i];
 
-		fprintf(out, "  %-*s  %8zu  %8zu  %10zu  %10zu\n", width, u->name,
+		fprintf(out, "  %-*s  %8zu  %8zu  %10zu  %10zu", width, u->name,
 			u->provided, u->used, u->classes[STATUS_UNIT_LOCAL],
 			u->classes[STATUS_FILE_LOCAL]);
+		if (all)
+			fprintf(out, "  %15zu", u->could_static);
+		fputc('\n', out);
 	}
+	if (all)
+		fputs("  (could be static: file-local in every build, not weak, in a C source;\n"
+		      "  crossym cocci --static checks the source tree and makes them so)\n", out);
 }
 
 /* The 10 heaviest edges (referencing unit -> defining unit). */
@@ -290,7 +297,7 @@ void report_text(FILE *out, const struct report_view *v)
 			classes[STATUS_UNREFERENCED], classes[STATUS_MULTIPLY]);
 	}
 	coupling_build(rows, report_keep_unit, v, &c);
-	report_units(out, &c);
+	report_units(out, &c, v->all);
 	report_pairs(out, &c);
 	coupling_free(&c);
 	if (v->places && counts[STATUS_TAG]) {
