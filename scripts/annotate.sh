@@ -210,6 +210,15 @@ done
 [ -f "$OUTDIR/.complete" ] || usage "$OUTDIR/.complete: missing: crossym cocci did not" \
 	"finish writing $OUTDIR (it failed or was interrupted); run crossym cocci again"
 [ -d "$SRCTREE" ] || usage "$SRCTREE: not a directory"
+# An OUTDIR of crossym cocci --static: definitions made static, header
+# declarations deleted (OUTDIR/edits.tsv); crossym complete and verify read
+# the mode themselves.
+MODE=$(sed -n 1p "$OUTDIR/mode" 2>/dev/null)
+if [ "$MODE" = static ]; then
+	[ -f "$OUTDIR/edits.tsv" ] || usage "$OUTDIR/edits.tsv: missing (a --static OUTDIR without its edits)"
+	[ -z "$MDIR" ] || usage "M=$MDIR: not with an OUTDIR of crossym cocci --static (a definition and its header declaration go together)"
+	[ -z "$VBUILD" ] || usage "--verify-build: not with an OUTDIR of crossym cocci --static (build the tree: every configuration)"
+fi
 [ -z "$SIGNOFF" ] || [ "$SPLIT" -eq 1 ] || usage "--signoff: only with --split"
 [ -z "$CHECKPATCH" ] || [ "$SPLIT" -eq 1 ] || usage "--checkpatch: only with --split"
 [ "$CHECKPATCH" != SRCTREE ] || CHECKPATCH=$SRCTREE/scripts/checkpatch.pl
@@ -487,7 +496,12 @@ publish "$WORK/patch" "$OUTDIR/annotate.patch"
 # FILE:LINE: from wanted.tsv) and the timing, on stderr; -q leaves them out.
 count() { awk -F '\t' -v f="$1" '$3 == f { n++ } END { print n + 0 }' "$WORK/forms.tsv"; }
 NFAILED=$(count failed)
-if [ "$QUIET" -eq 0 ]; then
+if [ "$MODE" = static ]; then
+	[ "$QUIET" -eq 1 ] || echo "$prog: $(count static) made static, $(count undeclared) header" \
+		"declarations deleted ($(awk -F '\t' '$4 == "text"' "$WORK/forms.tsv" | wc -l)" \
+		"of them as text, not by spatch), $changed files;" \
+		"spatch: $NFILES files in $((t1 - t0)) s with -j $JOBS" >&2
+elif [ "$QUIET" -eq 0 ]; then
 	echo "$prog: $(count inplace) in place, $(count already) already tagged," \
 		"$(count redeclared) re-declared, $(count removed) removed, $changed files${NFAILED#0}" |
 		sed 's/files\([1-9][0-9]*\)$/files, \1 failed/'
