@@ -3,7 +3,8 @@
 # t55-static: crossym cocci --static on tests/trees/static built in two
 # configurations (CONFIG_A, CONFIG_B): what becomes static and why the others
 # stay global (file-local in one build only, a use under an option no build
-# sets, a use only inside an #ifdef the definition is not in, `used`, asm);
+# sets, a use only inside an #ifdef the definition is not in, `used`, asm, a
+# name only a macro's argument; calls GCC inlined need --run-build-commands);
 # annotate --apply makes it, and both configurations build again with
 # -Werror from the changed tree, print the same and export fewer symbols.
 # Given one build only, the other configuration's use keeps its definition.
@@ -21,12 +22,12 @@ for c in A B; do
 	globals "$TMP/$c" >"$TMP/globals-$c.before"
 done
 
-expect_status 0 "$CROSSYM" cocci --static -o "$TMP/so" "$TMP/A" "$TMP/B"
+expect_status 0 "$CROSSYM" cocci --static --run-build-commands -o "$TMP/so" "$TMP/A" "$TMP/B"
 cat >"$TMP/want.tsv" <<'TSV'
-lib/util.c	util_armed	33	kept	used in lib/util.c only inside `#ifdef CONFIG_A` (line 57), which its definition is not in: static would leave it unused where that is false	lib
-lib/util.c	util_asmref	45	kept	named inside asm at lib/util.c:49	lib
+lib/util.c	util_armed	33	kept	used in lib/util.c only inside `#ifdef CONFIG_A` (line 66), which its definition is not in: static would leave it unused where that is false	lib
 lib/util.c	util_count	6	static	-	lib
 lib/util.c	util_hidden	27	kept	named in app/extra.c:11 (inside `#ifdef CONFIG_NEVER`, which no build set)	lib
+lib/util.c	util_pasted	54	kept	its preprocessed source uses it nowhere (its name is only a macro's argument): static would leave it unused	lib
 lib/util.c	util_pinned	39	kept	declared used (lib/util.c:39)	lib
 lib/util.c	util_plain	14	static	-	lib
 lib/util.c	util_shared	0	kept	file-local in 1 of the 2 builds that define it; in the other it is referenced from another unit (app)	lib
@@ -37,12 +38,17 @@ expect_grep "^crossym cocci: lib/util.c:27: util_hidden stays global: named in a
 	"$TMP/err" "... said on stderr, with the option no build set"
 expect_grep "^crossym cocci: --static: 3 of 8 file-local definitions become static, 5 kept" \
 	"$TMP/err" "... and counted"
+expect_status 0 "$CROSSYM" cocci --static -o "$TMP/norun" "$TMP/A" "$TMP/B"
+expect_grep "^crossym cocci: lib/util.c:45: util_asmref stays global: named inside asm at lib/util.c:49" \
+	"$TMP/err" "without --run-build-commands: a definition asm names stays global"
+expect_grep "^crossym cocci: lib/util.c:8: util_twice stays global: no relocation of its object uses it (a call GCC inlined, or a name a macro pastes?): --run-build-commands checks its preprocessed source" \
+	"$TMP/err" "... and one whose calls GCC inlined: only the preprocessed source could tell"
 printf 'include/util.h\tundecl\t8\t8\tutil_twice\ninclude/util.h\tundecl\t9\t9\tutil_count\n' >"$TMP/want.edits"
 grep undecl "$TMP/so/edits.tsv" >"$TMP/got.edits"
 expect_eq "$TMP/want.edits" "$TMP/got.edits" "the header declarations of the two it declares go too"
 
 expect_status 0 "$CROSSYM" report --all "$TMP/A" "$TMP/B"
-expect_grep '^  lib          2         0           0           7                7$' "$TMP/out" \
+expect_grep '^  lib          2         0           0           8                8$' "$TMP/out" \
 	"report --all: per unit, the globals that could be static"
 
 cp -R "$tree" "$TMP/src"
@@ -70,16 +76,16 @@ for c in A B; do
 	expect_eq "$TMP/want.gone" "$TMP/gone-$c" "... and exports exactly those three fewer symbols"
 done
 
-expect_status 0 "$CROSSYM" cocci --static -o "$TMP/again" "$TMP/A-static" "$TMP/B-static"
+expect_status 0 "$CROSSYM" cocci --static --run-build-commands -o "$TMP/again" "$TMP/A-static" "$TMP/B-static"
 expect_grep "^crossym cocci: --static: 0 of 5 file-local definitions become static" "$TMP/err" \
 	"on the changed tree's builds: nothing more to make static"
 
-expect_status 0 "$CROSSYM" cocci --static -o "$TMP/one" "$TMP/A"
+expect_status 0 "$CROSSYM" cocci --static --run-build-commands -o "$TMP/one" "$TMP/A"
 expect_grep "^crossym cocci: lib/util.c:20: util_shared stays global: named in app/main.c:10 (inside \`#ifdef CONFIG_B\`, which no build set)" \
 	"$TMP/err" "given CONFIG_A's build alone, the use under CONFIG_B keeps util_shared global"
 
 echo '/* changed */' >>"$TMP/src/lib/util.c"
-expect_status 0 "$CROSSYM" cocci --static -o "$TMP/stale" "$TMP/A" "$TMP/B"
+expect_status 0 "$CROSSYM" cocci --static --run-build-commands -o "$TMP/stale" "$TMP/A" "$TMP/B"
 cp -R "$tree" "$TMP/src2"
 echo '/* changed */' >>"$TMP/src2/include/util.h"
 expect_status 1 annotate "$TMP/stale" "$TMP/src2" --apply

@@ -3,6 +3,7 @@
  * and remove the stale ones, into OUTDIR for annotate.sh. */
 #include "commands.h"
 #include "cocci.h"
+#include "cpprun.h"
 #include "pipeline.h"
 #include "staticedit.h"
 #include "tagdef.h"
@@ -273,17 +274,20 @@ static int run_static(const struct cocci_cmd_opts *o)
 {
 	struct pipeline p;
 	struct static_plan plan;
+	struct cpp_runner run;
 	int status = 2;
 
 	pipeline_init(&p, &o->a, PH_ROWS | PH(PH_CLASSES));
-	if (!pipeline_run(&p) &&
-	    !staticize_plan(&p.rows, p.srctree, p.builds.v, (size_t)p.builds.n, &plan)) {
+	cpp_runner_init(&run, o->a.scan.run_build_commands);
+	if (!pipeline_run(&p) && !staticize_plan(&p.rows, p.srctree, p.builds.v,
+						 (size_t)p.builds.n, &run, &plan)) {
 		if (staticedit_write(o->outdir, p.srctree, &plan) == 0)
 			write_complete_marker(o->outdir, plan.nstatic, 0);
 		say_static(&plan);
 		staticize_free(&plan);
 		status = diag.status;
 	}
+	cpp_runner_free(&run);
 	pipeline_free(&p);
 	return status;
 }

@@ -169,6 +169,7 @@ static void add_class_row(struct rows *out, const struct build *b,
 			r->kind = o->syms[k].kind;
 	r->refclass = (unsigned char)ref_class(b, o, name, f);
 	r->multi = (unsigned char)f->multi;
+	r->self_ref = (unsigned char)f->self_ref;
 	r->status = f->exported ? STATUS_EXPORTED :
 		    f->multi ? STATUS_MULTIPLY : r->refclass;
 }

@@ -339,6 +339,7 @@ static void merge_status(struct row *keep, const struct row *r)
 	if (r->refclass < keep->refclass)
 		keep->refclass = r->refclass;
 	keep->multi &= r->multi;
+	keep->self_ref &= r->self_ref;
 	keep->image_use |= r->image_use;
 	keep->nbuilds += r->nbuilds;
 	keep->nfile_local += r->nfile_local;

@@ -62,6 +62,8 @@ struct row {
 	unsigned char refclass; /* --all rows: the class the references give
 				 * (STATUS_UNIT_LOCAL..STATUS_UNREFERENCED) */
 	unsigned char multi;    /* --all rows: multiply defined in this build */
+	unsigned char self_ref; /* --all rows: a relocation of its own object
+				 * uses it (merged: in every build) */
 	unsigned char image_use; /* exported, and used by another unit of its own
 				  * image (not only through the module loader) */
 	unsigned short nbuilds;  /* with classes: the builds it comes from, and */

@@ -8,12 +8,16 @@
  *     attribute that ties it to its name (used, section, visible, weak,
  *     alias, asmlinkage, inline) nor together with other names, nor
  *     declared again in the same file, nor named inside asm;
- *   - some use in its file sits in no #if arm the definition is not in
- *     (else static would leave it unused where that arm is not taken);
+ *   - a relocation of its object uses it in every build (a name in a macro
+ *     call may be no use at all), no use in its file comes before the
+ *     definition (it needs the declaration that goes), and some use sits in
+ *     no #if arm the definition is not in (else static would leave it unused
+ *     where that arm is not taken);
  *   - no other file of the tree names it, but for a header's declaration of
  *     it alone on its lines (deleted with it) and for a .c file that has a
  *     static of the same name of its own. */
 #include "staticize.h"
+#include "cpprun.h"
 #include "objects.h"
 #include "util.h"
 
@@ -177,6 +181,9 @@ static char *own_file_uses(const struct ctx *c, const size_t *list, size_t n,
 			return xasprintf("declared again at %s:%u", src, x->line);
 		if (x->where != MW_CODE)
 			continue;
+		if (x->line < def->decl_line)
+			return xasprintf("used at %s:%u, before its definition: the declaration "
+					 "that use needs would go", src, x->line);
 		/* a use at least as unconditional as the definition */
 		if (mentions_arm_within(c->m, def->arm, x->arm))
 			use = x;
@@ -269,6 +276,60 @@ static void judge(const struct ctx *c, long id, struct static_item *it)
 	}
 }
 
+/* Does the preprocessed text show a use of name (code or asm, not a
+ * declarator)? A name only in a macro's arguments may be pasted into
+ * another (static_call(f) is __SCT__f). */
+static int cpp_shows_use(const char *text, size_t len, const char *name)
+{
+	struct strtab names;
+	struct mentions m = { 0 };
+	int used = 0;
+
+	strtab_init(&names);
+	strtab_init(&m.files);
+	strtab_intern(&names, name);
+	mentions_scan_text("-", text, len, &names, &m);
+	for (size_t k = 0; k < m.count && !used; k++)
+		used = m.v[k].decl == MD_NONE &&
+		       (m.v[k].where == MW_CODE || m.v[k].where == MW_ASM);
+	mentions_free(&m);
+	strtab_free(&names);
+	return used;
+}
+
+/* The items judged static that no relocation uses: kept unless their
+ * object's preprocessed source shows a use (one preprocessor run per
+ * object). */
+static void check_preprocessed(struct static_plan *p, struct cpp_runner *run)
+{
+	for (size_t k = 0; k < p->n; k++) {
+		struct static_item *it = &p->v[k];
+		size_t len = 0;
+		char *text;
+
+		if (it->why || !it->need_cpp)
+			continue;
+		text = run && it->ctx->cmd_file ?
+		       cpp_preprocess(run, it->ctx->build_dir, it->ctx->cmd_file, &len) : NULL;
+		for (size_t j = k; j < p->n; j++) {
+			struct static_item *jt = &p->v[j];
+
+			if (jt->why || !jt->need_cpp || jt->ctx != it->ctx)
+				continue;
+			jt->need_cpp = 0;
+			if (!text)
+				jt->why = xstrdup("no relocation of its object uses it (a call GCC "
+						  "inlined, or a name a macro pastes?): "
+						  "--run-build-commands checks its preprocessed source");
+			else if (!cpp_shows_use(text, len, jt->symbol))
+				jt->why = xstrdup("its preprocessed source uses it nowhere (its "
+						  "name is only a macro's argument): static would "
+						  "leave it unused");
+		}
+		free(text);
+	}
+}
+
 int staticize_row_candidate(const struct row *r)
 {
 	const char *src = defsite_file(&r->site);
@@ -339,7 +400,8 @@ static void collect(const struct rows *rows, struct static_plan *p, struct strta
 		grow_array((void **)&p->v, &p->cap, p->n + 1, sizeof(*p->v));
 		it = &p->v[p->n++];
 		*it = (struct static_item){ .symbol = r->symbol, .unit = r->unit,
-					    .source = defsite_file(&r->site), .kind = r->kind };
+					    .source = defsite_file(&r->site), .kind = r->kind,
+					    .ctx = r->ctx, .need_cpp = !r->self_ref };
 		other = other_definer(rows, i);
 		if (r->status != STATUS_FILE_LOCAL)
 			it->why = not_everywhere(r);
@@ -352,7 +414,8 @@ static void collect(const struct rows *rows, struct static_plan *p, struct strta
 }
 
 int staticize_plan(const struct rows *rows, const char *srctree,
-		   char *const *build_dirs, size_t nbuilds, struct static_plan *out)
+		   char *const *build_dirs, size_t nbuilds, struct cpp_runner *run,
+		   struct static_plan *out)
 {
 	struct strtab names;
 	struct ctx c = { .m = &out->m };
@@ -371,8 +434,10 @@ int staticize_plan(const struct rows *rows, const char *srctree,
 
 		if (!it->why)
 			judge(&c, strtab_find(&names, it->symbol), it);
-		out->nstatic += !it->why;
 	}
+	check_preprocessed(out, run);
+	for (size_t k = 0; k < out->n; k++)
+		out->nstatic += !out->v[k].why;
 	if (out->n)
 		qsort(out->v, out->n, sizeof(*out->v), cmp_item);
 	free(c.ix.start);

@@ -22,6 +22,9 @@ struct static_item {
 	unsigned char kind;     /* enum sym_kind */
 	unsigned line, col;     /* its declaration's first token (line 0: not found) */
 	char *why;              /* NULL: it becomes static; else why it is kept */
+	const struct objctx *ctx; /* its object's (the first build's) */
+	unsigned char need_cpp; /* no relocation uses it: its preprocessed
+				 * source must show a use */
 	struct static_undecl *undecl;
 	size_t nundecl, undecl_cap;
 };
@@ -34,11 +37,17 @@ struct static_plan {
 };
 
 /* The plan for rows (merged over every build; the classes of --all among
- * them): each file-local definition of a C source, with its verdict.
+ * them): each definition of a C source file-local in some build, with its
+ * verdict.
  * build_dirs: the builds (their include/config/auto.conf says which CONFIG_
  * options some build set). Returns 0, -1 when the tree cannot be read. */
+struct cpp_runner;
+/* run (cpprun.h) preprocesses the objects of definitions no relocation
+ * uses (a call GCC inlined leaves none): without --run-build-commands
+ * those stay global. */
 int staticize_plan(const struct rows *rows, const char *srctree,
-		   char *const *build_dirs, size_t nbuilds, struct static_plan *out);
+		   char *const *build_dirs, size_t nbuilds, struct cpp_runner *run,
+		   struct static_plan *out);
 void staticize_free(struct static_plan *p);
 
 /* 1 when row r is, by its class alone, a definition that could be static:

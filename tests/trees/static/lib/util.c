@@ -48,6 +48,15 @@ int util_asmref(int x)
 }
 asm(".pushsection .data\n\t.quad util_asmref\n\t.popsection");
 
+/* named only as a macro's argument, which pastes it into another name:
+ * no code uses it */
+#define COUNTER_FOR(f) int f##_calls
+int util_pasted(int x)
+{
+	return x;
+}
+COUNTER_FOR(util_pasted);
+
 /* used from app/: stays global (a tag's business) */
 int util_sum(int x)
 {
