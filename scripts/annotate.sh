@@ -530,7 +530,7 @@ awk -F '\t' -v p="$prog" 'FILENAME == ARGV[1] { line[$1 "\t" $2] = $4; next }
 
 # --split: the patch as a git format-patch series (scripts/series.sh).
 if [ "$SPLIT" -eq 1 ]; then
-	sh "$(dirname "$SELF")/series.sh" $SIGNOFF ${CHECKPATCH:+"--checkpatch=$CHECKPATCH"} "$OUTDIR" "$SRCTREE" || exit 1
+	CROSSYM=$CROSSYM sh "$(dirname "$SELF")/series.sh" $SIGNOFF ${CHECKPATCH:+"--checkpatch=$CHECKPATCH"} "$OUTDIR" "$SRCTREE" || exit 1
 fi
 
 # ---- 4. apply ---------------------------------------------------------------------

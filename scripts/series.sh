@@ -30,8 +30,11 @@
 # git's (72 columns), and the files' hunks under `diff --git` headers.
 # `git am OUTDIR/series/*.patch` applies it to a clean checkout.
 # --checkpatch=SCRIPT: run checkpatch.pl SCRIPT on the patch first; a tagged
-# line it finds an error on gets its tag on a line of its own (OWNLINE_AWK);
-# the errors that remain are named, FILE:LINE.
+# line it finds an error on gets its tag on a line of its own (`crossym
+# ownline`); the errors that remain are named, FILE:LINE.
+#
+# Environment: CROSSYM (the crossym binary, for --checkpatch; default: the one
+# beside scripts/, PREFIX/bin's, then PATH's).
 #
 # Exit status: 0 written; 2 bad usage, a missing input, or --signoff with no
 # git identity.
@@ -75,6 +78,13 @@ done
 here=$(dirname "$0")
 VERSION=${CROSSYM_VERSION:-$(cat "$here/VERSION" 2>/dev/null || cat "$here/../VERSION" 2>/dev/null || echo unknown)}
 TAG=$(sed -n 1p "$OUTDIR/tag")
+if [ -n "$CHECKPATCH" ] && [ -z "${CROSSYM:-}" ]; then
+	CROSSYM=$here/../crossym                        # scripts/ in the sources
+	[ -f "$CROSSYM" ] && [ -x "$CROSSYM" ] ||
+		CROSSYM=$here/../../bin/crossym         # PREFIX/libexec/crossym
+	[ -f "$CROSSYM" ] && [ -x "$CROSSYM" ] || CROSSYM=$(command -v crossym) ||
+		{ echo "$prog: crossym not found (set CROSSYM)" >&2; exit 2; }
+fi
 SOB=
 if [ "$SIGNOFF" -eq 1 ]; then
 	SOB=$(ident "$SRCTREE") || exit 2
@@ -102,59 +112,6 @@ FILES_AWK='
 }
 left > 0 { c = substr($0, 1, 1); if (c != "\\") left -= (c == " " ? 2 : 1); next }
 /^--- a\// { print substr($0, 7) }'
-
-# --checkpatch: the tag on a line of its own where the tagged line already
-# broke checkpatch.pl (an ERROR on a line that is the original line with
-# "TAG " put first, or with " TAG" put in a line that starts a declaration
-# at column 0). "-ORIG", "+TAGGED" becomes "+TAG", " ORIG": the same tokens
-# in the order the tag-first style has, and the original line is context, so
-# the patch adds no line checkpatch rejects. Reads the patch line numbers
-# with an error, then the patch; prints the patch, hunk headers recounted,
-# and the number of lines rewritten into the file `count`.
-OWNLINE_AWK='
-FILENAME == ARGV[1] { err[$1] = 1; next }
-function flush(   i, out, n, add, o, t, rest, p) {
-	n = 0; add = 0
-	for (i = 1; i <= nl; i++) {
-		o = substr(ln[i], 2); t = substr(ln[i + 1], 2)
-		if (substr(ln[i], 1, 1) == "-" && i < nl && substr(ln[i + 1], 1, 1) == "+" &&
-		    (no[i + 1] in err) && (rest = untag(o, t, i)) != "") {
-			out[++n] = "+" rest; out[++n] = " " o; add++; i++; continue
-		}
-		out[++n] = ln[i]
-	}
-	printf "@@ -%s +%d,%d @@%s\n", old, newstart + shift, newcount + add, tail
-	for (i = 1; i <= n; i++) print out[i]
-	shift += add; rewritten += add; nl = 0
-}
-# the tag line (the original indentation and TAG) when TAGGED is ORIG with
-# the tag put first, or put in a line that starts a declaration; "" else
-function untag(o, t, i,   ind, p, prev) {
-	match(o, /^[ \t]*/); ind = substr(o, 1, RLENGTH)
-	if (t == ind tag " " substr(o, RLENGTH + 1)) return ind tag
-	if (ind != "" || (p = index(t, " " tag " ")) == 0) return ""
-	if (substr(t, 1, p - 1) substr(t, p + length(tag) + 1) != o) return ""
-	prev = i > 1 ? substr(ln[i - 1], 2) : (oldstart == 1 ? ";" : "")
-	sub(/[ \t]+$/, "", prev)
-	return prev == "" || prev ~ /[;}]$/ || prev ~ /\*\/$/ || prev ~ /^#/ ? tag : ""
-}
-/^@@ / && left == 0 {
-	split($2, o, ","); split($3, n, ",")
-	old = substr($2, 2); oldstart = o[1] + 0; newstart = substr(n[1], 2) + 0
-	newcount = n[2] == "" ? 1 : n[2] + 0
-	rest = substr($0, 4); tail = substr(rest, index(rest, " @@") + 3)
-	left = (o[2] == "" ? 1 : o[2]) + newcount; nl = 0
-	next
-}
-left > 0 {
-	ln[++nl] = $0; no[nl] = FNR
-	c = substr($0, 1, 1); if (c != "\\") left -= (c == " " ? 2 : 1)
-	if (left == 0) flush()
-	next
-}
-/^--- / { shift = 0 }
-{ print }
-END { print rewritten + 0 >count }'
 
 # file -> group and recipients: "file<TAB>entry<TAB>dir<TAB>people<TAB>lists"
 # (entry - when none; people and lists joined by \034: the M: and R: then the
@@ -651,14 +608,17 @@ checkpatch() {
 }
 
 # --checkpatch: PATCH becomes the patch with the tag on a line of its own
-# where the tagged line already broke checkpatch.pl (OWNLINE_AWK); says how
-# many, and names each error that remains (FILE:LINE, as checkpatch's
+# where the tagged line already broke checkpatch.pl (an ERROR on a line that
+# is the original line with the tag inserted as the tag-first style or a
+# declaration's start has it: "-ORIG", "+TAGGED" becomes "+TAG", " ORIG", the
+# original line kept as context, so the patch adds no line checkpatch
+# rejects; crossym ownline knows where a tag goes, src/patch/tagtext.c); says
+# how many, and names each error that remains (FILE:LINE, as checkpatch's
 # --showfile gives it).
 own_line_tags() {
 	checkpatch "$PATCH" >"$WORK/cp1" || return 2
 	sed -n 's/^.*:\([0-9][0-9]*\): ERROR:.*/\1/p' "$WORK/cp1" >"$WORK/errlines"
-	LC_ALL=C awk -v tag="$TAG" -v count="$WORK/nown" "$OWNLINE_AWK" \
-		"$WORK/errlines" "$PATCH" >"$WORK/patch" || return 2
+	"$CROSSYM" ownline "$TAG" "$WORK/errlines" "$PATCH" "$WORK/nown" >"$WORK/patch" || return 2
 	PATCH=$WORK/patch
 	checkpatch "$PATCH" --showfile >"$WORK/cp2" || return 2
 	grep ': ERROR:' "$WORK/cp2" | sed "s|^|$prog: checkpatch: |" >&2

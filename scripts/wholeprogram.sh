@@ -18,7 +18,9 @@
 #     generated.tsv in .wp).
 #  2. Each C object F of a unit is compiled again with the exact command of its
 #     kbuild .cmd file (`cmd_F := ...`, the part before the first `;`, read by
-#     make as kbuild itself reads it) with `-o F.lto.o` and -flto added.
+#     make as kbuild itself reads it) with `-o F.lto.o` and -flto added
+#     (crossym cmd --lto reads the .cmd files and makes each command; this
+#     script never reads one).
 #     --srctree DIR: compile from DIR instead of the tree BUILD_DIR was built
 #     from (every path into that tree in the commands now names DIR): a
 #     tagged copy of the sources, when BUILD_DIR is a build of the untagged
@@ -214,82 +216,23 @@ if [ -f "$W/units.txt" ]; then mv "$W/units.txt" "$W/units.txt.old"; else : >"$W
 # the unit link's recipe: each unit file depends on this stamp, rewritten
 # when the recipe changes (version 2: the marker symbol)
 [ "$(cat "$W/recipe" 2>/dev/null)" = "unit link 2" ] || echo "unit link 2" >"$W/recipe"
-awk -F '\t' -v B="$B" -v old="$oldsrc/" -v new="$newsrc/" -v stamp="$W/srctree" -v recipe="$W/recipe" '
-	function cmdfile(f,   d, b) {
-		d = f; b = f
-		if (d ~ /\//) { sub(/\/[^\/]*$/, "/", d); sub(/.*\//, "", b) } else d = ""
-		return d "." b ".cmd"
-	}
-	# the command of a .cmd file and the part after the first ; (objtool)
-	# (and the source_ line: srcfile)
-	function readcmd(f,   line, c, i, q, ch) {
-		c = ""; srcfile = ""
-		while ((getline line < (B "/" cmdfile(f))) > 0) {
-			if (c == "" && match(line, /^(saved)?cmd_[^ ]* := /)) c = substr(line, RLENGTH + 1)
-			if (match(line, /^source_[^ ]* := /)) { srcfile = substr(line, RLENGTH + 1); break }
-		}
-		close(B "/" cmdfile(f))
-		if (old != new) { c = subst(c); srcfile = subst(srcfile) }
-		tail = ""; q = ""
-		for (i = 1; i <= length(c); i++) {
-			ch = substr(c, i, 1)
-			if (q != "") { if (ch == q) q = ""; continue }
-			if (ch == "\047" || ch == "\"") { q = ch; continue }
-			if (ch == ";") { tail = substr(c, i + 1); c = substr(c, 1, i - 1); break }
-		}
-		sub(/[ \t]+$/, "", c); sub(/^[ \t]+/, "", tail); sub(/[ \t]+$/, "", tail)
-		return c
-	}
-	function lto(f) { sub(/\.o$/, ".lto.o", f); return f }
-	# 1 when the compiler of command c (the words before its first option:
-	# a wrapper such as ccache, then the compiler) is clang
-	function isclang(c,   n, w, i, b) {
-		n = split(c, w, /[ \t]+/)
-		for (i = 1; i <= n && w[i] !~ /^-/; i++) { b = w[i]; sub(/.*\//, "", b); if (b ~ /^clang/) return 1 }
-		return 0
-	}
-	# every occurrence of the old source tree replaced by the new one
-	function subst(t,   out, k) {
-		out = ""
-		while ((k = index(t, old)) > 0) { out = out substr(t, 1, k - 1) new; t = substr(t, k + length(old)) }
-		return out t
-	}
-	# the compile flags of a command, for the unit link
-	function linkflags(c,   n, w, i, out) {
-		n = split(c, w, /[ \t]+/); out = w[1]
-		for (i = 2; i <= n; i++) {
-			if (w[i] ~ /^-(o|include|I|MF|MT|MQ|imacros|isystem|x)$/) { i++; continue }
-			if (w[i] ~ /^-(c|MD|MMD|MP)$/ || w[i] ~ /^-(I|D|U|Wp,)/ || w[i] ~ /["\047]/ ||
-			    w[i] ~ /\.(c|S|s)$/ || w[i] == "") continue
-			out = out " " w[i]
-		}
-		return out
-	}
-	NR == 1 { next }
-	$4 != "c" { next }
+# each C object's -flto compile, its unit's link flags and objtool step, from
+# its .cmd file (crossym cmd --lto: OBJ LTO SOURCE COMMAND UNIT_FLAGS OBJTOOL;
+# an object that cannot join its unit named on stderr)
+awk -F '\t' 'NR > 1 && $4 == "c" { print $3 "\t" $6 }' "$W/units.tsv" |
+	"$CROSSYM" cmd --lto -C "$B" --srctree-from "$oldsrc" --srctree-to "$newsrc" \
+	>"$W/lto.tsv" 2>"$W/lto.err" ||
+	{ sed 's/^crossym: /wholeprogram: /' "$W/lto.err" >&2; die "cannot make the unit makefile"; }
+awk -F '\t' -v B="$B" -v stamp="$W/srctree" -v recipe="$W/recipe" '
+	FILENAME == ARGV[1] { lto[$1] = $2; src[$1] = $3; cmd[$1] = $4; flags[$1] = $5; tool[$1] = $6; next }
+	FNR == 1 || $4 != "c" { next }
 	{
-		u = $1; f = $3; c = readcmd(f)
-		if (c == "") { print "wholeprogram: " f ": no command in " cmdfile(f) > "/dev/stderr"; bad = 1; next }
-		if (isclang(c)) {
-			if (!saidclang++)
-				print "wholeprogram: " f ": compiled by clang, and the whole-program recipe " \
-					"(-fwhole-program, -flto-partition=one, a -r link) is GCC 12\047s: build the tree " \
-					"with GCC (CC=gcc, for Linux without LLVM=1) for the whole-program build" > "/dev/stderr"
-			bad = 1; next
-		}
-		if (c !~ /(^|[ \t])-c([ \t]|$)/) {
-			print "wholeprogram: " f ": its command (" cmdfile(f) ") compiles nothing: an object made " \
-				"from another object cannot join a unit; --exclude " f " (and give crossym cocci the same, so that the decision agrees)" > "/dev/stderr"
-			bad = 1; next
-		}
-		l = lto(f); d = cmdfile(f); sub(/\.cmd$/, ".d", d); ld_ = cmdfile(l); sub(/\.cmd$/, ".d", ld_)
-		gsub(" -o " f, " -o " l, c); gsub(",-MMD," d, ",-MMD," ld_, c); gsub(",-MD," d, ",-MD," ld_, c)
-		if (index(c, " -o " l) == 0) { print "wholeprogram: " f ": no -o in its command" > "/dev/stderr"; bad = 1; next }
-		printf "%s: %s %s %s\n\t$(Q)%s -flto\n", l, f, (srcfile ~ /^\//) ? srcfile : "", stamp, c
+		u = $1; f = $3; l = lto[f]
+		printf "%s: %s %s %s\n\t$(Q)%s\n", l, f, src[f], stamp, cmd[f]
 		if (!(u in uf)) {
 			uf[u] = $6; order[++nu] = u
-			uflags[u] = linkflags(c)
-			if (tail ~ /objtool/) { t = tail; gsub(" " f "$", " " uf[u], t); utool[u] = t }
+			uflags[u] = flags[f]
+			if (tool[f] != "") utool[u] = tool[f]
 		}
 		members[u] = members[u] " " l; normal[u] = normal[u] " " f
 	}
@@ -305,8 +248,7 @@ awk -F '\t' -v B="$B" -v old="$oldsrc/" -v new="$newsrc/" -v stamp="$W/srctree" 
 			if (u in utool) printf "\t$(Q)%s\n", utool[u]
 			print uf[u] "\t" substr(normal[u], 2) > (B "/.wp/units.txt")
 		}
-		exit bad
-	}' "$W/units.tsv" >"$W/wp.mk" || die "cannot make the unit makefile"
+	}' "$W/lto.tsv" "$W/units.tsv" >"$W/wp.mk" || die "cannot make the unit makefile"
 { printf 'Q = @\n.DELETE_ON_ERROR:\n.SUFFIXES:\n'; cat "$W/wp.mk"; } >"$W/wp.mk.tmp" && mv "$W/wp.mk.tmp" "$W/wp.mk"
 grep -Fxvf "$W/units.txt.old" "$W/units.txt" | cut -f 1 | (cd "$B" && xargs rm -f)
 t0=$(date +%s)

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* cmd-cmd.c - crossym cmd --argv: the words of an object's kbuild compile
- * command, for the scripts (verify-build.sh), which then never eval it. */
+/* cmd-cmd.c - crossym cmd: what the scripts need of kbuild's .cmd files, so
+ * that they never read one or split a command themselves: --argv, the words
+ * of a command (verify-build.sh, wholeprogram.sh), which they then never
+ * eval; --lto, the -flto compile of each object of a unit (wholeprogram.sh). */
 #include "cmdline.h"
 #include "commands.h"
 #include "kbuild.h"
+#include "ltocompile.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -11,14 +14,32 @@
 #include <string.h>
 
 static const char cmd_help[] =
-	"usage: crossym cmd --argv [-z] FILE\n\n"
+	"usage: crossym cmd --argv [-z] FILE\n"
+	"       crossym cmd --lto [-C DIR] [--srctree-from OLD --srctree-to NEW]\n\n"
 	"Print the words of the command kbuild recorded for FILE (an object: the\n"
 	".NAME.o.cmd beside it; or a .cmd file), as sh would split them, one per\n"
 	"line (-z: each ended by a NUL byte), for a script to run by argument\n"
 	"vector. A command that needs a shell ($ ` ( ) < > * ? [ ] { } ~ ! outside\n"
 	"quotes, $ or ` inside double quotes, unterminated quotes, VAR=value before\n"
 	"it), or without -z a word with a newline, is refused: a message on stderr,\n"
-	"exit 1. Only the first command of the line counts (up to ; | & newline).\n";
+	"exit 1. Only the first command of the line counts (up to ; | & newline).\n\n"
+	"--lto: for each line `OBJ[<TAB>UNIT_FILE]` of stdin (a C object of a\n"
+	"whole-program unit, relative to DIR, and its unit's file), print\n"
+	"`OBJ<TAB>LTO<TAB>SOURCE<TAB>COMMAND<TAB>UNIT_FLAGS<TAB>OBJTOOL`: LTO is\n"
+	"OBJ.lto.o, SOURCE the source_ of its .cmd file when absolute (else empty),\n"
+	"COMMAND its kbuild command up to the first ; (for sh) writing LTO, with\n"
+	"-flto; UNIT_FLAGS its compiler and flags for the unit link; OBJTOOL the\n"
+	"objtool step after the ; run on UNIT_FILE (empty when none). --srctree-from\n"
+	"and --srctree-to: every OLD/ in the command and the source becomes NEW/.\n"
+	"An object compiled by clang (said once), one whose command compiles\n"
+	"nothing or has no -o OBJ, or no command, is named on stderr; exit 1.\n";
+
+/* crossym cmd --lto's options. */
+struct lto_opts {
+	const char *dir;                /* -C: the objects are relative to it */
+	char *old, *new;                /* --srctree-from/to, with a / each */
+	int said_clang;                 /* the clang refusal was said */
+};
 
 /* Print words, each ended by end; -1 when one holds end itself (a newline:
  * a NUL cannot be in a word). */
@@ -34,6 +55,114 @@ static int print_words(char **w, size_t n, char end)
 	return 0;
 }
 
+/* The text of a .cmd file with every OLD/ made NEW/ (or as it is). */
+static char *srctree_moved(char *text, const struct lto_opts *o)
+{
+	char *moved;
+
+	if (!text || !o->old || !strcmp(o->old, o->new))
+		return text;
+	moved = str_replace_all(text, o->old, o->new);
+	free(text);
+	return moved;
+}
+
+/* Say why obj cannot join its unit, by its .cmd file cmdfile. */
+static void lto_refused(enum lto_refusal r, const char *obj, const char *cmdfile,
+			struct lto_opts *o)
+{
+	if (r == LTO_NO_COMMAND)
+		error("%s: no command in %s", obj, cmdfile);
+	else if (r == LTO_CLANG && !o->said_clang++)
+		error("%s: compiled by clang, and the whole-program recipe (-fwhole-program, "
+		      "-flto-partition=one, a -r link) is GCC 12's: build the tree with GCC "
+		      "(CC=gcc, for Linux without LLVM=1) for the whole-program build", obj);
+	else if (r == LTO_NO_COMPILE)
+		error("%s: its command (%s) compiles nothing: an object made from another "
+		      "object cannot join a unit; --exclude %s (and give crossym cocci the "
+		      "same, so that the decision agrees)", obj, cmdfile, obj);
+	else if (r == LTO_NO_OUTPUT)
+		error("%s: no -o in its command", obj);
+	diag.status = 1;
+}
+
+/* OBJ.lto.o for OBJ.o (anything else as it is). */
+static char *lto_name(const char *obj)
+{
+	size_t n = strlen(obj);
+
+	if (!str_has_suffix(obj, ".o"))
+		return xstrdup(obj);
+	return xasprintf("%.*s.lto.o", (int)(n - 2), obj);
+}
+
+/* One object's line, or its refusal on stderr. */
+static void lto_object(const char *obj, const char *unit, struct lto_opts *o)
+{
+	char *cmdfile = kbuild_cmd_path(obj), *path = path_join(o->dir, cmdfile);
+	char *text = srctree_moved(kbuild_cmd_read_head(path), o);
+	char *cmd = text ? kbuild_cmd_command(text) : NULL;
+	char *src = text ? kbuild_cmd_source(text) : NULL, *lto = lto_name(obj);
+	struct lto_compile c;
+	enum lto_refusal r = lto_compile_make(cmd ? cmd : "", obj, lto, unit, &c);
+
+	if (r == LTO_OK && strpbrk(c.command, "\t\n"))
+		error("%s: a tab in its command (%s)", obj, cmdfile);
+	else if (r == LTO_OK)
+		printf("%s\t%s\t%s\t%s\t%s\t%s\n", obj, lto, src && src[0] == '/' ? src : "",
+		       c.command, c.unit_flags, c.objtool ? c.objtool : "");
+	else
+		lto_refused(r, obj, cmdfile, o);
+	lto_compile_free(&c);
+	free(lto);
+	free(src);
+	free(cmd);
+	free(text);
+	free(path);
+	free(cmdfile);
+}
+
+/* crossym cmd --lto [-C DIR] [--srctree-from OLD --srctree-to NEW]. */
+static int cmd_lto(int argc, char **argv)
+{
+	struct lto_opts o = { .dir = "." };
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	int i;
+
+	for (i = 2; i + 1 < argc; i += 2) {
+		if (!strcmp(argv[i], "-C"))
+			o.dir = argv[i + 1];
+		else if (!strcmp(argv[i], "--srctree-from") && !o.old)
+			o.old = xasprintf("%s/", argv[i + 1]);
+		else if (!strcmp(argv[i], "--srctree-to") && !o.new)
+			o.new = xasprintf("%s/", argv[i + 1]);
+		else
+			break;
+	}
+	if (i != argc || !o.old != !o.new) {
+		fputs(cmd_help, stderr);
+		free(o.old);
+		free(o.new);
+		return 2;
+	}
+	while ((len = getline(&line, &cap, stdin)) > 0) {
+		char *tab;
+
+		line[len - (line[len - 1] == '\n')] = '\0';
+		tab = strchr(line, '\t');
+		if (tab)
+			*tab++ = '\0';
+		if (*line)
+			lto_object(line, tab && *tab ? tab : line, &o);
+	}
+	free(line);
+	free(o.old);
+	free(o.new);
+	return finish_stdout() ? 2 : diag.status;
+}
+
 int cmd_cmd(int argc, char **argv)
 {
 	int z = argc == 4 && !strcmp(argv[2], "-z");
@@ -46,6 +175,8 @@ int cmd_cmd(int argc, char **argv)
 		fputs(cmd_help, stdout);
 		return 0;
 	}
+	if (argc >= 2 && !strcmp(argv[1], "--lto"))
+		return cmd_lto(argc, argv);
 	if (argc != 3 + z || strcmp(argv[1], "--argv")) {
 		fputs(cmd_help, stderr);
 		return 2;

@@ -14,5 +14,6 @@ int cmd_complete(int argc, char **argv);
 int cmd_units(int argc, char **argv);
 int cmd_cmd(int argc, char **argv);
 int cmd_fallback(int argc, char **argv);
+int cmd_ownline(int argc, char **argv);
 
 #endif

@@ -23,8 +23,9 @@ static const struct command {
 	{ "objects", cmd_objects, "list the objects a build links (input for nm -A)" },
 	{ "complete", cmd_complete, NULL },     /* annotate.sh: finish spatch's work */
 	{ "verify", cmd_verify, NULL },         /* annotate.sh: the final check */
-	{ "cmd", cmd_cmd, NULL },               /* verify-build.sh: a command's words */
+	{ "cmd", cmd_cmd, NULL },               /* the scripts: what a .cmd file says */
 	{ "fallback", cmd_fallback, NULL },     /* verify-build.sh: re-declare instead */
+	{ "ownline", cmd_ownline, NULL },       /* series.sh: checkpatch's own-line tags */
 	{ "annotate", cmd_annotate, "make, check and apply the patch (runs annotate.sh)" },
 	{ "wholeprogram", cmd_wholeprogram, "build the tagged tree as whole-program units, link it" },
 };

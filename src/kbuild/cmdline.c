@@ -160,6 +160,28 @@ char **cmdline_cmd_file_words(const char *cmd_file, size_t *nwords, const char *
 	return words;
 }
 
+const char *cmdline_unquoted(const char *p, const char *stops)
+{
+	char quote = 0;
+
+	for (; *p; p++) {
+		if (quote == '\'') {
+			if (*p == '\'')
+				quote = 0;
+		} else if (*p == '\\' && p[1]) {
+			p++;
+		} else if (quote) {
+			if (*p == '"')
+				quote = 0;
+		} else if (*p == '\'' || *p == '"') {
+			quote = *p;
+		} else if (strchr(stops, *p)) {
+			break;
+		}
+	}
+	return p;
+}
+
 void cmdline_free(char **words)
 {
 	for (size_t i = 0; words && words[i]; i++)
@@ -255,6 +277,17 @@ static const char *compiler_not_ok(const char *prog)
 size_t cmdline_compiler_index(char *const *words, size_t n)
 {
 	return n && (!strcmp(words[0], "ccache") || !strcmp(words[0], "distcc"));
+}
+
+int cmdline_is_clang(char *const *words, size_t n)
+{
+	size_t i = cmdline_compiler_index(words, n);
+	const char *base;
+
+	if (i >= n)
+		return 0;
+	base = strrchr(words[i], '/') ? strrchr(words[i], '/') + 1 : words[i];
+	return !strncmp(base, "clang", 5);
 }
 
 char **cmdline_rewrite_compile(char *const *words, size_t n, const char *const *mode,

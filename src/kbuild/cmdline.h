@@ -39,6 +39,12 @@ char **cmdline_rewrite_compile(char *const *words, size_t n, const char *const *
 /* Whether a command's words (CMDLINE_READ) are an `ld -r` link: -r or
  * --relocatable and no -c. */
 int cmdline_is_relocatable_link(const char *cmd);
+/* The first character of stops at p or after it outside quotes ('...',
+ * "..." and backslashes, as sh reads them), or the terminating NUL. */
+const char *cmdline_unquoted(const char *p, const char *stops);
+/* Whether a compile command's compiler (cmdline_compiler_index) is clang. */
+int cmdline_is_clang(char *const *words, size_t n);
+
 /* Free a NULL-terminated word vector (NULL is fine). */
 void cmdline_free(char **words);
 

@@ -241,20 +241,9 @@ static char *cmd_target(const char *text)
  * newline outside quotes, or the end. */
 static const char *step_end(const char *p)
 {
-	char quote = 0;
-
-	for (; *p; p++) {
-		if (quote) {
-			if (*p == quote)
-				quote = 0;
-		} else if (*p == '\'' || *p == '"') {
-			quote = *p;
-		} else if (*p == '\\' && p[1]) {
-			p++;
-		} else if (*p == ';' || *p == '|' || *p == '\n' || (*p == '&' && p[1] == '&')) {
-			break;
-		}
-	}
+	p = cmdline_unquoted(p, ";|&\n");
+	while (*p == '&' && p[1] != '&')
+		p = cmdline_unquoted(p + 1, ";|&\n");
 	return p;
 }
 

@@ -278,6 +278,28 @@ int str_has_prefix(const char *s, const char *prefix)
 	return !strncmp(s, prefix, strlen(prefix));
 }
 
+char *str_replace_all(const char *s, const char *from, const char *to)
+{
+	size_t lf = strlen(from), lt = strlen(to), n = 0, len = 0;
+	const char *p;
+	char *out;
+
+	if (!lf)
+		return xstrdup(s);
+	for (p = s; (p = strstr(p, from)) != NULL; p += lf)
+		n++;
+	out = xmalloc(strlen(s) + n * lt + 1);
+	for (p = s; n--; s = p + lf) {
+		p = strstr(s, from);
+		memcpy(out + len, s, (size_t)(p - s));
+		len += (size_t)(p - s);
+		memcpy(out + len, to, lt);
+		len += lt;
+	}
+	strcpy(out + len, s);
+	return out;
+}
+
 int open_regular(const char *path, size_t *size)
 {
 	/* O_NONBLOCK: opening a FIFO must not hang; only regular files are read */

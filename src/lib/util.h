@@ -60,6 +60,8 @@ char *path_normalize(const char *path);
 
 int str_has_suffix(const char *s, const char *suffix);
 int str_has_prefix(const char *s, const char *prefix);
+/* s with every occurrence of from (not empty) replaced by to; a fresh string. */
+char *str_replace_all(const char *s, const char *from, const char *to);
 
 /* errno of read_file for a FIFO, socket or device: only regular files are
  * read (a FIFO would hang the run). errstr() names it. */

@@ -154,19 +154,6 @@ static int ir_names(const char *path, struct strtab *names, struct strtab *defs)
 	return 0;
 }
 
-/* 1 when the compile command's compiler (cmdline_compiler_index) is clang:
- * its -flto writes LLVM bitcode, with no GCC LTO symbol table. */
-static int is_clang(char *const *words, size_t n)
-{
-	size_t i = cmdline_compiler_index(words, n);
-	const char *base;
-
-	if (i >= n)
-		return 0;
-	base = strrchr(words[i], '/') ? strrchr(words[i], '/') + 1 : words[i];
-	return !strncmp(base, "clang", 5);
-}
-
 /* One object's check while its preprocessor runs: the names the object
  * references and defines, its two commands, this slot's scratch files. */
 struct check {
@@ -201,7 +188,7 @@ static int compile_argvs(const struct build *b, const struct object *o, struct c
 	char **words = cmdline_cmd_file_words(path, &n, &why);
 
 	c->pre = words ? cmdline_rewrite_compile(words, n, to_pre, c->pre_path, &why) : NULL;
-	c->clang = words && is_clang(words, n);
+	c->clang = words && cmdline_is_clang(words, n);
 	c->fat = c->pre ? cmdline_rewrite_compile(words, n, c->clang ? to_ir : to_fat,
 						 c->fat_path, &why) : NULL;
 	if (!c->fat)

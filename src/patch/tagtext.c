@@ -5,6 +5,7 @@
 #include "synccheck.h"
 #include "util.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static int is_word(int c)
@@ -62,6 +63,39 @@ size_t tagtext_insertions(const char *a, size_t la, const char *b, size_t lb,
 		}
 	}
 	return i >= la ? n : 0;
+}
+
+/* Whether line (its trailing blanks left out) may come before a line that
+ * starts a declaration: empty, ending a statement, a block or a comment, or
+ * a preprocessor line. */
+static int ends_declaration(const char *line)
+{
+	size_t n = strlen(line);
+
+	while (n && (line[n - 1] == ' ' || line[n - 1] == '\t'))
+		n--;
+	return !n || line[n - 1] == ';' || line[n - 1] == '}' || line[0] == '#' ||
+	       (n >= 2 && line[n - 2] == '*' && line[n - 1] == '/');
+}
+
+char *tagtext_own_line(const char *orig, const char *tagged, const char *prev,
+		       const char *tag)
+{
+	size_t ind = strspn(orig, " \t"), tl = strlen(tag), lt = strlen(tagged);
+	char *mid = xasprintf(" %s ", tag);
+	const char *at = strstr(tagged, mid);
+	size_t p = at ? (size_t)(at - tagged) : 0;
+	int ok;
+
+	free(mid);
+	if (lt == strlen(orig) + tl + 1 && !strncmp(tagged, orig, ind) &&
+	    !strncmp(tagged + ind, tag, tl) && tagged[ind + tl] == ' ' &&
+	    !strcmp(tagged + ind + tl + 1, orig + ind))
+		return xasprintf("%.*s%s", (int)ind, orig, tag);
+	/* " TAG" taken out where it first stands gives orig */
+	ok = !ind && at && !strncmp(tagged, orig, p) && !strcmp(tagged + p + tl + 1, orig + p) &&
+	     lt == strlen(orig) + tl + 1 && ends_declaration(prev);
+	return ok ? xstrdup(tag) : NULL;
 }
 
 char *tagtext_redecl(const char *sym, const char *tag, int synced)

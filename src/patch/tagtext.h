@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* tagtext.h - the tag's text in a source line, written once: a line that is
  * another with the tag inserted, and the re-declaration
- * `extern __typeof__(S) S TAG;` (its format and its match). complete.c,
- * verify.c and verify-build.sh (through `crossym fallback`) use these. */
+ * `extern __typeof__(S) S TAG;` (its format and its match), and the tag on
+ * a line of its own. complete.c, verify.c, verify-build.sh (through
+ * `crossym fallback`) and series.sh (through `crossym ownline`) use these. */
 #ifndef CROSSYM_TAGTEXT_H
 #define CROSSYM_TAGTEXT_H
 
@@ -14,6 +15,15 @@
  * With at (room for lb + 1 entries): where each inserted tag starts in b. */
 size_t tagtext_insertions(const char *a, size_t la, const char *b, size_t lb,
 			  const char *tag, size_t *at);
+
+/* The line that carries the tag alone when tagged is orig with the tag put
+ * first ("TAG " after orig's indentation: the indentation and TAG), or put
+ * as " TAG" into orig, a line at column 0 that starts a declaration (prev,
+ * the line before it, is empty or unknown, ends in ; } or a comment's end, or
+ * is a preprocessor line: TAG); NULL otherwise. checkpatch's own-line tags
+ * (series.sh --checkpatch, src/patch/ownline.c). */
+char *tagtext_own_line(const char *orig, const char *tagged, const char *prev,
+		       const char *tag);
 
 /* `extern __typeof__(S) S TAG;` for S = sym; synced (a file objtool's sync
  * check compares with a copy): followed by " " SYNC_IGNORE_COMMENT. */
