@@ -448,7 +448,8 @@ END {
 	from = "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n" \
 	       "From: " hdraddr(author) "\nDate: " date "\n"
 	for (p = 1; p <= ng; p++)
-		subj[p] = pre[rank[p]] ": tag cross-directory symbols for whole-program builds"
+		subj[p] = pre[rank[p]] (mode == "static" ? ": make file-local definitions static" : \
+					": tag cross-directory symbols for whole-program builds")
 	if (ng > 1) {
 		file = series "/0000-cover-letter.txt"
 		print file
@@ -456,8 +457,9 @@ END {
 		for (p = 1; p <= ng; p++)
 			msg = msg fill(subj[p], 4, 2)
 		printf "%s", from > file
-		printf "%s", subjhead("[PATCH 0/" ng "] Tag cross-directory symbols with " tag \
-				      " for whole-program builds") > file
+		printf "%s", subjhead("[PATCH 0/" ng "] " (mode == "static" ? \
+				      "Make file-local definitions static" : \
+				      "Tag cross-directory symbols with " tag " for whole-program builds")) > file
 		printf "%s%s\n%s", mime(msg), cchead(0), msg > file
 		printf "\n%s\n-- \ncrossym %s\n\n", stat(0), version > file
 		close(file)
@@ -507,7 +509,38 @@ function plural(n, what) {
 	if (n != 1 && what ~ /y$/) return n " " substr(what, 1, length(what) - 1) "ies"
 	return n " " what (n == 1 ? "" : "s")
 }
+# cocci --static: what each patch and the series says
+function static_why() {
+	return fill("crossym " version " found them in the symbol tables of every " \
+	    "configuration built: each is used only inside its own object in all of " \
+	    "them, and no other file of the source tree names it (but for the header " \
+	    "declarations deleted), no use in its file is inside an #if the definition " \
+	    "is not in, and nothing ties it to its name (asm, used, section, weak, " \
+	    "__visible, asmlinkage, inline). Every changed line was checked to be " \
+	    "the original with `static ` inserted, or a deleted declaration.", 0)
+}
+function static_cover() {
+	return fill("This series makes static " plural(total["static"], "global definition") \
+	    " that only " (total["static"] == 1 ? "its" : "their") " own file uses, and " \
+	    "deletes " plural(total["undeclared"], "header declaration") " no longer " \
+	    "needed, in " plural(nf, "file") ". The compiler can then inline, shrink or " \
+	    "drop them, and the sparse warnings \"Should it be static?\" on them go.", 0) \
+	    "\n" static_why()
+}
+function static_body(k,    s) {
+	s = fill("Make static the definitions only their own file uses, in every " \
+	    "configuration built, and delete the header declarations they no longer " \
+	    "need.", 0) "\n" static_why() "\n"
+	if (nforms[k, "static"])
+		s = s wrap("Made static (" nforms[k, "static"] "):", forms[k, "static"])
+	if (nforms[k, "undeclared"])
+		s = s wrap("Header declaration deleted (" nforms[k, "undeclared"] "):",
+			   forms[k, "undeclared"])
+	return s
+}
 function cover(    s) {
+	if (mode == "static")
+		return static_cover()
 	s = fill("This series tags with " tag " the global definitions that the " \
 	    "build references from outside their unit (a directory, or a " \
 	    "multi-object module), so that each unit can be compiled as one GCC " \
@@ -524,6 +557,8 @@ function cover(    s) {
 	return s
 }
 function body(k,    s, d, nt, tt, i) {
+	if (mode == "static")
+		return static_body(k)
 	# where the definitions are: the file, or the directories (per
 	# top-level directory, the one its files share)
 	if (gfiles[k] == 1) d = gone[k]
@@ -637,8 +672,23 @@ if [ ! -s "$WORK/files" ]; then
 fi
 [ -z "$CHECKPATCH" ] || own_line_tags || exit 2
 awk "$GROUP_AWK" "$MAINT" "$WORK/files" >"$WORK/groups" || exit 2
+# cocci --static: a header whose declarations go joins the patch of the
+# definition made static (the first one's), so that each patch compiles alone.
+if [ "$(sed -n 1p "$OUTDIR/mode" 2>/dev/null)" = static ]; then
+	awk -F '\t' -v OFS='\t' 'FNR == 1 { pass++ }
+		pass == 1 { if ($3 == "static") def[$2] = $1
+			else if (!($1 in hdr)) hdr[$1] = $2
+			next }
+		pass == 2 { grp[$1] = $0; next }
+		{ f = $1
+		  if ((f in hdr) && (hdr[f] in def) && (def[hdr[f]] in grp)) {
+			$0 = grp[def[hdr[f]]]; $1 = f }
+		  print }' "$OUTDIR/forms.tsv" "$WORK/groups" "$WORK/groups" >"$WORK/groups.static" &&
+		mv "$WORK/groups.static" "$WORK/groups" || exit 2
+fi
 LC_ALL=C awk -v series="$SERIES" -v author="$AUTHOR" -v sob="$SOB" -v date="$DATE" \
 	-v tag="$TAG" -v version="$VERSION" -v maint="$([ "$MAINT" = /dev/null ] || echo 1)" \
+	-v mode="$(sed -n 1p "$OUTDIR/mode" 2>/dev/null)" \
 	"$SERIES_AWK" "$WORK/groups" "$OUTDIR/forms.tsv" "$PATCH" >"$WORK/written" || exit 2
 np=$(grep -c '\.patch$' "$WORK/written")
 cover=

@@ -76,6 +76,13 @@ for c in A B; do
 	expect_eq "$TMP/want.gone" "$TMP/gone-$c" "... and exports exactly those three fewer symbols"
 done
 
+cp -R "$tree" "$TMP/src3"
+expect_status 0 annotate "$TMP/so" "$TMP/src3" --split
+set -- "$TMP"/so/series/*.patch
+[ $# -eq 1 ] && grep -q '^Subject: \[PATCH\] .*: make file-local definitions static$' "$1" &&
+	grep -q '^Made static (3): util_count util_plain util_twice$' "$1" &&
+	grep -q '^ include/util.h | 2 --$' "$1" && grep -q '^ lib/util.c     | 6 +++---$' "$1"
+ok $? "--split: one patch, the header's deletions with the definitions they go with"
 expect_status 0 "$CROSSYM" cocci --static --run-build-commands -o "$TMP/again" "$TMP/A-static" "$TMP/B-static"
 expect_grep "^crossym cocci: --static: 0 of 5 file-local definitions become static" "$TMP/err" \
 	"on the changed tree's builds: nothing more to make static"
