@@ -8,6 +8,7 @@
  * start of its statement. */
 #include "srcscan.h"
 #include "lexer.h"
+#include "macros.h"
 #include "strtab.h"
 #include "util.h"
 
@@ -117,60 +118,6 @@ static const struct word words[] = {
 };
 #undef W
 
-/* The one list of macros by what they do with a name they are given.  M_DEFINES
- * entries are whole macro names that define the object named by an argument
- * (`DEFINE_MUTEX(name);`); the others are name prefixes of macros that take a
- * symbol's name without defining it: M_REFERS (`EXPORT_SYMBOL(x)`), M_PASTES
- * (they paste a new name out of it, `SYSCALL_DEFINE1(x, ...)` makes
- * `__x64_sys_x`), M_WORD (keywords that look like calls).  A macro name takes
- * the flags of its longest matching prefix; names containing "initcall" or
- * "_param" refer. */
-enum { M_DEFINES = 1, M_REFERS = 2, M_PASTES = 4, M_WORD = 8 };
-
-static const struct macro_rule {
-	const char *name;
-	unsigned char how;
-} macro_rules[] = {
-	{ "ATOMIC_NOTIFIER_HEAD", M_DEFINES }, { "BLOCKING_NOTIFIER_HEAD", M_DEFINES },
-	{ "DECLARE_BITMAP", M_DEFINES }, { "DECLARE_COMPLETION", M_DEFINES },
-	{ "DECLARE_DEFERRABLE_WORK", M_DEFINES }, { "DECLARE_DELAYED_WORK", M_DEFINES },
-	{ "DECLARE_RWSEM", M_DEFINES }, { "DECLARE_TASKLET", M_DEFINES },
-	{ "DECLARE_WAIT_QUEUE_HEAD", M_DEFINES }, { "DECLARE_WORK", M_DEFINES },
-	{ "DEFINE_HASHTABLE", M_DEFINES }, { "DEFINE_IDA", M_DEFINES },
-	{ "DEFINE_IDR", M_DEFINES }, { "DEFINE_LIST", M_DEFINES },
-	{ "DEFINE_MUTEX", M_DEFINES }, { "DEFINE_PER_CPU", M_DEFINES },
-	{ "DEFINE_PER_CPU_ALIGNED", M_DEFINES }, { "DEFINE_PER_CPU_DECRYPTED", M_DEFINES },
-	{ "DEFINE_PER_CPU_FIRST", M_DEFINES }, { "DEFINE_PER_CPU_PAGE_ALIGNED", M_DEFINES },
-	{ "DEFINE_PER_CPU_READ_MOSTLY", M_DEFINES },
-	{ "DEFINE_PER_CPU_SHARED_ALIGNED", M_DEFINES },
-	{ "DEFINE_RATELIMIT_STATE", M_DEFINES }, { "DEFINE_RAW_SPINLOCK", M_DEFINES },
-	{ "DEFINE_RWLOCK", M_DEFINES }, { "DEFINE_SEMAPHORE", M_DEFINES },
-	{ "DEFINE_SEQLOCK", M_DEFINES }, { "DEFINE_SPINLOCK", M_DEFINES },
-	{ "DEFINE_SRCU", M_DEFINES }, { "DEFINE_STATIC_KEY_FALSE", M_DEFINES },
-	{ "DEFINE_STATIC_KEY_FALSE_RO", M_DEFINES }, { "DEFINE_STATIC_KEY_TRUE", M_DEFINES },
-	{ "DEFINE_STATIC_KEY_TRUE_RO", M_DEFINES }, { "DEFINE_TIMER", M_DEFINES },
-	{ "DEFINE_WW_CLASS", M_DEFINES }, { "DEFINE_XARRAY", M_DEFINES },
-	{ "DEFINE_XARRAY_ALLOC", M_DEFINES }, { "DEFINE_XARRAY_FLAGS", M_DEFINES },
-	{ "HLIST_HEAD", M_DEFINES }, { "LIST_HEAD", M_DEFINES }, { "LLIST_HEAD", M_DEFINES },
-	{ "RAW_NOTIFIER_HEAD", M_DEFINES }, { "SRCU_NOTIFIER_HEAD", M_DEFINES },
-
-	{ "EXPORT_", M_REFERS }, { "MODULE_", M_REFERS }, { "module_", M_REFERS },
-	{ "NOKPROBE_", M_REFERS }, { "ALLOW_ERROR_INJECTION", M_REFERS },
-	{ "__setup", M_REFERS }, { "early_param", M_REFERS }, { "core_param", M_REFERS },
-	{ "__initcall", M_REFERS }, { "__exitcall", M_REFERS }, { "BUILD_BUG_ON", M_REFERS },
-	{ "__ADDRESSABLE", M_REFERS }, { "DECLARE_PER_CPU", M_REFERS },
-	{ "DECLARE_STATIC_KEY", M_REFERS }, { "DECLARE_STATIC_CALL", M_REFERS },
-	{ "SYSCALL_ALIAS", M_REFERS }, { "KSYMTAB", M_REFERS }, { "BTF_", M_REFERS },
-	{ "STACK_FRAME_NON_STANDARD", M_REFERS },
-
-	{ "SYSCALL_", M_PASTES }, { "COMPAT_SYSCALL_", M_PASTES },
-	{ "COND_SYSCALL", M_PASTES }, { "cond_syscall", M_PASTES },
-
-	{ "sizeof", M_WORD }, { "typeof", M_WORD }, { "__typeof", M_WORD },
-	{ "__attribute", M_WORD }, { "asm", M_WORD }, { "__asm", M_WORD },
-	{ "_Static_assert", M_WORD }, { "static_assert", M_WORD },
-};
-
 struct scan {
 	struct lex L;
 	const char *tag;        /* counted as an attribute when not NULL */
@@ -190,18 +137,6 @@ static int is_punct(const struct lex *L, size_t i, char c)
 static int tok_eq(const struct lex *L, size_t i, const char *w, size_t wl)
 {
 	return is_ident(L, i) && L->t[i].len == wl && !memcmp(L->s + L->t[i].off, w, wl);
-}
-
-static int tok_has(const struct lex *L, size_t i, const char *w)
-{
-	return memmem(L->s + L->t[i].off, L->t[i].len, w, strlen(w)) != NULL;
-}
-
-static int tok_starts(const struct lex *L, size_t i, const char *w)
-{
-	size_t wl = strlen(w);
-
-	return L->t[i].len >= wl && !memcmp(L->s + L->t[i].off, w, wl);
 }
 
 static int is_tag(const struct scan *S, size_t i)
@@ -241,34 +176,17 @@ static int is_trailing_word(const struct scan *S, size_t i)
 	return caps;
 }
 
-/* How macro m treats a name argument (M_* flags; 0: it may define it). */
+/* How macro m treats a name argument (MACRO_* flags; 0: it may define it). */
 static unsigned macro_how(const struct lex *L, size_t m)
 {
-	size_t best = 0;
-	unsigned how = 0;
-
-	for (size_t k = 0; k < sizeof(macro_rules) / sizeof(macro_rules[0]); k++) {
-		const struct macro_rule *r = &macro_rules[k];
-		size_t len = strlen(r->name);
-
-		if (r->how == M_DEFINES) {
-			if (tok_eq(L, m, r->name, len))
-				return M_DEFINES;
-		} else if (len > best && tok_starts(L, m, r->name)) {
-			best = len;
-			how = r->how;
-		}
-	}
-	if (!how && (tok_has(L, m, "initcall") || tok_has(L, m, "_param")))
-		how = M_REFERS;
-	return how;
+	return macros_how(L->s + L->t[m].off, L->t[m].len);
 }
 
 /* A macro that takes a name without defining it (it refers to it, pastes a
  * new one out of it, or is a keyword). */
 static int macro_refers(const struct lex *L, size_t m)
 {
-	return (macro_how(L, m) & ~M_DEFINES) != 0;
+	return (macro_how(L, m) & ~MACRO_DEFINES) != 0;
 }
 
 /* ---- walking tokens ---- */
@@ -372,7 +290,7 @@ static size_t macro_symbol(const struct scan *S, size_t m, size_t open)
 		if (id != NONE)
 			last = id;
 	}
-	if (tok_has(L, m, "PER_CPU"))
+	if (macros_per_cpu(L->s + L->t[m].off, L->t[m].len))
 		return second != NONE ? second : last;
 	return named != NONE ? named : first;
 }
@@ -1078,7 +996,8 @@ static int pasted_from(const struct lex *L, size_t a, const char *symbol, size_t
 /* Whether macro m made symbol in the compat flavour it asks for. */
 static int compat_agrees(const struct lex *L, size_t m, const char *symbol)
 {
-	return tok_has(L, m, "COMPAT") == (strstr(symbol, "compat") != NULL);
+	return macros_compat(L->s + L->t[m].off, L->t[m].len) ==
+	       (strstr(symbol, "compat") != NULL);
 }
 
 char *srcfile_paste_call(struct srcfile *f, const char *symbol, unsigned *line)
@@ -1098,7 +1017,7 @@ char *srcfile_paste_call(struct srcfile *f, const char *symbol, unsigned *line)
 		next_arg(S, nx(L, open + 1), group_end(L, open), &id);
 		/* COND_SYSCALL only refers to `sys_x`, but pastes weak stubs */
 		if (id == NONE || !pasted_from(L, id, symbol, sl) ||
-		    (macro_refers(L, i) && !(macro_how(L, i) & M_PASTES)))
+		    (macro_refers(L, i) && !(macro_how(L, i) & MACRO_PASTES)))
 			continue;
 		stmt_decl(S, i, &d, &flags);
 		if (d.macro != i)
@@ -1286,7 +1205,7 @@ char **srcfile_definers(struct srcfile *f, const char *const *syms, size_t nsyms
 		if (is_ident(V.L, V.v[k]) && v_punct(&V, k + 1, '(') && !is_type_word(&V, k)) {
 			size_t close = v_match(&V, k + 1);
 
-			if (macro_how(V.L, V.v[k]) == M_DEFINES ||
+			if (macro_how(V.L, V.v[k]) == MACRO_DEFINES ||
 			    (top && defines_symbol(&V, k, close, st.stmt_start, syms, nwrap)))
 				names_add(&found, &V, k);
 			if (top && !st.in_init)
