@@ -99,7 +99,7 @@ void lex_cursor_init(struct lex_cursor *c, const char *s, size_t n, unsigned fla
 	c->line = 1;
 }
 
-/* Past blanks, comments and newlines from i (LEXF_STOP_NL: n at a newline). */
+/* Past blanks, comments and newlines from i (LEXF_STOP_NL: up to a newline). */
 static size_t skip_blanks(struct lex_cursor *c, size_t i)
 {
 	const char *s = c->s;
@@ -110,7 +110,7 @@ static size_t skip_blanks(struct lex_cursor *c, size_t i)
 
 		if (ch == '\n') {
 			if (c->flags & LEXF_STOP_NL)
-				return n;
+				return i;
 			c->bol = 1;
 			i++;
 		} else if (ch == ' ' || ch == '\t' || ch == '\r' || ch == '\f' || ch == '\v') {
@@ -181,10 +181,9 @@ int lex_next(struct lex_cursor *c, struct lex_item *t)
 {
 	size_t i = skip_blanks(c, c->i), end;
 
-	if (i >= c->n) {
-		c->i = c->n;
+	c->i = i;
+	if (i >= c->n || c->s[i] == '\n')
 		return 0;
-	}
 	t->kind = token_at(c, i, &end);
 	t->off = i;
 	t->len = end - i;
@@ -192,6 +191,24 @@ int lex_next(struct lex_cursor *c, struct lex_item *t)
 		c->bol = 0;
 	c->i = end;
 	return 1;
+}
+
+size_t lex_blanks_end(const char *s, size_t n, size_t i, unsigned flags)
+{
+	struct lex_cursor c;
+
+	lex_cursor_init(&c, s, n, flags);
+	return skip_blanks(&c, i);
+}
+
+size_t lex_token_end(const char *s, size_t n, size_t i, unsigned flags)
+{
+	struct lex_cursor c;
+	size_t end;
+
+	lex_cursor_init(&c, s, n, flags | LEXF_NO_PP);
+	token_at(&c, i, &end);
+	return end;
 }
 
 unsigned lex_cursor_line(struct lex_cursor *c, size_t off)

@@ -63,8 +63,8 @@ enum {
 				 * one TK_PUNCT token */
 	LEXF_SPLICE_BLANK = 4,  /* a backslash-newline between tokens is a blank
 				 * (raw text; inside a token it stays) */
-	LEXF_STOP_NL = 8,       /* stop (end of text) at a newline between
-				 * tokens that is not spliced */
+	LEXF_STOP_NL = 8,       /* stop at a newline between tokens that is not
+				 * spliced (lex_next returns 0, i at the '\n') */
 };
 
 struct lex_item {
@@ -82,8 +82,13 @@ struct lex_cursor {
 };
 
 void lex_cursor_init(struct lex_cursor *c, const char *s, size_t n, unsigned flags);
-/* The next token (0 at the end of the text). */
+/* The next token (0 at the end of the text, or of the line with
+ * LEXF_STOP_NL); c->i is where the scan stopped. */
 int lex_next(struct lex_cursor *c, struct lex_item *t);
+/* From s[i] (i < n): where the blanks and comments (and newlines, unless
+ * LEXF_STOP_NL) that follow end; the end of the token at s[i] (no TK_PP). */
+size_t lex_blanks_end(const char *s, size_t n, size_t i, unsigned flags);
+size_t lex_token_end(const char *s, size_t n, size_t i, unsigned flags);
 /* The line of offset off (1-based, counted from the start of the text or
  * the last lex_cursor_setline()); fastest with offsets in increasing order. */
 unsigned lex_cursor_line(struct lex_cursor *c, size_t off);
