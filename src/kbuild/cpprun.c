@@ -4,10 +4,10 @@
  * is split into words by cmdline.c and run by run.c. */
 #include "cpprun.h"
 #include "cmdline.h"
+#include "lexer.h"
 #include "run.h"
 #include "util.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,41 +53,15 @@ char *cpp_preprocess(struct cpp_runner *r, const char *build_dir, const char *cm
 	return out;
 }
 
-/* Skip a literal starting at p (quote q); returns the character after it. */
-static const char *skip_literal(const char *p, const char *end, char q)
-{
-	for (p++; p < end && *p != q && *p != '\n'; p++)
-		if (*p == '\\' && p + 1 < end)
-			p++;
-	return p < end ? p + 1 : end;
-}
-
 int cpp_has_identifier(const char *text, size_t len, const char *name)
 {
-	const char *p = text, *end = text + len;
+	struct lex_cursor c;
+	struct lex_item t;
 	size_t nlen = strlen(name);
-	int line_start = 1;
 
-	while (p < end) {
-		if (line_start && *p == '#') {          /* a line marker */
-			const char *nl = memchr(p, '\n', (size_t)(end - p));
-
-			p = nl ? nl + 1 : end;
-			continue;
-		}
-		line_start = *p == '\n';
-		if (*p == '"' || *p == '\'') {
-			p = skip_literal(p, end, *p);
-		} else if (isalpha((unsigned char)*p) || *p == '_') {
-			const char *s = p;
-
-			while (p < end && (isalnum((unsigned char)*p) || *p == '_'))
-				p++;
-			if ((size_t)(p - s) == nlen && !memcmp(s, name, nlen))
-				return 1;
-		} else {
-			p++;
-		}
-	}
+	lex_cursor_init(&c, text, len, 0);
+	while (lex_next(&c, &t))
+		if (t.kind == TK_IDENT && t.len == nlen && !memcmp(text + t.off, name, nlen))
+			return 1;
 	return 0;
 }

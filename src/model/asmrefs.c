@@ -3,6 +3,7 @@
 #include "asmrefs.h"
 #include "cmdline.h"
 #include "db.h"
+#include "lexer.h"
 #include "lto.h"
 #include "run.h"
 #include "unitname.h"
@@ -14,75 +15,85 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* The names in the string literal t (after its prefix and quote; names start with a
+ * letter or `_` and go on with letters, digits, `_`, `.` and `$`): loc[id of
+ * the name in refs] = where, when not set yet. */
+static void literal_names(const char *text, const struct lex_item *t,
+			  const struct strtab *refs, char **loc, const char *where)
+{
+	const char *p = text + t->off, *end = text + t->off + t->len;
+
+	for (p += strcspn(p, "'\"") + 1; p < end && *p != '"' && *p != '\n'; p++) {
+		const char *s = p;
+		long id;
+		char tok[256];
+
+		if (*p == '\\') {
+			p++;
+			continue;
+		}
+		if (!isalpha((unsigned char)*p) && *p != '_')
+			continue;
+		while (p + 1 < end && (isalnum((unsigned char)p[1]) || p[1] == '_' ||
+				       p[1] == '.' || p[1] == '$'))
+			p++;
+		snprintf(tok, sizeof(tok), "%.*s", (int)(p - s + 1), s);
+		id = strtab_find(refs, tok);
+		if (id >= 0 && !loc[id])
+			loc[id] = xstrdup(where);
+	}
+}
+
+/* A directive line of preprocessed text: a line marker `# 12 "file"` says
+ * the next line is line 12 of file; the line after any other counts as the
+ * directive's own (so it always did). */
+static void pp_line(struct lex_cursor *c, const struct lex_item *t, char *file,
+		    size_t filesz)
+{
+	unsigned long n;
+	char f[512];
+	unsigned line = lex_cursor_line(c, t->off);
+	size_t next = t->off + t->len < c->n ? t->off + t->len + 1 : c->n;
+
+	if (sscanf(c->s + t->off, "# %lu \"%511[^\"]\"", &n, f) == 2) {
+		line = (unsigned)n;
+		snprintf(file, filesz, "%s", f);
+	}
+	lex_cursor_setline(c, next, line);
+}
+
 /* Where each of the object's symbols first appears inside a string literal
  * of an asm statement (asm, __asm, __asm__) of the preprocessed text: loc[id of the name in refs] = "FILE:LINE". */
 static void strings_naming(const char *text, size_t len, const struct strtab *refs,
 			   char **loc)
 {
-	const char *p = text, *end = text + len;
+	struct lex_cursor c;
+	struct lex_item t;
 	char file[512] = "-";
-	unsigned long line = 1;
-	int line_start = 1;
 	int depth = 0, asm_depth = -1, want_asm = 0;
 
-	while (p < end) {
-		if (line_start && *p == '#') {
-			unsigned long n;
-			char f[512];
+	lex_cursor_init(&c, text, len, 0);
+	while (lex_next(&c, &t)) {
+		const char *p = text + t.off;
 
-			if (sscanf(p, "# %lu \"%511[^\"]\"", &n, f) == 2) {
-				line = n;
-				snprintf(file, sizeof(file), "%s", f);
-			}
-			p = memchr(p, '\n', (size_t)(end - p));
-			p = p ? p + 1 : end;
-			continue;
-		}
-		line_start = *p == '\n';
-		if (*p == '\n') {
-			line++;
-			p++;
-		} else if (*p == '\'') {
-			for (p++; p < end && *p != '\'' && *p != '\n'; p++)
-				p += *p == '\\';
-			p++;
-		} else if (*p == '"') {
-			for (p++; p < end && *p != '"' && *p != '\n'; p++) {
-				const char *s = p;
-				long id;
-				char tok[256];
+		if (t.kind == TK_PP) {
+			pp_line(&c, &t, file, sizeof(file));
+		} else if (t.kind == TK_LIT && asm_depth >= 0 && p[strcspn(p, "'\"")] == '"') {
+			char *where = xasprintf("%s:%u", file, lex_cursor_line(&c, t.off));
 
-				if (*p == '\\') {
-					p++;
-					continue;
-				}
-				if (!isalpha((unsigned char)*p) && *p != '_')
-					continue;
-				while (p + 1 < end && (isalnum((unsigned char)p[1]) || p[1] == '_' ||
-						       p[1] == '.' || p[1] == '$'))
-					p++;
-				snprintf(tok, sizeof(tok), "%.*s", (int)(p - s + 1), s);
-				id = strtab_find(refs, tok);
-				if (id >= 0 && !loc[id] && asm_depth >= 0)
-					loc[id] = xasprintf("%s:%lu", file, line);
-			}
-			p++;
-		} else if (isalpha((unsigned char)*p) || *p == '_') {
-			const char *s = p;
-
-			while (p < end && (isalnum((unsigned char)*p) || *p == '_'))
-				p++;
-			want_asm |= (p - s == 3 && !memcmp(s, "asm", 3)) ||
-				    (p - s == 5 && !memcmp(s, "__asm", 5)) ||
-				    (p - s == 7 && !memcmp(s, "__asm__", 7));
-		} else {
+			literal_names(text, &t, refs, loc, where);
+			free(where);
+		} else if (t.kind == TK_IDENT) {
+			want_asm |= (t.len == 3 && !memcmp(p, "asm", 3)) ||
+				    (t.len == 5 && !memcmp(p, "__asm", 5)) ||
+				    (t.len == 7 && !memcmp(p, "__asm__", 7));
+		} else if (t.kind == TK_PUNCT) {
 			if (*p == '(' && ++depth && want_asm && asm_depth < 0)
 				asm_depth = depth;
 			if (*p == '(' || *p == ';' || *p == '{')
 				want_asm = 0;
 			if (*p == ')' && depth-- == asm_depth)
 				asm_depth = -1;
-			p++;
 		}
 	}
 }

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* classify.c - the classes of `report --all`, from the decision's symbol index. */
 #include "classify.h"
+#include "lexer.h"
+#include "macros.h"
 #include "strtab.h"
 #include "util.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,76 +44,40 @@ static struct def_facts facts_of(const struct build *b, const struct symref *lis
 	return f;
 }
 
-static const char *skip_comment_or_literal(const char *p, const char *end)
+/* Whether text[from, to) is only spaces and tabs. */
+static int blank_gap(const char *text, size_t from, size_t to)
 {
-	if (p[0] == '/' && p + 1 < end && p[1] == '*') {
-		const char *close = p + 2;
-
-		while (close + 1 < end && !(close[0] == '*' && close[1] == '/'))
-			close++;
-		return close + 1 < end ? close + 2 : end;
-	}
-	if (p[0] == '/' && p + 1 < end && p[1] == '/') {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-
-		return nl ? nl : end;
-	}
-	if (*p == '"' || *p == '\'') {
-		char quote = *p++;
-
-		while (p < end && *p != quote && *p != '\n')
-			p += *p == '\\' && p + 1 < end ? 2 : 1;
-		return p < end ? p + 1 : end;
-	}
-	return NULL;
+	for (size_t i = from; i < to; i++)
+		if (text[i] != ' ' && text[i] != '\t')
+			return 0;
+	return 1;
 }
 
-static int ident_char(char c)
+/* Whether token t, after m and paren, is the argument of EXPORT_SYMBOL(...)
+ * and the like (nothing but blanks between them): an export names a symbol
+ * without using it. */
+static int export_argument(const char *text, const struct lex_item *m,
+			   const struct lex_item *paren, const struct lex_item *t)
 {
-	return isalnum((unsigned char)c) || c == '_' || c == '$';
-}
-
-/* Whether the word at start is the argument of EXPORT_SYMBOL(...) and the
- * like: an export names a symbol without using it. */
-static int export_argument(const char *text, const char *start)
-{
-	const char *p = start, *end;
-
-	while (p > text && (p[-1] == ' ' || p[-1] == '\t'))
-		p--;
-	if (p == text || p[-1] != '(')
-		return 0;
-	p--;
-	while (p > text && (p[-1] == ' ' || p[-1] == '\t'))
-		p--;
-	end = p;
-	while (p > text && ident_char(p[-1]))
-		p--;
-	return end - p >= 7 && !strncmp(p, "EXPORT_", 7);
+	return m->kind == TK_IDENT && paren->kind == TK_PUNCT && text[paren->off] == '(' &&
+	       blank_gap(text, paren->off + 1, t->off) &&
+	       blank_gap(text, m->off + m->len, paren->off) &&
+	       macros_exports(text + m->off, m->len);
 }
 
 size_t classify_count_word(const char *text, size_t len, const char *name)
 {
-	const char *p = text, *end = text + len;
+	struct lex_cursor c;
+	struct lex_item t, prev[2] = { { TK_PP, 0, 0 }, { TK_PP, 0, 0 } };
 	size_t nlen = strlen(name), count = 0;
 
-	while (p < end) {
-		const char *skip = skip_comment_or_literal(p, end);
-		const char *start = p;
-
-		if (skip) {
-			p = skip;
-			continue;
-		}
-		if (!ident_char(*p)) {
-			p++;
-			continue;
-		}
-		while (p < end && ident_char(*p))
-			p++;
-		if ((size_t)(p - start) == nlen && !memcmp(start, name, nlen) &&
-		    !export_argument(text, start))
+	lex_cursor_init(&c, text, len, LEXF_NO_PP);
+	while (lex_next(&c, &t)) {
+		if (t.kind == TK_IDENT && t.len == nlen && !memcmp(text + t.off, name, nlen) &&
+		    !export_argument(text, &prev[0], &prev[1], &t))
 			count++;
+		prev[0] = prev[1];
+		prev[1] = t;
 	}
 	return count;
 }

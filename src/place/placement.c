@@ -4,6 +4,7 @@
 #include "buildtree.h"
 #include "cpprun.h"
 #include "definer.h"
+#include "macros.h"
 #include "objdecls.h"
 #include "srcscan.h"
 #include "strtab.h"
@@ -225,7 +226,7 @@ static void check_asm_alias(struct text_cache *pre, struct definer_ctx *dc,
 	    (p->kind != PLACE_PASTED && p->kind != PLACE_NOT_IN_SOURCE))
 		return;
 	/* the kernel's SYSCALL_DEFINEn make C functions: spare the preprocessor */
-	if (p->macro && strstr(p->macro, "SYSCALL_DEFINE"))
+	if (p->macro && macros_syscall_definer(p->macro))
 		return;
 	text = cached_cpp(pre, r, &len);
 	if (text ? !cpp_has_identifier(text, len, r->symbol) :

@@ -3,6 +3,7 @@
 #include "definer.h"
 #include "cmdline.h"
 #include "kbuild.h"
+#include "lexer.h"
 #include "strtab.h"
 #include "util.h"
 
@@ -34,78 +35,36 @@ static void toks_free(struct toks *t)
 	memset(t, 0, sizeof(*t));
 }
 
+/* Macro bodies and conditions are read as the preprocessor's tokens: '#' and
+ * `##` are operators, backslash-newlines blanks. */
+#define DEF_LEX (LEXF_NO_PP | LEXF_PUNCT2 | LEXF_SPLICE_BLANK)
+
 static int idchar(char c)
 {
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9');
+	return lex_is_idchar((unsigned char)c);
 }
 
 static int is_id(const char *s)
 {
-	return s && (*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z'));
+	return s && lex_is_idstart((unsigned char)*s);
 }
 
 /* Skip blanks, spliced newlines and comments; newlines only when nl. */
 static size_t skip_space(const char *s, size_t n, size_t i, int nl)
 {
-	while (i < n) {
-		if (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\f' ||
-		    (nl && s[i] == '\n'))
-			i++;
-		else if (s[i] == '\\' && i + 1 < n && s[i + 1] == '\n')
-			i += 2;
-		else if (s[i] == '/' && i + 1 < n && s[i + 1] == '*') {
-			const char *e = memmem(s + i + 2, n - i - 2, "*/", 2);
-
-			i = e ? (size_t)(e - s) + 2 : n;
-		} else if (s[i] == '/' && i + 1 < n && s[i + 1] == '/') {
-			while (i < n && s[i] != '\n')
-				i++;
-		} else
-			break;
-	}
-	return i;
-}
-
-/* The token at s[i]; returns its end. */
-static size_t token_end(const char *s, size_t n, size_t i)
-{
-	static const char *const multi[] = { "...", "##", "&&", "||", "==", "!=", "<=",
-					     ">=", "<<", ">>", "->", NULL };
-	size_t j = i;
-
-	if (idchar(s[i]) || (s[i] == '.' && i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '9')) {
-		while (j < n && (idchar(s[j]) || s[j] == '.'))
-			j++;
-		if (!(s[i] >= '0' && s[i] <= '9'))     /* identifiers stop at '.' */
-			for (j = i; j < n && idchar(s[j]); j++)
-				;
-		return j;
-	}
-	if (s[i] == '"' || s[i] == '\'') {
-		for (j = i + 1; j < n && s[j] != s[i] && s[j] != '\n'; j++)
-			if (s[j] == '\\')
-				j++;
-		return j < n ? j + 1 : n;
-	}
-	for (size_t k = 0; multi[k]; k++)
-		if (n - i >= strlen(multi[k]) && !strncmp(s + i, multi[k], strlen(multi[k])))
-			return i + strlen(multi[k]);
-	return i + 1;
+	return lex_blanks_end(s, n, i, DEF_LEX | (nl ? 0 : LEXF_STOP_NL));
 }
 
 /* Tokens of s[0..n); with nl = 0 stops at the first unspliced newline. */
 static size_t lex(const char *s, size_t n, int nl, struct toks *out)
 {
-	size_t i = skip_space(s, n, 0, nl);
+	struct lex_cursor c;
+	struct lex_item t;
 
-	while (i < n && s[i] != '\n') {
-		size_t e = token_end(s, n, i);
-
-		toks_push(out, s + i, e - i);
-		i = skip_space(s, n, e, nl);
-	}
-	return i;
+	lex_cursor_init(&c, s, n, DEF_LEX | (nl ? 0 : LEXF_STOP_NL));
+	while (lex_next(&c, &t))
+		toks_push(out, s + t.off, t.len);
+	return c.i;
 }
 
 /* ---- macro definitions, by file ---------------------------------------------- */
@@ -1293,10 +1252,15 @@ static int body_offset(const struct definer_ctx *c, const struct mdef *d, long i
 		l += text[at] == '\n';
 	body = text && *d->body ? memmem(text + at, n - at, d->body, strlen(d->body)) : NULL;
 	if (body) {
-		at = skip_space(text, n, (size_t)(body - text), 1);
-		for (long k = 0; k < index && at < n; k++)
-			at = skip_space(text, n, token_end(text, n, at), 1);
-		*offset = at;
+		struct lex_cursor cur;
+		struct lex_item t;
+		long k = -1;
+
+		lex_cursor_init(&cur, text, n, DEF_LEX);
+		cur.i = (size_t)(body - text);
+		while (k < index && lex_next(&cur, &t))
+			k++;
+		*offset = k == index ? t.off : n;
 	}
 	free(text);
 	return body != NULL;

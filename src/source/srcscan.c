@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* srcscan.c - tokens of C source text, and declarations read off them.
+/* srcscan.c - declarations read off the tokens of C source text.
  *
- * The lexer turns the (spliced) text into tokens, linking each bracket with
+ * lexer.c turns the (spliced) text into tokens, linking each bracket with
  * its partner and recording the brace depth; directives become one TK_PP token
  * each.  Declarations are then read a statement at a time, starting from the
  * token of interest (a tag, an occurrence of a symbol) and going back to the
  * start of its statement. */
 #include "srcscan.h"
+#include "lexer.h"
+#include "macros.h"
 #include "strtab.h"
 #include "util.h"
 
@@ -19,482 +21,6 @@
 #define MAX_NEST 64             /* declarator parentheses looked into */
 #define KNR_MAX 4096            /* tokens of old-style parameter declarations */
 #define KNR_PARAMS 64           /* old-style parameter declarations looked back over */
-
-enum tok_kind { TK_IDENT, TK_PUNCT, TK_NUM, TK_LIT, TK_PP };
-
-struct tok {
-	uint32_t off;           /* in the spliced text */
-	uint32_t len;
-	int32_t match;          /* index of the partner bracket, or -1 */
-	uint16_t depth;         /* brace depth; a brace's own is the one outside */
-	uint8_t kind;           /* enum tok_kind */
-	char c;                 /* TK_PUNCT: the character */
-};
-
-/* An open #if: snapshots (in the pool) of the bracket stack. */
-struct cond {
-	size_t if_at, if_len;           /* at the #if */
-	size_t first_at, first_len;     /* at the end of the first branch */
-	int in_else;
-};
-
-struct lex {
-	const char *s;          /* the text after splicing */
-	size_t n;
-	char *own;              /* s, when splicing had to copy */
-	size_t *splice;         /* offsets in s where a backslash-newline went */
-	size_t nsplice, splice_cap;
-	struct tok *t;
-	size_t nt, cap;
-	int32_t *stack;         /* open brackets */
-	size_t nstack, stack_cap;
-	unsigned nbrace;        /* the '{' among them */
-	struct cond *cond;
-	size_t ncond, cond_cap;
-	int32_t *pool;
-	size_t npool, pool_cap;
-	size_t lpos, lsplice;   /* line cursor: offset, splices passed, line */
-	unsigned lline;
-};
-
-/* ---- splicing and lines ---- */
-
-static int needs_splice(const char *text, size_t len)
-{
-	const char *p = text, *end = text + len;
-
-	if (!len)
-		return 0;
-	if (memchr(text, '\r', len))
-		return 1;
-	while ((p = memchr(p, '\\', (size_t)(end - p))) && p + 1 < end) {
-		if (p[1] == '\n')
-			return 1;
-		p++;
-	}
-	return 0;
-}
-
-static void add_splice(struct lex *L, size_t off)
-{
-	grow_array((void **)&L->splice, &L->splice_cap, L->nsplice + 1, sizeof(*L->splice));
-	L->splice[L->nsplice++] = off;
-}
-
-/* At a backslash or CR (or the end) j: record a splice, or drop a CR before
- * LF, or copy the character; returns where to go on. */
-static size_t splice_at(struct lex *L, const char *text, size_t len, size_t j, size_t *o)
-{
-	if (j + 1 < len && text[j] == '\\' && text[j + 1] == '\n') {
-		add_splice(L, *o);
-		return j + 2;
-	}
-	if (j + 2 < len && text[j] == '\\' && text[j + 1] == '\r' && text[j + 2] == '\n') {
-		add_splice(L, *o);
-		return j + 3;
-	}
-	if (j < len && !(text[j] == '\r' && j + 1 < len && text[j + 1] == '\n'))
-		L->own[(*o)++] = text[j];
-	return j + 1;
-}
-
-/* The first c in text[i, len), or len. */
-static size_t find_from(const char *text, size_t len, size_t i, char c)
-{
-	const char *p = memchr(text + i, c, len - i);
-
-	return p ? (size_t)(p - text) : len;
-}
-
-/* Drop backslash-newlines (remembering where) and the CR of CRLF, copying the
- * plain stretches between them whole. */
-static void lex_splice(struct lex *L, const char *text, size_t len)
-{
-	size_t o = 0, i = 0, bs = 0, cr = 0;
-
-	L->s = text;
-	L->n = len;
-	if (!needs_splice(text, len))
-		return;
-	L->own = xmalloc(len);
-	while (i < len) {
-		size_t j;
-
-		if (bs <= i)
-			bs = find_from(text, len, i, '\\');
-		if (cr <= i)
-			cr = find_from(text, len, i, '\r');
-		j = bs < cr ? bs : cr;
-		memcpy(L->own + o, text + i, j - i);
-		o += j - i;
-		i = splice_at(L, text, len, j, &o);
-	}
-	L->s = L->own;
-	L->n = o;
-}
-
-/* The '\n' in s[0, n), eight bytes at a time: a byte of w ^ NLs is zero just
- * where s has a newline, and the zero bytes get their top bit set. */
-static unsigned count_newlines(const char *s, size_t n)
-{
-	const uint64_t ones = 0x0101010101010101u, low7 = 0x7f7f7f7f7f7f7f7fu;
-	unsigned count = 0;
-	size_t i = 0;
-
-	for (; i + 8 <= n; i += 8) {
-		uint64_t w, z;
-
-		memcpy(&w, s + i, 8);
-		w ^= ones * '\n';
-		z = ~(((w & low7) + low7) | w | low7);
-		count += (unsigned)(((z >> 7) * ones) >> 56);
-	}
-	for (; i < n; i++)
-		count += s[i] == '\n';
-	return count;
-}
-
-/* The original line of offset off; offsets must come in increasing order
- * (the cursor restarts otherwise). */
-static unsigned line_at(struct lex *L, size_t off)
-{
-	if (off < L->lpos) {
-		L->lpos = L->lsplice = 0;
-		L->lline = 1;
-	}
-	L->lline += count_newlines(L->s + L->lpos, off - L->lpos);
-	L->lpos = off;
-	while (L->lsplice < L->nsplice && L->splice[L->lsplice] <= off) {
-		L->lline++;
-		L->lsplice++;
-	}
-	return L->lline;
-}
-
-/* ---- brackets and #if ---- */
-
-static inline struct tok *push_tok(struct lex *L, enum tok_kind kind, size_t off, size_t len)
-{
-	struct tok *t;
-
-	if (L->nt == L->cap)
-		grow_array((void **)&L->t, &L->cap, L->nt + 1, sizeof(*L->t));
-	t = &L->t[L->nt++];
-	t->off = (uint32_t)off;
-	t->len = (uint32_t)len;
-	t->match = -1;
-	t->depth = L->nbrace > UINT16_MAX ? UINT16_MAX : (uint16_t)L->nbrace;
-	t->kind = (uint8_t)kind;
-	t->c = 0;
-	return t;
-}
-
-static void push_open(struct lex *L, size_t ti)
-{
-	grow_array((void **)&L->stack, &L->stack_cap, L->nstack + 1, sizeof(*L->stack));
-	L->stack[L->nstack++] = (int32_t)ti;
-	if (L->t[ti].c == '{')
-		L->nbrace++;
-}
-
-static void link_top(struct lex *L, size_t ti)
-{
-	int32_t open = L->stack[--L->nstack];
-
-	L->t[open].match = (int32_t)ti;
-	L->t[ti].match = open;
-	if (L->t[open].c == '{')
-		L->nbrace--;
-}
-
-/* A ')' or ']' closes the top bracket when it is its kind; a '}' closes the
- * innermost '{' and whatever was left open inside it. */
-static void close_bracket(struct lex *L, size_t ti)
-{
-	char c = L->t[ti].c, want = c == ')' ? '(' : c == ']' ? '[' : '{';
-
-	if (c == '}') {
-		if (!L->nbrace)
-			return;
-		while (L->t[L->stack[L->nstack - 1]].c != '{')
-			L->nstack--;
-	} else if (!L->nstack || L->t[L->stack[L->nstack - 1]].c != want) {
-		return;
-	}
-	link_top(L, ti);
-	L->t[ti].depth = L->nbrace > UINT16_MAX ? UINT16_MAX : (uint16_t)L->nbrace;
-}
-
-static void snapshot(struct lex *L, size_t *at, size_t *len)
-{
-	*at = L->npool;
-	*len = L->nstack;
-	if (!L->nstack)
-		return;
-	grow_array((void **)&L->pool, &L->pool_cap, L->npool + L->nstack, sizeof(*L->pool));
-	memcpy(L->pool + L->npool, L->stack, L->nstack * sizeof(*L->stack));
-	L->npool += L->nstack;
-}
-
-static void restore(struct lex *L, size_t at, size_t len)
-{
-	grow_array((void **)&L->stack, &L->stack_cap, len, sizeof(*L->stack));
-	if (len)
-		memcpy(L->stack, L->pool + at, len * sizeof(*L->stack));
-	L->nstack = len;
-	L->nbrace = 0;
-	for (size_t i = 0; i < len; i++)
-		L->nbrace += L->t[L->stack[i]].c == '{';
-}
-
-static void cond_if(struct lex *L)
-{
-	struct cond *c;
-
-	grow_array((void **)&L->cond, &L->cond_cap, L->ncond + 1, sizeof(*L->cond));
-	c = &L->cond[L->ncond++];
-	snapshot(L, &c->if_at, &c->if_len);
-	c->in_else = 0;
-}
-
-/* Every later branch starts from the brackets open at the #if. */
-static void cond_else(struct lex *L)
-{
-	struct cond *c = L->ncond ? &L->cond[L->ncond - 1] : NULL;
-
-	if (!c)
-		return;
-	if (!c->in_else) {
-		snapshot(L, &c->first_at, &c->first_len);
-		c->in_else = 1;
-	}
-	restore(L, c->if_at, c->if_len);
-}
-
-/* After the #endif the brackets are those the first branch left. */
-static void cond_endif(struct lex *L)
-{
-	struct cond *c = L->ncond ? &L->cond[L->ncond - 1] : NULL;
-
-	if (!c)
-		return;
-	if (c->in_else)
-		restore(L, c->first_at, c->first_len);
-	L->npool = c->if_at;
-	L->ncond--;
-}
-
-/* ---- the lexer ---- */
-
-/* Bit c set for the characters of identifiers: $ 0-9 A-Z _ a-z. */
-static const uint64_t idchars[4] = { 0x03ff001000000000u, 0x07fffffe87fffffeu, 0, 0 };
-
-static inline int is_idchar(unsigned char c)
-{
-	return (idchars[c >> 6] >> (c & 63)) & 1;
-}
-
-static int is_digit(unsigned char c)
-{
-	return c >= '0' && c <= '9';
-}
-
-static int is_idstart(unsigned char c)
-{
-	return is_idchar(c) && !is_digit(c);
-}
-
-static size_t line_end(const char *s, size_t n, size_t i)
-{
-	const char *p = memchr(s + i, '\n', n - i);
-
-	return p ? (size_t)(p - s) : n;
-}
-
-static size_t skip_block_comment(const char *s, size_t n, size_t i)
-{
-	const char *p = s + i + 2, *end = s + n;
-
-	while ((p = memchr(p, '*', (size_t)(end - p))) && p + 1 < end) {
-		if (p[1] == '/')
-			return (size_t)(p + 2 - s);
-		p++;
-	}
-	return n;
-}
-
-/* A string or character literal from its quote; an unterminated one ends at
- * the end of the line. */
-static size_t skip_literal(const char *s, size_t n, size_t i)
-{
-	char q = s[i];
-
-	for (i++; i < n; i++) {
-		if (s[i] == '\\')
-			i++;
-		else if (s[i] == q)
-			return i + 1;
-		else if (s[i] == '\n')
-			return i;
-	}
-	return n;
-}
-
-static size_t skip_number(const char *s, size_t n, size_t i)
-{
-	for (i++; i < n; i++) {
-		char c = s[i], p = s[i - 1];
-
-		if ((c == '+' || c == '-') && (p == 'e' || p == 'E' || p == 'p' || p == 'P'))
-			continue;
-		if (!is_idchar((unsigned char)c) && c != '.')
-			break;
-	}
-	return i;
-}
-
-/* A directive runs to the end of its line, or further when a comment that
- * starts on it goes on. */
-static size_t skip_directive(const char *s, size_t n, size_t i)
-{
-	while (i < n && s[i] != '\n') {
-		if (s[i] == '/' && i + 1 < n && s[i + 1] == '*')
-			i = skip_block_comment(s, n, i);
-		else if (s[i] == '/' && i + 1 < n && s[i + 1] == '/')
-			return line_end(s, n, i);
-		else if (s[i] == '"' || s[i] == '\'')
-			i = skip_literal(s, n, i);
-		else
-			i++;
-	}
-	return i;
-}
-
-enum pp_kind { PP_OTHER, PP_IF, PP_ELSE, PP_ENDIF };
-
-static enum pp_kind pp_kind(const char *s, size_t n, size_t i)
-{
-	size_t j;
-
-	while (i < n && (s[i] == ' ' || s[i] == '\t'))
-		i++;
-	for (j = i; j < n && s[j] >= 'a' && s[j] <= 'z'; j++)
-		;
-	if (j - i == 2 && !memcmp(s + i, "if", 2))
-		return PP_IF;
-	if ((j - i == 5 && !memcmp(s + i, "ifdef", 5)) ||
-	    (j - i == 6 && !memcmp(s + i, "ifndef", 6)))
-		return PP_IF;
-	if (j - i >= 4 && (!memcmp(s + i, "elif", 4) || !memcmp(s + i, "else", 4)))
-		return PP_ELSE;
-	if (j - i == 5 && !memcmp(s + i, "endif", 5))
-		return PP_ENDIF;
-	return PP_OTHER;
-}
-
-static size_t lex_directive(struct lex *L, size_t i)
-{
-	size_t end = skip_directive(L->s, L->n, i + 1);
-
-	push_tok(L, TK_PP, i, end - i);
-	switch (pp_kind(L->s, end, i + 1)) {
-	case PP_IF:
-		cond_if(L);
-		break;
-	case PP_ELSE:
-		cond_else(L);
-		break;
-	case PP_ENDIF:
-		cond_endif(L);
-		break;
-	default:
-		break;
-	}
-	return end;
-}
-
-static void lex_punct(struct lex *L, size_t i)
-{
-	struct tok *t = push_tok(L, TK_PUNCT, i, 1);
-	size_t ti = L->nt - 1;
-
-	t->c = L->s[i];
-	if (t->c == '(' || t->c == '[' || t->c == '{')
-		push_open(L, ti);
-	else if (t->c == ')' || t->c == ']' || t->c == '}')
-		close_bracket(L, ti);
-}
-
-static int is_lit_prefix(const char *s, size_t len)
-{
-	return (len == 1 && (*s == 'L' || *s == 'u' || *s == 'U')) ||
-	       (len == 2 && s[0] == 'u' && s[1] == '8');
-}
-
-static size_t add(struct lex *L, enum tok_kind kind, size_t from, size_t to)
-{
-	push_tok(L, kind, from, to - from);
-	return to;
-}
-
-static size_t lex_token(struct lex *L, size_t i)
-{
-	const char *s = L->s;
-	size_t n = L->n, j = i + 1;
-	unsigned char c = (unsigned char)s[i];
-
-	if (is_idstart(c)) {
-		while (j < n && is_idchar((unsigned char)s[j]))
-			j++;
-		if (j < n && (s[j] == '"' || s[j] == '\'') && is_lit_prefix(s + i, j - i))
-			return add(L, TK_LIT, i, skip_literal(s, n, j));
-		return add(L, TK_IDENT, i, j);
-	}
-	if (is_digit(c) || (c == '.' && j < n && is_digit((unsigned char)s[j])))
-		return add(L, TK_NUM, i, skip_number(s, n, i));
-	if (c == '"' || c == '\'')
-		return add(L, TK_LIT, i, skip_literal(s, n, i));
-	lex_punct(L, i);
-	return j;
-}
-
-static void lex_run(struct lex *L)
-{
-	const char *s = L->s;
-	size_t n = L->n, i = 0;
-	int bol = 1;
-
-	while (i < n) {
-		char c = s[i];
-
-		if (c == '\n') {
-			bol = 1;
-			i++;
-		} else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
-			while (++i < n && (s[i] == ' ' || s[i] == '\t'))
-				;
-		} else if (c == '/' && i + 1 < n && s[i + 1] == '*') {
-			i = skip_block_comment(s, n, i);
-		} else if (c == '/' && i + 1 < n && s[i + 1] == '/') {
-			i = line_end(s, n, i);
-		} else if (c == '#' && bol) {
-			i = lex_directive(L, i);
-		} else {
-			bol = 0;
-			i = lex_token(L, i);
-		}
-	}
-}
-
-static void lex_free(struct lex *L)
-{
-	free(L->own);
-	free(L->splice);
-	free(L->t);
-	free(L->stack);
-	free(L->cond);
-	free(L->pool);
-}
 
 /* ---- words ---- */
 
@@ -592,60 +118,6 @@ static const struct word words[] = {
 };
 #undef W
 
-/* The one list of macros by what they do with a name they are given.  M_DEFINES
- * entries are whole macro names that define the object named by an argument
- * (`DEFINE_MUTEX(name);`); the others are name prefixes of macros that take a
- * symbol's name without defining it: M_REFERS (`EXPORT_SYMBOL(x)`), M_PASTES
- * (they paste a new name out of it, `SYSCALL_DEFINE1(x, ...)` makes
- * `__x64_sys_x`), M_WORD (keywords that look like calls).  A macro name takes
- * the flags of its longest matching prefix; names containing "initcall" or
- * "_param" refer. */
-enum { M_DEFINES = 1, M_REFERS = 2, M_PASTES = 4, M_WORD = 8 };
-
-static const struct macro_rule {
-	const char *name;
-	unsigned char how;
-} macro_rules[] = {
-	{ "ATOMIC_NOTIFIER_HEAD", M_DEFINES }, { "BLOCKING_NOTIFIER_HEAD", M_DEFINES },
-	{ "DECLARE_BITMAP", M_DEFINES }, { "DECLARE_COMPLETION", M_DEFINES },
-	{ "DECLARE_DEFERRABLE_WORK", M_DEFINES }, { "DECLARE_DELAYED_WORK", M_DEFINES },
-	{ "DECLARE_RWSEM", M_DEFINES }, { "DECLARE_TASKLET", M_DEFINES },
-	{ "DECLARE_WAIT_QUEUE_HEAD", M_DEFINES }, { "DECLARE_WORK", M_DEFINES },
-	{ "DEFINE_HASHTABLE", M_DEFINES }, { "DEFINE_IDA", M_DEFINES },
-	{ "DEFINE_IDR", M_DEFINES }, { "DEFINE_LIST", M_DEFINES },
-	{ "DEFINE_MUTEX", M_DEFINES }, { "DEFINE_PER_CPU", M_DEFINES },
-	{ "DEFINE_PER_CPU_ALIGNED", M_DEFINES }, { "DEFINE_PER_CPU_DECRYPTED", M_DEFINES },
-	{ "DEFINE_PER_CPU_FIRST", M_DEFINES }, { "DEFINE_PER_CPU_PAGE_ALIGNED", M_DEFINES },
-	{ "DEFINE_PER_CPU_READ_MOSTLY", M_DEFINES },
-	{ "DEFINE_PER_CPU_SHARED_ALIGNED", M_DEFINES },
-	{ "DEFINE_RATELIMIT_STATE", M_DEFINES }, { "DEFINE_RAW_SPINLOCK", M_DEFINES },
-	{ "DEFINE_RWLOCK", M_DEFINES }, { "DEFINE_SEMAPHORE", M_DEFINES },
-	{ "DEFINE_SEQLOCK", M_DEFINES }, { "DEFINE_SPINLOCK", M_DEFINES },
-	{ "DEFINE_SRCU", M_DEFINES }, { "DEFINE_STATIC_KEY_FALSE", M_DEFINES },
-	{ "DEFINE_STATIC_KEY_FALSE_RO", M_DEFINES }, { "DEFINE_STATIC_KEY_TRUE", M_DEFINES },
-	{ "DEFINE_STATIC_KEY_TRUE_RO", M_DEFINES }, { "DEFINE_TIMER", M_DEFINES },
-	{ "DEFINE_WW_CLASS", M_DEFINES }, { "DEFINE_XARRAY", M_DEFINES },
-	{ "DEFINE_XARRAY_ALLOC", M_DEFINES }, { "DEFINE_XARRAY_FLAGS", M_DEFINES },
-	{ "HLIST_HEAD", M_DEFINES }, { "LIST_HEAD", M_DEFINES }, { "LLIST_HEAD", M_DEFINES },
-	{ "RAW_NOTIFIER_HEAD", M_DEFINES }, { "SRCU_NOTIFIER_HEAD", M_DEFINES },
-
-	{ "EXPORT_", M_REFERS }, { "MODULE_", M_REFERS }, { "module_", M_REFERS },
-	{ "NOKPROBE_", M_REFERS }, { "ALLOW_ERROR_INJECTION", M_REFERS },
-	{ "__setup", M_REFERS }, { "early_param", M_REFERS }, { "core_param", M_REFERS },
-	{ "__initcall", M_REFERS }, { "__exitcall", M_REFERS }, { "BUILD_BUG_ON", M_REFERS },
-	{ "__ADDRESSABLE", M_REFERS }, { "DECLARE_PER_CPU", M_REFERS },
-	{ "DECLARE_STATIC_KEY", M_REFERS }, { "DECLARE_STATIC_CALL", M_REFERS },
-	{ "SYSCALL_ALIAS", M_REFERS }, { "KSYMTAB", M_REFERS }, { "BTF_", M_REFERS },
-	{ "STACK_FRAME_NON_STANDARD", M_REFERS },
-
-	{ "SYSCALL_", M_PASTES }, { "COMPAT_SYSCALL_", M_PASTES },
-	{ "COND_SYSCALL", M_PASTES }, { "cond_syscall", M_PASTES },
-
-	{ "sizeof", M_WORD }, { "typeof", M_WORD }, { "__typeof", M_WORD },
-	{ "__attribute", M_WORD }, { "asm", M_WORD }, { "__asm", M_WORD },
-	{ "_Static_assert", M_WORD }, { "static_assert", M_WORD },
-};
-
 struct scan {
 	struct lex L;
 	const char *tag;        /* counted as an attribute when not NULL */
@@ -665,18 +137,6 @@ static int is_punct(const struct lex *L, size_t i, char c)
 static int tok_eq(const struct lex *L, size_t i, const char *w, size_t wl)
 {
 	return is_ident(L, i) && L->t[i].len == wl && !memcmp(L->s + L->t[i].off, w, wl);
-}
-
-static int tok_has(const struct lex *L, size_t i, const char *w)
-{
-	return memmem(L->s + L->t[i].off, L->t[i].len, w, strlen(w)) != NULL;
-}
-
-static int tok_starts(const struct lex *L, size_t i, const char *w)
-{
-	size_t wl = strlen(w);
-
-	return L->t[i].len >= wl && !memcmp(L->s + L->t[i].off, w, wl);
 }
 
 static int is_tag(const struct scan *S, size_t i)
@@ -712,38 +172,21 @@ static int is_trailing_word(const struct scan *S, size_t i)
 	if (t->len > 2 && s[0] == '_' && s[1] == '_')
 		return 1;
 	for (size_t k = 0; k < t->len && caps; k++)
-		caps = (s[k] >= 'A' && s[k] <= 'Z') || s[k] == '_' || is_digit((unsigned char)s[k]);
+		caps = (s[k] >= 'A' && s[k] <= 'Z') || s[k] == '_' || lex_is_digit((unsigned char)s[k]);
 	return caps;
 }
 
-/* How macro m treats a name argument (M_* flags; 0: it may define it). */
+/* How macro m treats a name argument (MACRO_* flags; 0: it may define it). */
 static unsigned macro_how(const struct lex *L, size_t m)
 {
-	size_t best = 0;
-	unsigned how = 0;
-
-	for (size_t k = 0; k < sizeof(macro_rules) / sizeof(macro_rules[0]); k++) {
-		const struct macro_rule *r = &macro_rules[k];
-		size_t len = strlen(r->name);
-
-		if (r->how == M_DEFINES) {
-			if (tok_eq(L, m, r->name, len))
-				return M_DEFINES;
-		} else if (len > best && tok_starts(L, m, r->name)) {
-			best = len;
-			how = r->how;
-		}
-	}
-	if (!how && (tok_has(L, m, "initcall") || tok_has(L, m, "_param")))
-		how = M_REFERS;
-	return how;
+	return macros_how(L->s + L->t[m].off, L->t[m].len);
 }
 
 /* A macro that takes a name without defining it (it refers to it, pastes a
  * new one out of it, or is a keyword). */
 static int macro_refers(const struct lex *L, size_t m)
 {
-	return (macro_how(L, m) & ~M_DEFINES) != 0;
+	return (macro_how(L, m) & ~MACRO_DEFINES) != 0;
 }
 
 /* ---- walking tokens ---- */
@@ -847,7 +290,7 @@ static size_t macro_symbol(const struct scan *S, size_t m, size_t open)
 		if (id != NONE)
 			last = id;
 	}
-	if (tok_has(L, m, "PER_CPU"))
+	if (macros_per_cpu(L->s + L->t[m].off, L->t[m].len))
 		return second != NONE ? second : last;
 	return named != NONE ? named : first;
 }
@@ -1234,7 +677,6 @@ static int is_definition(const struct lex *L, const struct decl *d, unsigned fla
 
 struct srcfile {
 	struct scan S;
-	int lexed;
 };
 
 struct srcfile *srcfile_open(const char *text, size_t len)
@@ -1243,8 +685,7 @@ struct srcfile *srcfile_open(const char *text, size_t len)
 
 	if (len >= INT32_MAX)
 		fatal("source text of %zu bytes is too large", len);
-	f->S.L.lline = 1;
-	lex_splice(&f->S.L, text, len);
+	lex_open(&f->S.L, text, len);
 	return f;
 }
 
@@ -1266,12 +707,7 @@ static struct scan *scan_of(struct srcfile *f, const char *word, const char *tag
 	S->taglen = tag ? strlen(tag) : 0;
 	if (word && (!*word || !memmem(S->L.s, S->L.n, word, strlen(word))))
 		return NULL;
-	if (!f->lexed) {
-		S->L.cap = S->L.n / 5 + 16;
-		S->L.t = xmalloc(S->L.cap * sizeof(*S->L.t));
-		lex_run(&S->L);
-		f->lexed = 1;
-	}
+	lex_tokens(&S->L);
 	return S;
 }
 
@@ -1314,7 +750,7 @@ static enum tag_pos tag_pos(const struct scan *S, size_t i, const struct decl *d
 {
 	const struct lex *L = &S->L;
 	size_t first = first_type_like(S, stmt_start(S, i), d->name);
-	int spliced = L->own != NULL;
+	int spliced = lex_spliced(L);
 
 	if (nx(L, i + 1) == d->name) {
 		if (!spliced && first < i) {
@@ -1341,7 +777,7 @@ static void add_tag(struct scan *S, size_t i, struct src_tag **out, size_t *n, s
 	grow_array((void **)out, cap, *n + 1, sizeof(**out));
 	t = &(*out)[(*n)++];
 	t->symbol = xstrndup(L->s + L->t[d.name].off, L->t[d.name].len);
-	t->line = line_at(&S->L, L->t[i].off);
+	t->line = lex_line(&S->L, L->t[i].off);
 	t->pos = TAGPOS_NONE;
 	t->off = t->first_off = -1;
 	if (d.macro != NONE)
@@ -1425,7 +861,7 @@ enum locate_result srcfile_locate(struct srcfile *f, const char *symbol, unsigne
 
 	for (size_t i = 0; S && i < S->L.nt && at == NONE; i++) {
 		if (S->L.t[i].depth || !tok_eq(&S->L, i, symbol, sl) ||
-		    (after && line_at(&S->L, S->L.t[i].off) <= after))
+		    (after && lex_line(&S->L, S->L.t[i].off) <= after))
 			continue;
 		r = classify(S, i, &m);
 		if (r == LOC_DECLARATOR)
@@ -1435,10 +871,10 @@ enum locate_result srcfile_locate(struct srcfile *f, const char *symbol, unsigne
 	}
 	if (at != NONE) {
 		r = LOC_DECLARATOR;
-		*line = line_at(&S->L, S->L.t[at].off);
+		*line = lex_line(&S->L, S->L.t[at].off);
 	} else if (mac != NONE) {
 		r = LOC_IN_MACRO;
-		*line = line_at(&S->L, S->L.t[mac].off);
+		*line = lex_line(&S->L, S->L.t[mac].off);
 		if (macro)
 			*macro = xstrndup(S->L.s + S->L.t[mac].off, S->L.t[mac].len);
 	}
@@ -1515,7 +951,7 @@ static void locate_note(struct scan *S, const struct wanted *w, size_t k, size_t
 		return;
 	r = classify(S, i, &m);
 	if (r == LOC_DECLARATOR || (r == LOC_IN_MACRO && res[k] == LOC_NOT_FOUND)) {
-		unsigned line = line_at(&S->L, S->L.t[r == LOC_DECLARATOR ? i : m].off);
+		unsigned line = lex_line(&S->L, S->L.t[r == LOC_DECLARATOR ? i : m].off);
 
 		for (size_t c = k + 1; c; c = w->same[c - 1]) {
 			res[c - 1] = r;
@@ -1560,7 +996,8 @@ static int pasted_from(const struct lex *L, size_t a, const char *symbol, size_t
 /* Whether macro m made symbol in the compat flavour it asks for. */
 static int compat_agrees(const struct lex *L, size_t m, const char *symbol)
 {
-	return tok_has(L, m, "COMPAT") == (strstr(symbol, "compat") != NULL);
+	return macros_compat(L->s + L->t[m].off, L->t[m].len) ==
+	       (strstr(symbol, "compat") != NULL);
 }
 
 char *srcfile_paste_call(struct srcfile *f, const char *symbol, unsigned *line)
@@ -1580,7 +1017,7 @@ char *srcfile_paste_call(struct srcfile *f, const char *symbol, unsigned *line)
 		next_arg(S, nx(L, open + 1), group_end(L, open), &id);
 		/* COND_SYSCALL only refers to `sys_x`, but pastes weak stubs */
 		if (id == NONE || !pasted_from(L, id, symbol, sl) ||
-		    (macro_refers(L, i) && !(macro_how(L, i) & M_PASTES)))
+		    (macro_refers(L, i) && !(macro_how(L, i) & MACRO_PASTES)))
 			continue;
 		stmt_decl(S, i, &d, &flags);
 		if (d.macro != i)
@@ -1593,7 +1030,7 @@ char *srcfile_paste_call(struct srcfile *f, const char *symbol, unsigned *line)
 	if (best == NONE)
 		best = first;
 	if (line)
-		*line = best == NONE ? 0 : line_at(&S->L, L->t[best].off);
+		*line = best == NONE ? 0 : lex_line(&S->L, L->t[best].off);
 	return best == NONE ? NULL : xstrndup(L->s + L->t[best].off, L->t[best].len);
 }
 
@@ -1768,7 +1205,7 @@ char **srcfile_definers(struct srcfile *f, const char *const *syms, size_t nsyms
 		if (is_ident(V.L, V.v[k]) && v_punct(&V, k + 1, '(') && !is_type_word(&V, k)) {
 			size_t close = v_match(&V, k + 1);
 
-			if (macro_how(V.L, V.v[k]) == M_DEFINES ||
+			if (macro_how(V.L, V.v[k]) == MACRO_DEFINES ||
 			    (top && defines_symbol(&V, k, close, st.stmt_start, syms, nwrap)))
 				names_add(&found, &V, k);
 			if (top && !st.in_init)
@@ -1804,8 +1241,8 @@ static int has_word(const char *s, size_t n, const char *w, size_t wl)
 	const char *p = s, *end = s + n;
 
 	while ((p = memmem(p, (size_t)(end - p), w, wl))) {
-		if ((p == s || !is_idchar((unsigned char)p[-1])) &&
-		    (p + wl == end || !is_idchar((unsigned char)p[wl])))
+		if ((p == s || !lex_is_idchar((unsigned char)p[-1])) &&
+		    (p + wl == end || !lex_is_idchar((unsigned char)p[wl])))
 			return 1;
 		p++;
 	}

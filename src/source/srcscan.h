@@ -2,8 +2,8 @@
 /* srcscan.h - a lexer-level scan of C source text (not a parser): the tags
  * present in a file and the symbol each applies to, where a symbol is defined
  * at file scope, which macro pasted a name, and which definer macros a
- * file calls.  The one C lexer of crossym and its one list of macros that
- * define, refer to or paste names.
+ * file calls.  The tokens are lexer.c's; which macros define, refer to or
+ * paste names is macros.c's table.
  *
  * A struct srcfile is one text, lexed once (on its first question); every
  * question below is answered from the same tokens.  A struct srcset holds the
