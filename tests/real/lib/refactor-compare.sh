@@ -6,8 +6,9 @@
 # real trees, comparing byte for byte:
 #   - every cached Linux 6.1 build (build-CONFIG with a .crossym-build stamp):
 #     `report` (text, tsv, json, --all tsv), `check` (stdout, stderr, status),
-#     `cocci -o` (every OUTDIR file; wanted.tsv on the columns REF_COMMIT
-#     wrote); then `report` (tsv, --all) of all those builds merged;
+#     `cocci -o --define-tag` (every OUTDIR file; wanted.tsv on the columns REF_COMMIT
+#     wrote); then `report` (tsv, --all) and `cocci --static` (when REF_COMMIT
+#     has it) of all those builds merged;
 #   - x86_64-tiny with --run-build-commands (it compiles: the asm-string and
 #     preprocessor checks): report --format=tsv and check;
 #   - x86_64-tiny with `--tag __visible --keep-stale`: the same, then
@@ -120,8 +121,8 @@ for stamp in "$CACHE"/linux-6.1/build-*/.crossym-build; do
 	both "$c: report --all tsv" report --all --format=tsv "$B"
 	builds="${builds:-} $B"
 	both "$c: check" check "$B"
-	"$REFBIN" cocci -o "$tmp/k-$c.a" "$B" >"$tmp/c.a" 2>&1
-	"$NEW" cocci -o "$tmp/k-$c.b" "$B" >"$tmp/c.b" 2>&1
+	"$REFBIN" cocci -o "$tmp/k-$c.a" --define-tag "$B" >"$tmp/c.a" 2>&1
+	"$NEW" cocci -o "$tmp/k-$c.b" --define-tag "$B" >"$tmp/c.b" 2>&1
 	same "$c: cocci output" "$tmp/c.a" "$tmp/c.b"
 	outdirs "$c: cocci" "$tmp/k-$c.a" "$tmp/k-$c.b"
 	if [ "$c" = x86_64-tiny ]; then
@@ -142,6 +143,15 @@ done
 if [ -n "${builds:-}" ]; then
 	both "merged configs: report tsv" report --format=tsv $builds
 	both "merged configs: report --all" report --all $builds
+	# cocci --static (a REF_COMMIT that has it): the whole tree's mentions
+	if "$REFBIN" cocci --help 2>/dev/null | grep -q -- --static; then
+		"$REFBIN" cocci --static -o "$tmp/s.a" $builds >"$tmp/c.a" 2>&1
+		"$NEW" cocci --static -o "$tmp/s.b" $builds >"$tmp/c.b" 2>&1
+		sed "s|$tmp/s.a|OUTDIR|g" "$tmp/c.a" >"$tmp/c.a2"
+		sed "s|$tmp/s.b|OUTDIR|g" "$tmp/c.b" >"$tmp/c.b2"
+		same "merged configs: cocci --static output" "$tmp/c.a2" "$tmp/c.b2"
+		outdirs "merged configs: cocci --static" "$tmp/s.a" "$tmp/s.b"
+	fi
 fi
 
 BB=$CACHE/busybox/build-normal
@@ -151,8 +161,8 @@ if [ "${SKIP_BUSYBOX:-0}" != 1 ] && [ -f "$BB/busybox_unstripped" ]; then
 	both "busybox: report json" report --format=json "$BB"
 	both "busybox: report --all tsv" report --all --format=tsv "$BB"
 	both "busybox: check" check "$BB"
-	"$REFBIN" cocci -o "$tmp/bb.a" "$BB" >"$tmp/c.a" 2>&1
-	"$NEW" cocci -o "$tmp/bb.b" "$BB" >"$tmp/c.b" 2>&1
+	"$REFBIN" cocci -o "$tmp/bb.a" --define-tag "$BB" >"$tmp/c.a" 2>&1
+	"$NEW" cocci -o "$tmp/bb.b" --define-tag "$BB" >"$tmp/c.b" 2>&1
 	same "busybox: cocci output" "$tmp/c.a" "$tmp/c.b"
 	outdirs "busybox: cocci" "$tmp/bb.a" "$tmp/bb.b"
 	annotate "busybox: annotate.sh" "$CACHE/busybox/src" "$tmp/bb.a" "$tmp/bb.b" \
