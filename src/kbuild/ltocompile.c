@@ -10,20 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A string growing at its end. */
-struct text {
-	char *s;
-	size_t len, cap;
-};
-
-static void text_add(struct text *t, const char *s, size_t n)
-{
-	grow_array((void **)&t->s, &t->cap, t->len + n + 1, 1);
-	memcpy(t->s + t->len, s, n);
-	t->len += n;
-	t->s[t->len] = '\0';
-}
-
 static int is_blank(char c)
 {
 	return c == ' ' || c == '\t';
@@ -52,21 +38,21 @@ static int word_plain(const char *w)
 }
 
 /* Append word w for sh: as it is, or in single quotes. */
-static void text_word(struct text *t, const char *w)
+static void text_word(struct sbuf *t, const char *w)
 {
 	if (t->len)
-		text_add(t, " ", 1);
+		sbuf_addn(t, " ", 1);
 	if (word_plain(w)) {
-		text_add(t, w, strlen(w));
+		sbuf_addn(t, w, strlen(w));
 		return;
 	}
-	text_add(t, "'", 1);
+	sbuf_addn(t, "'", 1);
 	for (; *w; w++)
 		if (*w == '\'')
-			text_add(t, "'\\''", 4);
+			sbuf_addn(t, "'\\''", 4);
 		else
-			text_add(t, w, 1);
-	text_add(t, "'", 1);
+			sbuf_addn(t, w, 1);
+	sbuf_addn(t, "'", 1);
 }
 
 /* Whether compile word w (not the first) stays out of the unit link: output,
@@ -98,7 +84,7 @@ static int not_for_link(const char *w, size_t *skip)
 /* The compiler and the flags of words for the unit link. */
 static char *link_flags(char **w, size_t n)
 {
-	struct text t = { 0 };
+	struct sbuf t = { 0 };
 	size_t skip;
 
 	for (size_t i = 0; i < n; i += skip) {
@@ -106,7 +92,7 @@ static char *link_flags(char **w, size_t n)
 		if (i == 0 || !not_for_link(w[i], &skip))
 			text_word(&t, w[i]);
 	}
-	return t.s ? t.s : xstrdup("");
+	return sbuf_take(&t);
 }
 
 /* Whether words hold -c: the command compiles. */

@@ -575,3 +575,21 @@ char *read_link(const char *path)
 		cap *= 2;
 	}
 }
+
+void sbuf_addn(struct sbuf *sb, const char *s, size_t n)
+{
+	grow_array((void **)&sb->s, &sb->cap, sb->len + n + 1, 1);
+	memcpy(sb->s + sb->len, s, n);
+	sb->len += n;
+	sb->s[sb->len] = '\0';
+}
+
+void sbuf_add(struct sbuf *sb, const char *s)
+{
+	sbuf_addn(sb, s, strlen(s));
+}
+
+char *sbuf_take(struct sbuf *sb)
+{
+	return sb->s ? sb->s : xstrdup("");
+}

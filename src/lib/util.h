@@ -126,4 +126,15 @@ void strv_push(char ***v, size_t *n, size_t *cap, const char *s);
 /* Free v[0..n) and v (NULL is fine). */
 void strv_free(char **v, size_t n);
 
+/* A string growing at its end (zero it to start; s is NUL-terminated once
+ * anything was added). */
+struct sbuf {
+	char *s;
+	size_t len, cap;
+};
+void sbuf_addn(struct sbuf *sb, const char *s, size_t n);
+void sbuf_add(struct sbuf *sb, const char *s);
+/* The string built so far, the caller's to free ("" when nothing was added). */
+char *sbuf_take(struct sbuf *sb);
+
 #endif

@@ -11,21 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A growing string. */
-struct sbuf {
-	char *s;
-	size_t len, cap;
-};
-
-static void sb_add(struct sbuf *b, const char *text)
-{
-	size_t n = strlen(text);
-
-	grow_array((void **)&b->s, &b->cap, b->len + n + 1, 1);
-	memcpy(b->s + b->len, text, n + 1);
-	b->len += n;
-}
-
 /* One declaration or definition as an object's DWARF gives it. */
 struct typed {
 	unsigned symbol, type, ret;     /* ids in the walk's strtab */
@@ -60,7 +45,7 @@ static void render_ref(Dwarf_Die *die, struct sbuf *b, int depth)
 	if (type_of(die, &t))
 		render(&t, b, depth + 1);
 	else
-		sb_add(b, "void");
+		sbuf_add(b, "void");
 }
 
 static int peel_typedefs(Dwarf_Die *t)
@@ -73,8 +58,8 @@ static int peel_typedefs(Dwarf_Die *t)
 
 static void render_tagged(const char *kw, const char *name, struct sbuf *b)
 {
-	sb_add(b, kw);
-	sb_add(b, name ? name : "<anonymous>");
+	sbuf_add(b, kw);
+	sbuf_add(b, name ? name : "<anonymous>");
 }
 
 static void render_array(Dwarf_Die *t, struct sbuf *b, int depth)
@@ -83,7 +68,7 @@ static void render_array(Dwarf_Die *t, struct sbuf *b, int depth)
 	char dim[32];
 
 	render_ref(t, b, depth);
-	sb_add(b, " ");
+	sbuf_add(b, " ");
 	if (dwarf_child(t, &child) != 0)
 		return;
 	do {
@@ -98,7 +83,7 @@ static void render_array(Dwarf_Die *t, struct sbuf *b, int depth)
 			snprintf(dim, sizeof(dim), "[%llu]", (unsigned long long)n + 1);
 		else
 			snprintf(dim, sizeof(dim), "[]");
-		sb_add(b, dim);
+		sbuf_add(b, dim);
 	} while (dwarf_siblingof(&child, &child) == 0);
 }
 
@@ -108,7 +93,7 @@ static void render_param(Dwarf_Die *param, struct sbuf *b, int depth)
 	Dwarf_Die t;
 
 	if (!type_of(param, &t)) {
-		sb_add(b, "void");
+		sbuf_add(b, "void");
 		return;
 	}
 	while ((dwarf_tag(&t) == DW_TAG_const_type || dwarf_tag(&t) == DW_TAG_volatile_type ||
@@ -127,7 +112,7 @@ static int render_function(Dwarf_Die *fn, Dwarf_Die *pdie, struct sbuf *b, int d
 
 	render_ref(fn, b, depth);
 	dwarf_formflag(dwarf_attr_integrate(fn, DW_AT_prototyped, &mem), &proto);
-	sb_add(b, " (");
+	sbuf_add(b, " (");
 	if (dwarf_child(pdie, &child) == 0) {
 		do {
 			int tag = dwarf_tag(&child);
@@ -135,16 +120,16 @@ static int render_function(Dwarf_Die *fn, Dwarf_Die *pdie, struct sbuf *b, int d
 			if (tag != DW_TAG_formal_parameter && tag != DW_TAG_unspecified_parameters)
 				continue;
 			if (n++)
-				sb_add(b, ", ");
+				sbuf_add(b, ", ");
 			if (tag == DW_TAG_unspecified_parameters)
-				sb_add(b, "...");
+				sbuf_add(b, "...");
 			else
 				render_param(&child, b, depth);
 		} while (dwarf_siblingof(&child, &child) == 0);
 	}
 	if (!n)
-		sb_add(b, proto ? "void" : "?");
-	sb_add(b, ")");
+		sbuf_add(b, proto ? "void" : "?");
+	sbuf_add(b, ")");
 	return proto;
 }
 
@@ -166,9 +151,9 @@ static void add_quals(struct sbuf *b, int quals, const char *sep_before, const c
 
 	for (int i = 0; i < 3; i++)
 		if (quals & (1 << i)) {
-			sb_add(b, sep_before);
-			sb_add(b, names[i]);
-			sb_add(b, sep_after);
+			sbuf_add(b, sep_before);
+			sbuf_add(b, names[i]);
+			sbuf_add(b, sep_after);
 		}
 }
 
@@ -189,7 +174,7 @@ static void render_qualified(Dwarf_Die *t, struct sbuf *b, int depth)
 	quals &= 7;
 	if (!have) {
 		add_quals(b, quals, "", " ");
-		sb_add(b, "void");
+		sbuf_add(b, "void");
 		return;
 	}
 	peeled = inner;
@@ -210,7 +195,7 @@ static void render_qualified(Dwarf_Die *t, struct sbuf *b, int depth)
 				    !strncmp(arr.s, "const volatile ", 15)))
 			quals &= ~2;
 		add_quals(b, quals, "", " ");
-		sb_add(b, arr.s);
+		sbuf_add(b, arr.s);
 		free(arr.s);
 		return;
 	}
@@ -224,14 +209,14 @@ static void render(Dwarf_Die *t, struct sbuf *b, int depth)
 	Dwarf_Die target;
 
 	if (depth > MAX_DEPTH) {
-		sb_add(b, "...");
+		sbuf_add(b, "...");
 		return;
 	}
 	switch (dwarf_tag(t)) {
-	case DW_TAG_base_type: sb_add(b, name ? name : "?"); break;
+	case DW_TAG_base_type: sbuf_add(b, name ? name : "?"); break;
 	case DW_TAG_typedef:
 		if (!type_of(t, &target)) {
-			sb_add(b, "void");
+			sbuf_add(b, "void");
 		} else if (!dwarf_diename(&target) &&
 			   dwarf_tag(&target) == DW_TAG_structure_type) {
 			render_tagged("struct ", name, b);
@@ -244,7 +229,7 @@ static void render(Dwarf_Die *t, struct sbuf *b, int depth)
 			render(&target, b, depth + 1);
 		}
 		break;
-	case DW_TAG_pointer_type: render_ref(t, b, depth); sb_add(b, " *"); break;
+	case DW_TAG_pointer_type: render_ref(t, b, depth); sbuf_add(b, " *"); break;
 	case DW_TAG_const_type:
 	case DW_TAG_volatile_type:
 	case DW_TAG_atomic_type:
@@ -254,7 +239,7 @@ static void render(Dwarf_Die *t, struct sbuf *b, int depth)
 	case DW_TAG_union_type: render_tagged("union ", name, b); break;
 	case DW_TAG_enumeration_type: render_tagged("enum ", name, b); break;
 	case DW_TAG_subroutine_type: render_function(t, t, b, depth); break;
-	default: sb_add(b, name ? name : "?"); break;
+	default: sbuf_add(b, name ? name : "?"); break;
 	}
 }
 
@@ -313,7 +298,7 @@ static void record(Dwarf_Die *die, void *ctx)
 		render_ref(die, &ret, 0);
 	} else {
 		render_ref(die, &type, 0);
-		sb_add(&ret, type.s);
+		sbuf_add(&ret, type.s);
 	}
 	grow_array((void **)&w->v, &w->cap, w->n + 1, sizeof(*w->v));
 	t = &w->v[w->n++];

@@ -18,34 +18,6 @@
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
-/* ---- a growing string ------------------------------------------------- */
-
-struct sbuf {
-	char *s;
-	size_t len, cap;
-};
-
-static void sb_addn(struct sbuf *sb, const char *s, size_t n)
-{
-	grow_array((void **)&sb->s, &sb->cap, sb->len + n + 1, 1);
-	memcpy(sb->s + sb->len, s, n);
-	sb->len += n;
-	sb->s[sb->len] = '\0';
-}
-
-static void sb_add(struct sbuf *sb, const char *s)
-{
-	sb_addn(sb, s, strlen(s));
-}
-
-/* The string built so far (an empty string when nothing was added). */
-static char *sb_take(struct sbuf *sb)
-{
-	if (!sb->s)
-		return xstrdup("");
-	return sb->s;
-}
-
 /* ---- small helpers ------------------------------------------------------ */
 
 static int is_ident_start(int c)
@@ -78,7 +50,7 @@ char *cocci_subst(const char *tmpl, const char *const *keys,
 		const char *end = strchr(pct + 1, '%');
 		size_t i, klen;
 
-		sb_addn(&sb, p, (size_t)(pct - p));
+		sbuf_addn(&sb, p, (size_t)(pct - p));
 		if (!end)
 			fatal("template: unterminated %%KEY%%");
 		klen = (size_t)(end - pct - 1);
@@ -87,11 +59,11 @@ char *cocci_subst(const char *tmpl, const char *const *keys,
 				break;
 		if (i == n)
 			fatal("template: unknown key %%%.*s%%", (int)klen, pct + 1);
-		sb_add(&sb, vals[i]);
+		sbuf_add(&sb, vals[i]);
 		p = end + 1;
 	}
-	sb_add(&sb, p);
-	return sb_take(&sb);
+	sbuf_add(&sb, p);
+	return sbuf_take(&sb);
 }
 
 /* ---- finding definer macros (srcscan does it) ---------------------------- */
@@ -220,10 +192,10 @@ static char *symbol_list(const struct entry *e, size_t n, int rm,
 		if (e[i].remove != rm || !pick[i])
 			continue;
 		if (sb.len)
-			sb_add(&sb, ", ");
-		sb_add(&sb, e[i].t->symbol);
+			sbuf_add(&sb, ", ");
+		sbuf_add(&sb, e[i].t->symbol);
 	}
-	return sb_take(&sb);
+	return sbuf_take(&sb);
 }
 
 static void add_rules(struct sbuf *sb, const char *tmpl, const char *tag,
@@ -236,8 +208,8 @@ static void add_rules(struct sbuf *sb, const char *tmpl, const char *tag,
 	if (!*list)
 		return;         /* spatch rejects an empty `= {}` list */
 	text = cocci_subst(tmpl, keys, vals, 2);
-	sb_add(sb, "\n");
-	sb_add(sb, text);
+	sbuf_add(sb, "\n");
+	sbuf_add(sb, text);
 	free(text);
 }
 
@@ -256,8 +228,8 @@ static void add_macro_rules(struct sbuf *sb, const char *tag, const char *msyms,
 
 		snprintf(num, sizeof(num), "%zu", i + 1);
 		text = cocci_subst(tmpl_add_macro, keys, vals, 4);
-		sb_add(sb, "\n");
-		sb_add(sb, text);
+		sbuf_add(sb, "\n");
+		sbuf_add(sb, text);
 		free(text);
 	}
 }
@@ -303,18 +275,18 @@ static char *file_patch(const char *tag, const char *source, struct srcfile *f,
 	lists[0] = symbol_list(e, n, 0, is_free);
 	lists[1] = symbol_list(e, n, 0, by_macro);
 	lists[2] = symbol_list(e, n, 1, is_free);
-	sb_add(&sb, "// crossym: semantic patch for ");
-	sb_add(&sb, source);
-	sb_add(&sb, " (tag ");
-	sb_add(&sb, tag);
-	sb_add(&sb, "), made from the cocci/ templates: do not edit.\n");
+	sbuf_add(&sb, "// crossym: semantic patch for ");
+	sbuf_add(&sb, source);
+	sbuf_add(&sb, " (tag ");
+	sbuf_add(&sb, tag);
+	sbuf_add(&sb, "), made from the cocci/ templates: do not edit.\n");
 	add_rules(&sb, tmpl_add_func, tag, "FUNCS", lists[0]);
 	add_rules(&sb, tmpl_add_var, tag, "VARS", lists[0]);
 	add_macro_rules(&sb, tag, lists[1], macros, nmacros);
 	add_rules(&sb, tmpl_remove_func, tag, "FUNCS", lists[2]);
 	add_rules(&sb, tmpl_remove_var, tag, "VARS", lists[2]);
 	if (!strstr(sb.s, "\n@"))
-		sb_add(&sb, "// No rule: no name here spatch could change in place.\n");
+		sbuf_add(&sb, "// No rule: no name here spatch could change in place.\n");
 
 	for (i = 0; i < 3; i++)
 		free(lists[i]);
@@ -322,7 +294,7 @@ static char *file_patch(const char *tag, const char *source, struct srcfile *f,
 	free(by_macro);
 	free(is_free);
 	free(syms);
-	return sb_take(&sb);
+	return sbuf_take(&sb);
 }
 
 /* ---- writing OUTDIR ------------------------------------------------------ */

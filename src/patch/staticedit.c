@@ -66,47 +66,45 @@ static struct edit *plan_edits(const struct static_plan *p, size_t *n)
 /* "a, b" of the symbols of e[0..n) with op and func, NULL when none. */
 static char *symbol_list(const struct edit *e, size_t n, int op, int func)
 {
-	char *list = NULL;
+	struct sbuf list = { 0 };
 
 	for (size_t k = 0; k < n; k++) {
-		char *more;
-
 		if (e[k].op != op || e[k].func != func)
 			continue;
-		more = list ? xasprintf("%s, %s", list, e[k].symbol) : xstrdup(e[k].symbol);
-		free(list);
-		list = more;
+		if (list.len)
+			sbuf_add(&list, ", ");
+		sbuf_add(&list, e[k].symbol);
 	}
-	return list;
+	return list.s;
 }
 
 /* The rule of tmpl for list (nothing when list is NULL) appended to *text. */
-static void add_rule(char **text, const char *tmpl, const char *key, char *list)
+static void add_rule(struct sbuf *text, const char *tmpl, const char *key, char *list)
 {
 	const char *keys[1] = { key };
 	const char *vals[1] = { list };
-	char *rule, *more;
+	char *rule;
 
 	if (!list)
 		return;
 	rule = cocci_subst(tmpl, keys, vals, 1);
-	more = xasprintf("%s%s%s", *text, **text ? "\n" : "", rule);
+	if (text->len)
+		sbuf_add(text, "\n");
+	sbuf_add(text, rule);
 	free(rule);
-	free(*text);
-	*text = more;
 	free(list);
 }
 
 /* The semantic patch of one file, whose edits are e[0..n). */
 static char *file_patch(const struct edit *e, size_t n)
 {
-	char *text = xstrdup("");
+	struct sbuf text = { 0 };
 
 	add_rule(&text, tmpl_static_func, "FUNCS", symbol_list(e, n, EDIT_STATIC, 1));
 	add_rule(&text, tmpl_static_var, "VARS", symbol_list(e, n, EDIT_STATIC, 0));
 	add_rule(&text, tmpl_undeclare_func, "FUNCS", symbol_list(e, n, EDIT_UNDECL, 1));
 	add_rule(&text, tmpl_undeclare_var, "VARS", symbol_list(e, n, EDIT_UNDECL, 0));
-	return text;
+	return sbuf_take(&text);
 }
 
 /* text with the edits e[0..n) of its file made: NULL, with *why, when one
