@@ -49,29 +49,37 @@ size_t lex_skip_literal(const char *s, size_t n, size_t i)
 	return n;
 }
 
-static size_t skip_number(const char *s, size_t n, size_t i)
+/* An identifier character under flags (LEXF_NO_DOLLAR: not '$'). */
+static int id_char(unsigned flags, unsigned char c)
+{
+	return lex_is_idchar(c) && !(c == '$' && (flags & LEXF_NO_DOLLAR));
+}
+
+static size_t skip_number(const char *s, size_t n, size_t i, unsigned flags)
 {
 	for (i++; i < n; i++) {
 		char c = s[i], p = s[i - 1];
 
 		if ((c == '+' || c == '-') && (p == 'e' || p == 'E' || p == 'p' || p == 'P'))
 			continue;
-		if (!lex_is_idchar((unsigned char)c) && c != '.')
+		if (!id_char(flags, (unsigned char)c) && c != '.')
 			break;
 	}
 	return i;
 }
 
 /* A directive runs to the end of its line, or further when a comment that
- * starts on it goes on. */
-static size_t skip_directive(const char *s, size_t n, size_t i)
+ * starts on it goes on (or a backslash-newline, with LEXF_SPLICE_BLANK). */
+static size_t skip_directive(const char *s, size_t n, size_t i, unsigned flags)
 {
 	while (i < n && s[i] != '\n') {
-		if (s[i] == '/' && i + 1 < n && s[i + 1] == '*')
+		if (s[i] == '\\' && (flags & LEXF_SPLICE_BLANK) && i + 1 < n && s[i + 1] == '\n')
+			i += 2;
+		else if (s[i] == '/' && i + 1 < n && s[i + 1] == '*')
 			i = lex_skip_block_comment(s, n, i);
 		else if (s[i] == '/' && i + 1 < n && s[i + 1] == '/')
 			return lex_line_end(s, n, i);
-		else if (s[i] == '"' || s[i] == '\'')
+		else if ((s[i] == '"' || s[i] == '\'') && !(flags & LEXF_NO_LIT))
 			i = lex_skip_literal(s, n, i);
 		else
 			i++;
@@ -118,9 +126,9 @@ static size_t skip_blanks(struct lex_cursor *c, size_t i)
 		} else if (ch == '\\' && (c->flags & LEXF_SPLICE_BLANK) && i + 1 < n &&
 			   s[i + 1] == '\n') {
 			i += 2;
-		} else if (ch == '/' && i + 1 < n && s[i + 1] == '*') {
+		} else if (ch == '/' && i + 1 < n && s[i + 1] == '*' && !(c->flags & LEXF_NO_COMMENT)) {
 			i = lex_skip_block_comment(s, n, i);
-		} else if (ch == '/' && i + 1 < n && s[i + 1] == '/') {
+		} else if (ch == '/' && i + 1 < n && s[i + 1] == '/' && !(c->flags & LEXF_NO_COMMENT)) {
 			i = lex_line_end(s, n, i);
 		} else {
 			break;
@@ -150,11 +158,12 @@ static enum tok_kind token_at(const struct lex_cursor *c, size_t i, size_t *end)
 	const char *s = c->s;
 	size_t n = c->n, j = i + 1;
 	unsigned char ch = (unsigned char)s[i];
+	int lit = !(c->flags & LEXF_NO_LIT);
 
-	if (lex_is_idstart(ch)) {
-		while (j < n && lex_is_idchar((unsigned char)s[j]))
+	if (id_char(c->flags, ch) && !lex_is_digit(ch)) {
+		while (j < n && id_char(c->flags, (unsigned char)s[j]))
 			j++;
-		if (j < n && (s[j] == '"' || s[j] == '\'') && is_lit_prefix(s + i, j - i)) {
+		if (lit && j < n && (s[j] == '"' || s[j] == '\'') && is_lit_prefix(s + i, j - i)) {
 			*end = lex_skip_literal(s, n, j);
 			return TK_LIT;
 		}
@@ -162,15 +171,15 @@ static enum tok_kind token_at(const struct lex_cursor *c, size_t i, size_t *end)
 		return TK_IDENT;
 	}
 	if (lex_is_digit(ch) || (ch == '.' && j < n && lex_is_digit((unsigned char)s[j]))) {
-		*end = skip_number(s, n, i);
+		*end = skip_number(s, n, i, c->flags);
 		return TK_NUM;
 	}
-	if (ch == '"' || ch == '\'') {
+	if (lit && (ch == '"' || ch == '\'')) {
 		*end = lex_skip_literal(s, n, i);
 		return TK_LIT;
 	}
 	if (ch == '#' && c->bol && !(c->flags & LEXF_NO_PP)) {
-		*end = skip_directive(s, n, i + 1);
+		*end = skip_directive(s, n, i + 1, c->flags);
 		return TK_PP;
 	}
 	*end = c->flags & LEXF_PUNCT2 ? i + punct_len(s, n, i) : j;
