@@ -49,37 +49,41 @@ size_t lex_skip_literal(const char *s, size_t n, size_t i)
 	return n;
 }
 
-/* An identifier character under flags (LEXF_NO_DOLLAR: not '$'). */
+/* An identifier character under flags (LEXF_WORDS: not '$'). */
 static int id_char(unsigned flags, unsigned char c)
 {
-	return lex_is_idchar(c) && !(c == '$' && (flags & LEXF_NO_DOLLAR));
+	return lex_is_idchar(c) && !(c == '$' && (flags & LEXF_WORDS));
 }
 
 static size_t skip_number(const char *s, size_t n, size_t i, unsigned flags)
 {
+	if (flags & LEXF_WORDS) {
+		while (++i < n && (id_char(flags, (unsigned char)s[i]) ||
+				   (s[i] == '.' && (flags & LEXF_NUM_DOTS))))
+			;
+		return i;
+	}
 	for (i++; i < n; i++) {
 		char c = s[i], p = s[i - 1];
 
 		if ((c == '+' || c == '-') && (p == 'e' || p == 'E' || p == 'p' || p == 'P'))
 			continue;
-		if (!id_char(flags, (unsigned char)c) && c != '.')
+		if (!lex_is_idchar((unsigned char)c) && c != '.')
 			break;
 	}
 	return i;
 }
 
 /* A directive runs to the end of its line, or further when a comment that
- * starts on it goes on (or a backslash-newline, with LEXF_SPLICE_BLANK). */
-static size_t skip_directive(const char *s, size_t n, size_t i, unsigned flags)
+ * starts on it goes on. */
+static size_t skip_directive(const char *s, size_t n, size_t i)
 {
 	while (i < n && s[i] != '\n') {
-		if (s[i] == '\\' && (flags & LEXF_SPLICE_BLANK) && i + 1 < n && s[i + 1] == '\n')
-			i += 2;
-		else if (s[i] == '/' && i + 1 < n && s[i + 1] == '*')
+		if (s[i] == '/' && i + 1 < n && s[i + 1] == '*')
 			i = lex_skip_block_comment(s, n, i);
 		else if (s[i] == '/' && i + 1 < n && s[i + 1] == '/')
 			return lex_line_end(s, n, i);
-		else if ((s[i] == '"' || s[i] == '\'') && !(flags & LEXF_NO_LIT))
+		else if (s[i] == '"' || s[i] == '\'')
 			i = lex_skip_literal(s, n, i);
 		else
 			i++;
@@ -170,7 +174,8 @@ static enum tok_kind token_at(const struct lex_cursor *c, size_t i, size_t *end)
 		*end = j;
 		return TK_IDENT;
 	}
-	if (lex_is_digit(ch) || (ch == '.' && j < n && lex_is_digit((unsigned char)s[j]))) {
+	if (lex_is_digit(ch) ||
+	    (ch == '.' && !(c->flags & LEXF_WORDS) && j < n && lex_is_digit((unsigned char)s[j]))) {
 		*end = skip_number(s, n, i, c->flags);
 		return TK_NUM;
 	}
@@ -179,7 +184,7 @@ static enum tok_kind token_at(const struct lex_cursor *c, size_t i, size_t *end)
 		return TK_LIT;
 	}
 	if (ch == '#' && c->bol && !(c->flags & LEXF_NO_PP)) {
-		*end = skip_directive(s, n, i + 1, c->flags);
+		*end = skip_directive(s, n, i + 1);
 		return TK_PP;
 	}
 	*end = c->flags & LEXF_PUNCT2 ? i + punct_len(s, n, i) : j;

@@ -62,15 +62,16 @@ enum {
 	LEXF_PUNCT2 = 2,        /* `...`, `##` and two-character operators are
 				 * one TK_PUNCT token */
 	LEXF_SPLICE_BLANK = 4,  /* a backslash-newline between tokens is a blank
-				 * (raw text; inside a token it stays, except
-				 * that a TK_PP token goes on past it) */
+				 * (raw text; inside a token it stays) */
 	LEXF_STOP_NL = 8,       /* stop at a newline between tokens that is not
 				 * spliced (lex_next returns 0, i at the '\n') */
 	LEXF_NO_LIT = 16,       /* quotes are punctuation: no TK_LIT tokens (the
 				 * words inside strings, assembler text) */
 	LEXF_NO_COMMENT = 32,   /* slashes are punctuation: no comments */
-	LEXF_NO_DOLLAR = 64,    /* '$' is punctuation, not in identifiers or
-				 * numbers */
+	LEXF_WORDS = 64,        /* plain words: identifiers of letters, digits
+				 * and '_' (a '$' is punctuation), numbers a
+				 * digit then letters, digits and '_' */
+	LEXF_NUM_DOTS = 128,    /* with LEXF_WORDS: and dots */
 };
 
 struct lex_item {

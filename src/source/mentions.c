@@ -24,12 +24,14 @@ struct decl_state {
 	size_t first;           /* its first mention in out->v */
 };
 
-/* Lexer flags: of C text, of assembler text (words only), of the words of
- * a directive, of the words of an asm string. */
-#define MLEX_C (LEXF_NO_DOLLAR | LEXF_SPLICE_BLANK)
-#define MLEX_ASM (MLEX_C | LEXF_NO_LIT)
-#define MLEX_DIRECTIVE (MLEX_ASM | LEXF_NO_PP)
-#define MLEX_STRING (LEXF_NO_DOLLAR | LEXF_NO_LIT | LEXF_NO_COMMENT | LEXF_NO_PP)
+/* Lexer flags: of C text; of assembler text (words only); of the words of
+ * an asm string; of a directive's words, up to the end of its line (spliced
+ * lines joined; the words of its comments and literals count, a comment
+ * going on to the next line is left there). */
+#define MLEX_C (LEXF_WORDS | LEXF_NUM_DOTS | LEXF_SPLICE_BLANK)
+#define MLEX_ASM (LEXF_WORDS | LEXF_SPLICE_BLANK | LEXF_NO_LIT)
+#define MLEX_STRING (LEXF_WORDS | LEXF_NO_LIT | LEXF_NO_COMMENT | LEXF_NO_PP)
+#define MLEX_DIRECTIVE (MLEX_STRING | LEXF_SPLICE_BLANK | LEXF_STOP_NL)
 
 struct scan {
 	const char *t;
@@ -119,45 +121,39 @@ static long name_id(const struct scan *s, const char *w, size_t len)
 	return strtab_find(s->names, buf);
 }
 
-/* The identifiers of text[from, to) lexed with flags that are names, as
- * mentions of kind where. */
-static void words_in(struct scan *s, size_t from, size_t to, unsigned flags,
-		     enum mention_where where)
+/* The identifiers the cursor c has left that are names, as mentions of
+ * kind where. */
+static void words_of(struct scan *s, struct lex_cursor *c, enum mention_where where)
 {
-	struct lex_cursor c;
 	struct lex_item t;
 
-	lex_cursor_init(&c, s->t + from, to - from, flags);
-	while (lex_next(&c, &t)) {
-		long id = t.kind == TK_IDENT ? name_id(s, s->t + from + t.off, t.len) : -1;
+	while (lex_next(c, &t)) {
+		long id = t.kind == TK_IDENT ? name_id(s, c->s + t.off, t.len) : -1;
 
 		if (id >= 0)
 			add_mention(s, (unsigned)id, where, 0);
 	}
 }
 
-/* The directive's text from..to with blanks squeezed, comments and
- * backslash-newlines left out. */
+/* The directive t[from, to) (from its '#') as its tokens up to its first
+ * comment, one blank between two where there were blanks. */
 static char *directive_text(const char *t, size_t from, size_t to)
 {
+	const char *d = t + from + 1;
 	char *out = xmalloc(to - from + 1);
-	size_t o = 0;
+	size_t o = 0, prev = 0;
+	struct lex_cursor c;
+	struct lex_item k;
 
-	for (size_t i = from; i < to; i++) {
-		char c = t[i];
-
-		if (c == '/' && i + 1 < to && (t[i + 1] == '*' || t[i + 1] == '/'))
-			break;
-		if (c == '\\' && i + 1 < to && t[i + 1] == '\n')
-			c = ' ', i++;
-		if (c == '\t' || c == '\n' || c == '\r')
-			c = ' ';
-		if (c == ' ' && (o == 0 || out[o - 1] == ' '))
-			continue;
-		out[o++] = c;
+	out[o++] = '#';
+	lex_cursor_init(&c, d, to - from - 1, LEXF_NO_PP | LEXF_SPLICE_BLANK);
+	while (lex_next(&c, &k) && !memchr(d + prev, '/', k.off - prev)) {
+		if (k.off > prev)
+			out[o++] = ' ';
+		memcpy(out + o, d + k.off, k.len);
+		o += k.len;
+		prev = k.off + k.len;
 	}
-	while (o && out[o - 1] == ' ')
-		o--;
 	out[o] = '\0';
 	return out;
 }
@@ -188,21 +184,24 @@ static void cond_directive(struct scan *s, const char *word, size_t wlen, char *
 	free(text);
 }
 
-/* A directive: the TK_PP token s->i..end (from its '#'). */
-static void directive(struct scan *s, size_t end)
+/* A directive from s->i (its '#'); returns where it ends. */
+static size_t directive(struct scan *s)
 {
 	struct lex_cursor c;
 	struct lex_item w = { TK_PUNCT, 0, 0 };
 	size_t from = s->i + 1;
 	enum mention_where where;
 
-	lex_cursor_init(&c, s->t + from, end - from, MLEX_DIRECTIVE);
-	if (!lex_next(&c, &w) || w.kind != TK_IDENT)
+	lex_cursor_init(&c, s->t + from, s->n - from, MLEX_DIRECTIVE);
+	if (!lex_next(&c, &w) || w.kind != TK_IDENT) {
 		w.len = 0;
-	where = word_is(s->t + from + w.off, w.len, "define") ? MW_DEFINE :
+		c.i = w.off;
+	}
+	where = word_is(c.s + w.off, w.len, "define") ? MW_DEFINE :
 		s->asm_file ? MW_OTHER : MW_DIRECTIVE;
-	words_in(s, from + w.off + w.len, end, MLEX_DIRECTIVE, where);
-	cond_directive(s, s->t + from + w.off, w.len, directive_text(s->t, s->i, end));
+	words_of(s, &c, where);
+	cond_directive(s, c.s + w.off, w.len, directive_text(s->t, s->i, from + c.i));
+	return from + c.i;
 }
 
 /* Only blanks (or a comment not going on to another line) from i to the
@@ -368,17 +367,23 @@ static void number(struct scan *s)
 }
 
 /* A string or character literal of C text, len bytes at s->i: inside
- * asm(...) the words of a string are mentions (on the line it ends on). */
+ * asm(...) the words of a string are mentions (on the line it ends on).
+ * An L, u, U or u8 prefix is a word of its own. */
 static void literal(struct scan *s, size_t len, struct lex_cursor *c)
 {
 	const char *q = s->t + s->i;
 
-	decl_begin(s);
-	while (*q != '"' && *q != '\'')      /* past an L, u, U or u8 prefix */
+	while (*q != '"' && *q != '\'')
 		q++;
+	if (q > s->t + s->i)
+		word(s, (size_t)(q - (s->t + s->i)));
+	decl_begin(s);
 	if (s->asm_paren >= 0 && *q == '"') {
+		struct lex_cursor w;
+
 		s->line = lex_cursor_line(c, s->i + len);
-		words_in(s, (size_t)(q + 1 - s->t), s->i + len, MLEX_STRING, MW_ASM);
+		lex_cursor_init(&w, q + 1, (size_t)(s->t + s->i + len - (q + 1)), MLEX_STRING);
+		words_of(s, &w, MW_ASM);
 	}
 	s->last = '"';
 }
@@ -388,7 +393,7 @@ static void c_token(struct scan *s, const struct lex_item *t, struct lex_cursor 
 {
 	switch (t->kind) {
 	case TK_PP:
-		directive(s, t->off + t->len);
+		c->i = directive(s);
 		break;
 	case TK_IDENT:
 		word(s, t->len);
@@ -412,7 +417,7 @@ static void asm_token(struct scan *s, const struct lex_item *t, struct lex_curso
 	long id;
 
 	if (t->kind == TK_PP) {
-		directive(s, t->off + t->len);
+		c->i = directive(s);
 	} else if (t->kind == TK_NUM) {
 		c->i = t->off + 1;
 	} else if (t->kind == TK_IDENT && (id = name_id(s, s->t + t->off, t->len)) >= 0) {
