@@ -15,7 +15,8 @@
  * - struct lex_cursor walks any text a token at a time, with no allocation:
  *   the scanners of whole files (classify.c's word count), of preprocessed
  *   output (line markers are TK_PP tokens; cpprun.c, asmrefs.c), of macro
- *   definitions (definer.c);
+ *   definitions (definer.c), of a whole source tree's mentions of some names
+ *   (mentions.c: the words of asm strings and of directive lines too);
  * - struct lex (lex_open, lex_tokens) splices the text first (backslash-
  *   newlines and the CR of CRLF dropped, original line numbers kept) and keeps
  *   every token in an array with each bracket linked to its partner and the
