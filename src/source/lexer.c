@@ -49,8 +49,20 @@ size_t lex_skip_literal(const char *s, size_t n, size_t i)
 	return n;
 }
 
-static size_t skip_number(const char *s, size_t n, size_t i)
+/* An identifier character under flags (LEXF_WORDS: not '$'). */
+static int id_char(unsigned flags, unsigned char c)
 {
+	return lex_is_idchar(c) && !(c == '$' && (flags & LEXF_WORDS));
+}
+
+static size_t skip_number(const char *s, size_t n, size_t i, unsigned flags)
+{
+	if (flags & LEXF_WORDS) {
+		while (++i < n && (id_char(flags, (unsigned char)s[i]) ||
+				   (s[i] == '.' && (flags & LEXF_NUM_DOTS))))
+			;
+		return i;
+	}
 	for (i++; i < n; i++) {
 		char c = s[i], p = s[i - 1];
 
@@ -118,9 +130,9 @@ static size_t skip_blanks(struct lex_cursor *c, size_t i)
 		} else if (ch == '\\' && (c->flags & LEXF_SPLICE_BLANK) && i + 1 < n &&
 			   s[i + 1] == '\n') {
 			i += 2;
-		} else if (ch == '/' && i + 1 < n && s[i + 1] == '*') {
+		} else if (ch == '/' && i + 1 < n && s[i + 1] == '*' && !(c->flags & LEXF_NO_COMMENT)) {
 			i = lex_skip_block_comment(s, n, i);
-		} else if (ch == '/' && i + 1 < n && s[i + 1] == '/') {
+		} else if (ch == '/' && i + 1 < n && s[i + 1] == '/' && !(c->flags & LEXF_NO_COMMENT)) {
 			i = lex_line_end(s, n, i);
 		} else {
 			break;
@@ -150,22 +162,24 @@ static enum tok_kind token_at(const struct lex_cursor *c, size_t i, size_t *end)
 	const char *s = c->s;
 	size_t n = c->n, j = i + 1;
 	unsigned char ch = (unsigned char)s[i];
+	int lit = !(c->flags & LEXF_NO_LIT);
 
-	if (lex_is_idstart(ch)) {
-		while (j < n && lex_is_idchar((unsigned char)s[j]))
+	if (id_char(c->flags, ch) && !lex_is_digit(ch)) {
+		while (j < n && id_char(c->flags, (unsigned char)s[j]))
 			j++;
-		if (j < n && (s[j] == '"' || s[j] == '\'') && is_lit_prefix(s + i, j - i)) {
+		if (lit && j < n && (s[j] == '"' || s[j] == '\'') && is_lit_prefix(s + i, j - i)) {
 			*end = lex_skip_literal(s, n, j);
 			return TK_LIT;
 		}
 		*end = j;
 		return TK_IDENT;
 	}
-	if (lex_is_digit(ch) || (ch == '.' && j < n && lex_is_digit((unsigned char)s[j]))) {
-		*end = skip_number(s, n, i);
+	if (lex_is_digit(ch) ||
+	    (ch == '.' && !(c->flags & LEXF_WORDS) && j < n && lex_is_digit((unsigned char)s[j]))) {
+		*end = skip_number(s, n, i, c->flags);
 		return TK_NUM;
 	}
-	if (ch == '"' || ch == '\'') {
+	if (lit && (ch == '"' || ch == '\'')) {
 		*end = lex_skip_literal(s, n, i);
 		return TK_LIT;
 	}

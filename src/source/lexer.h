@@ -15,7 +15,8 @@
  * - struct lex_cursor walks any text a token at a time, with no allocation:
  *   the scanners of whole files (classify.c's word count), of preprocessed
  *   output (line markers are TK_PP tokens; cpprun.c, asmrefs.c), of macro
- *   definitions (definer.c);
+ *   definitions (definer.c), of a whole source tree's mentions of some names
+ *   (mentions.c: the words of asm strings and of directive lines too);
  * - struct lex (lex_open, lex_tokens) splices the text first (backslash-
  *   newlines and the CR of CRLF dropped, original line numbers kept) and keeps
  *   every token in an array with each bracket linked to its partner and the
@@ -65,6 +66,13 @@ enum {
 				 * (raw text; inside a token it stays) */
 	LEXF_STOP_NL = 8,       /* stop at a newline between tokens that is not
 				 * spliced (lex_next returns 0, i at the '\n') */
+	LEXF_NO_LIT = 16,       /* quotes are punctuation: no TK_LIT tokens (the
+				 * words inside strings, assembler text) */
+	LEXF_NO_COMMENT = 32,   /* slashes are punctuation: no comments */
+	LEXF_WORDS = 64,        /* plain words: identifiers of letters, digits
+				 * and '_' (a '$' is punctuation), numbers a
+				 * digit then letters, digits and '_' */
+	LEXF_NUM_DOTS = 128,    /* with LEXF_WORDS: and dots */
 };
 
 struct lex_item {

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* mentions.c - the mentions of some names in a whole source tree: one pass
- * over each file that tracks comments, literals, directives and #if arms,
- * brace and parenthesis depth, asm statements and the top-level declaration
- * in progress (mentions.h). */
+ * over the tokens of each file (lexer.c's cursor) that tracks directives and
+ * #if arms, brace and parenthesis depth, asm statements and the top-level
+ * declaration in progress (mentions.h). */
 #include "mentions.h"
+#include "lexer.h"
 #include "util.h"
 
 #include <dirent.h>
@@ -23,13 +24,21 @@ struct decl_state {
 	size_t first;           /* its first mention in out->v */
 };
 
+/* Lexer flags: of C text; of assembler text (words only); of the words of
+ * an asm string; of a directive's words, up to the end of its line (spliced
+ * lines joined; the words of its comments and literals count, a comment
+ * going on to the next line is left there). */
+#define MLEX_C (LEXF_WORDS | LEXF_NUM_DOTS | LEXF_SPLICE_BLANK)
+#define MLEX_ASM (LEXF_WORDS | LEXF_SPLICE_BLANK | LEXF_NO_LIT)
+#define MLEX_STRING (LEXF_WORDS | LEXF_NO_LIT | LEXF_NO_COMMENT | LEXF_NO_PP)
+#define MLEX_DIRECTIVE (MLEX_STRING | LEXF_SPLICE_BLANK | LEXF_STOP_NL)
+
 struct scan {
 	const char *t;
-	size_t n, i;
-	unsigned line;
+	size_t n, i;            /* i: the token being read */
+	unsigned line;          /* its line */
 	unsigned file;
 	int asm_file;           /* assembler or linker script: words only */
-	int bol;                /* only blanks since the line began */
 	const struct strtab *names;
 	struct mentions *m;
 	unsigned arm;
@@ -40,16 +49,6 @@ struct scan {
 	char last;              /* the last punctuator (0 after a word) */
 	struct decl_state d;
 };
-
-static int is_ident_start(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-
-static int is_ident(char c)
-{
-	return is_ident_start(c) || (c >= '0' && c <= '9');
-}
 
 static int word_is(const char *w, size_t len, const char *s)
 {
@@ -122,87 +121,39 @@ static long name_id(const struct scan *s, const char *w, size_t len)
 	return strtab_find(s->names, buf);
 }
 
-/* The words of text[from, to) that are names, as mentions of kind where. */
-static void words_in(struct scan *s, size_t from, size_t to, enum mention_where where)
+/* The identifiers the cursor c has left that are names, as mentions of
+ * kind where. */
+static void words_of(struct scan *s, struct lex_cursor *c, enum mention_where where)
 {
-	for (size_t i = from; i < to;) {
-		size_t st = i;
-		long id;
+	struct lex_item t;
 
-		if (s->t[i] >= '0' && s->t[i] <= '9') {
-			while (i < to && is_ident(s->t[i]))     /* a number */
-				i++;
-			continue;
-		}
-		if (!is_ident_start(s->t[i])) {
-			i++;
-			continue;
-		}
-		while (i < to && is_ident(s->t[i]))
-			i++;
-		id = name_id(s, s->t + st, i - st);
+	while (lex_next(c, &t)) {
+		long id = t.kind == TK_IDENT ? name_id(s, c->s + t.off, t.len) : -1;
+
 		if (id >= 0)
 			add_mention(s, (unsigned)id, where, 0);
 	}
 }
 
-static void skip_comment(struct scan *s)
-{
-	if (s->t[s->i + 1] == '/') {
-		while (s->i < s->n && s->t[s->i] != '\n')
-			s->i++;
-		return;
-	}
-	s->i += 2;
-	while (s->i + 1 < s->n && !(s->t[s->i] == '*' && s->t[s->i + 1] == '/')) {
-		if (s->t[s->i] == '\n')
-			s->line++;
-		s->i++;
-	}
-	s->i = s->i + 1 < s->n ? s->i + 2 : s->n;
-}
-
-static void skip_literal(struct scan *s)
-{
-	char q = s->t[s->i];
-	size_t from = ++s->i;
-
-	while (s->i < s->n && s->t[s->i] != q && s->t[s->i] != '\n') {
-		if (s->t[s->i] == '\\' && s->i + 1 < s->n) {
-			if (s->t[s->i + 1] == '\n')
-				s->line++;
-			s->i++;
-		}
-		s->i++;
-	}
-	if (s->asm_paren >= 0 && q == '"')
-		words_in(s, from, s->i, MW_ASM);
-	if (s->i < s->n && s->t[s->i] == q)
-		s->i++;
-}
-
-/* The directive's text from..to with blanks squeezed, comments and
- * backslash-newlines left out. */
+/* The directive t[from, to) (from its '#') as its tokens up to its first
+ * comment, one blank between two where there were blanks. */
 static char *directive_text(const char *t, size_t from, size_t to)
 {
+	const char *d = t + from + 1;
 	char *out = xmalloc(to - from + 1);
-	size_t o = 0;
+	size_t o = 0, prev = 0;
+	struct lex_cursor c;
+	struct lex_item k;
 
-	for (size_t i = from; i < to; i++) {
-		char c = t[i];
-
-		if (c == '/' && i + 1 < to && (t[i + 1] == '*' || t[i + 1] == '/'))
-			break;
-		if (c == '\\' && i + 1 < to && t[i + 1] == '\n')
-			c = ' ', i++;
-		if (c == '\t' || c == '\n' || c == '\r')
-			c = ' ';
-		if (c == ' ' && (o == 0 || out[o - 1] == ' '))
-			continue;
-		out[o++] = c;
+	out[o++] = '#';
+	lex_cursor_init(&c, d, to - from - 1, LEXF_NO_PP | LEXF_SPLICE_BLANK);
+	while (lex_next(&c, &k) && !memchr(d + prev, '/', k.off - prev)) {
+		if (k.off > prev)
+			out[o++] = ' ';
+		memcpy(out + o, d + k.off, k.len);
+		o += k.len;
+		prev = k.off + k.len;
 	}
-	while (o && out[o - 1] == ' ')
-		o--;
 	out[o] = '\0';
 	return out;
 }
@@ -233,45 +184,33 @@ static void cond_directive(struct scan *s, const char *word, size_t wlen, char *
 	free(text);
 }
 
-/* A directive line from s->i (at its '#'). */
-static void directive(struct scan *s)
+/* A directive from s->i (its '#'); returns where it ends. */
+static size_t directive(struct scan *s)
 {
-	size_t from = s->i + 1, end = from, w, wend;
-	char *text;
+	struct lex_cursor c;
+	struct lex_item w = { TK_PUNCT, 0, 0 };
+	size_t from = s->i + 1;
+	enum mention_where where;
 
-	while (end < s->n && s->t[end] != '\n') {
-		if (s->t[end] == '\\' && end + 1 < s->n && s->t[end + 1] == '\n')
-			end++;
-		end++;
+	lex_cursor_init(&c, s->t + from, s->n - from, MLEX_DIRECTIVE);
+	if (!lex_next(&c, &w) || w.kind != TK_IDENT) {
+		w.len = 0;
+		c.i = w.off;
 	}
-	for (w = from; w < end && (s->t[w] == ' ' || s->t[w] == '\t'); w++)
-		;
-	for (wend = w; wend < end && is_ident(s->t[wend]); wend++)
-		;
-	words_in(s, wend, end, word_is(s->t + w, wend - w, "define") ? MW_DEFINE :
-		 s->asm_file ? MW_OTHER : MW_DIRECTIVE);
-	text = directive_text(s->t, s->i, end);
-	cond_directive(s, s->t + w, wend - w, text);
-	for (size_t k = s->i; k < end; k++)
-		s->line += s->t[k] == '\n';
-	s->i = end;
+	where = word_is(c.s + w.off, w.len, "define") ? MW_DEFINE :
+		s->asm_file ? MW_OTHER : MW_DIRECTIVE;
+	words_of(s, &c, where);
+	cond_directive(s, c.s + w.off, w.len, directive_text(s->t, s->i, from + c.i));
+	return from + c.i;
 }
 
-/* Only blanks (or a comment) from i to the end of its line. */
+/* Only blanks (or a comment not going on to another line) from i to the
+ * end of its line. */
 static int rest_blank(const char *t, size_t n, size_t i)
 {
-	for (;;) {
-		while (i < n && (t[i] == ' ' || t[i] == '\t' || t[i] == '\r'))
-			i++;
-		if (i >= n || t[i] == '\n' || (t[i] == '/' && i + 1 < n && t[i + 1] == '/'))
-			return 1;
-		if (t[i] != '/' || i + 1 >= n || t[i + 1] != '*')
-			return 0;
-		for (i += 2; i + 1 < n && !(t[i] == '*' && t[i + 1] == '/'); i++)
-			if (t[i] == '\n')
-				return 0;
-		i += 2;
-	}
+	size_t j = i < n ? lex_blanks_end(t, n, i, LEXF_STOP_NL) : n;
+
+	return (j >= n || t[j] == '\n') && !memchr(t + i, '\n', j - i);
 }
 
 /* A token at file scope with no declaration open starts one. */
@@ -321,11 +260,10 @@ static void decl_end(struct scan *s, int body)
 	s->d.open = 0;
 }
 
-/* The next character that is not blank, from i. */
+/* The next character that is not blank (or a comment), from i. */
 static char next_char(const char *t, size_t n, size_t i)
 {
-	while (i < n && (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r'))
-		i++;
+	i = lex_blanks_end(t, n, i, 0);
 	return i < n ? t[i] : '\0';
 }
 
@@ -348,25 +286,15 @@ static void decl_word(struct scan *s, const char *w, size_t len)
 	}
 }
 
-static void word(struct scan *s)
+/* An identifier of C text, len bytes at s->i. */
+static void word(struct scan *s, size_t len)
 {
-	size_t st = s->i;
-	const char *w = s->t + st;
-	long id;
+	const char *w = s->t + s->i;
+	long id = name_id(s, w, len);
 
-	if (!s->asm_file)
-		decl_begin(s);
-	while (s->i < s->n && is_ident(s->t[s->i]))
-		s->i++;
-	id = name_id(s, w, s->i - st);
-	if (s->asm_file) {
-		if (id >= 0)
-			add_mention(s, (unsigned)id, MW_OTHER, 0);
-		return;
-	}
-	decl_word(s, w, s->i - st);
-	if (word_is(w, s->i - st, "asm") || word_is(w, s->i - st, "__asm__") ||
-	    word_is(w, s->i - st, "__asm"))
+	decl_begin(s);
+	decl_word(s, w, len);
+	if (word_is(w, len, "asm") || word_is(w, len, "__asm__") || word_is(w, len, "__asm"))
 		s->want_asm = 1;
 	if (id >= 0) {
 		int in_asm = s->asm_paren >= 0;
@@ -376,10 +304,10 @@ static void word(struct scan *s)
 		add_mention(s, (unsigned)id, in_asm ? MW_ASM : MW_CODE, declarator);
 		if (declarator)
 			s->m->v[s->m->count - 1].decl =
-				next_char(s->t, s->n, s->i) == '(' ? MD_PROTO : MD_VAR_DEF;
+				next_char(s->t, s->n, s->i + len) == '(' ? MD_PROTO : MD_VAR_DEF;
 	}
-	s->tagword = word_is(w, s->i - st, "struct") || word_is(w, s->i - st, "union") ||
-		     word_is(w, s->i - st, "enum");
+	s->tagword = word_is(w, len, "struct") || word_is(w, len, "union") ||
+		     word_is(w, len, "enum");
 	s->last = 0;
 }
 
@@ -434,49 +362,66 @@ static void punct(struct scan *s, char c)
 static void number(struct scan *s)
 {
 	decl_begin(s);
-	while (s->i < s->n && (is_ident(s->t[s->i]) || s->t[s->i] == '.'))
-		s->i++;
 	s->last = '0';
 	s->tagword = 0;
 }
 
-/* One token (or blank, comment, directive) from s->i. */
-static void step(struct scan *s)
+/* A string or character literal of C text, len bytes at s->i: inside
+ * asm(...) the words of a string are mentions (on the line it ends on).
+ * An L, u, U or u8 prefix is a word of its own. */
+static void literal(struct scan *s, size_t len, struct lex_cursor *c)
 {
-	char c = s->t[s->i];
+	const char *q = s->t + s->i;
 
-	if (c == '\n') {
-		s->line++;
-		s->bol = 1;
-		s->i++;
-	} else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
-		s->i++;
-	} else if (c == '\\' && s->i + 1 < s->n && s->t[s->i + 1] == '\n') {
-		s->line++;
-		s->i += 2;
-	} else if (c == '#' && s->bol) {
-		directive(s);
-	} else if (c == '/' && s->i + 1 < s->n && (s->t[s->i + 1] == '*' || s->t[s->i + 1] == '/')) {
-		s->bol = 0;
-		skip_comment(s);
-	} else if (is_ident_start(c)) {
-		s->bol = 0;
-		word(s);
-	} else if (s->asm_file) {
-		s->bol = 0;
-		s->i++;
-	} else if (c == '"' || c == '\'') {
-		s->bol = 0;
-		decl_begin(s);
-		skip_literal(s);
-		s->last = '"';
-	} else if (c >= '0' && c <= '9') {
-		s->bol = 0;
+	while (*q != '"' && *q != '\'')
+		q++;
+	if (q > s->t + s->i)
+		word(s, (size_t)(q - (s->t + s->i)));
+	decl_begin(s);
+	if (s->asm_paren >= 0 && *q == '"') {
+		struct lex_cursor w;
+
+		s->line = lex_cursor_line(c, s->i + len);
+		lex_cursor_init(&w, q + 1, (size_t)(s->t + s->i + len - (q + 1)), MLEX_STRING);
+		words_of(s, &w, MW_ASM);
+	}
+	s->last = '"';
+}
+
+/* One token of C text. */
+static void c_token(struct scan *s, const struct lex_item *t, struct lex_cursor *c)
+{
+	switch (t->kind) {
+	case TK_PP:
+		c->i = directive(s);
+		break;
+	case TK_IDENT:
+		word(s, t->len);
+		break;
+	case TK_NUM:
 		number(s);
-	} else {
-		s->bol = 0;
-		punct(s, c);
-		s->i++;
+		break;
+	case TK_LIT:
+		literal(s, t->len, c);
+		break;
+	case TK_PUNCT:
+		punct(s, s->t[t->off]);
+		break;
+	}
+}
+
+/* One token of assembler text: its words only (a number's digit is passed
+ * alone: a word may follow, as f in `1f`). */
+static void asm_token(struct scan *s, const struct lex_item *t, struct lex_cursor *c)
+{
+	long id;
+
+	if (t->kind == TK_PP) {
+		c->i = directive(s);
+	} else if (t->kind == TK_NUM) {
+		c->i = t->off + 1;
+	} else if (t->kind == TK_IDENT && (id = name_id(s, s->t + t->off, t->len)) >= 0) {
+		add_mention(s, (unsigned)id, MW_OTHER, 0);
 	}
 }
 
@@ -495,14 +440,23 @@ static void arms_start(struct mentions *m)
 void mentions_scan_text(const char *path, const char *text, size_t len,
 			const struct strtab *names, struct mentions *out)
 {
-	struct scan s = { .t = text, .n = len, .line = 1, .bol = 1, .names = names,
-			  .m = out, .asm_paren = -1 };
+	struct scan s = { .t = text, .n = len, .line = 1, .names = names, .m = out,
+			  .asm_paren = -1 };
+	struct lex_cursor c;
+	struct lex_item t;
 
 	arms_start(out);
 	s.file = strtab_intern(&out->files, path);
 	s.asm_file = asm_path(path);
-	while (s.i < s.n)
-		step(&s);
+	lex_cursor_init(&c, text, len, s.asm_file ? MLEX_ASM : MLEX_C);
+	while (lex_next(&c, &t)) {
+		s.i = t.off;
+		s.line = lex_cursor_line(&c, t.off);
+		if (s.asm_file)
+			asm_token(&s, &t, &c);
+		else
+			c_token(&s, &t, &c);
+	}
 	out->nread++;
 }
 

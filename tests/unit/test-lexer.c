@@ -46,6 +46,10 @@ static void test_cursor(void)
 	      "I:a P:## I:b P:... I:c P:-> I:d P:<< P:= I:e");
 	check("a \\\n b\nc", LEXF_SPLICE_BLANK | LEXF_STOP_NL, "I:a I:b");
 	check("#x \"open\nb", LEXF_NO_PP, "P:# I:x L:\"open I:b");
+	check("\"don't /* x\" $y 1.5e+3 8021q.h", LEXF_NO_LIT | LEXF_NO_COMMENT | LEXF_WORDS,
+	      "P:\" I:don P:' I:t P:/ P:* I:x P:\" P:$ I:y N:1 P:. N:5e P:+ N:3 N:8021q P:. I:h");
+	check("L\"s\" .5 1.5e+3 $y", LEXF_WORDS | LEXF_NUM_DOTS,
+	      "L:L\"s\" P:. N:5 N:1.5e P:+ N:3 P:$ I:y");
 }
 
 static void test_lines(void)

@@ -75,5 +75,12 @@ int main(void)
 	check("typedef int foo;\n", "foo", "1:c:o:4:-@1.0!", "a typedef");
 	check("int x = 0x1foo + 3; int foo = 2;\n", "foo", "1:c:v:0:-@1.20",
 	      "numbers are not words; a declaration not starting its line");
+	check("asm(\"movq $foo, %rax\\n\\tcall\\tfoo\");\n", "foo", "1:a:-:0:-",
+	      "an asm string: $foo is foo, \\tfoo is not");
+	check("#define A 1 /* foo */\n#if B \\\n  || foo /* x */ > 1\nint foo;\n#endif\n", "foo",
+	      "1:d:-:0:- 2:i:-:0:- 4:c:v:0:#if B || foo@4.0!",
+	      "directive words: comments on their line and spliced lines count");
+	check("int foo, *s = L\"foo\";\n", "foo", "1:c:v:8:-@1.0!",
+	      "a literal's prefix is a word, not its text");
 	return tap_done();
 }
