@@ -272,7 +272,7 @@ static void judge(const struct ctx *c, long id, struct static_item *it)
 	if (it->why) {
 		free(it->undecl);
 		it->undecl = NULL;
-		it->nundecl = 0;
+		it->nundecl = it->undecl_cap = 0;
 	}
 }
 

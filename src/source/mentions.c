@@ -481,7 +481,8 @@ static void scan_file(const char *srctree, const char *rel, const struct strtab 
 	if (text)
 		mentions_scan_text(rel, text, len, names, out);
 	else
-		warn("%s: %s", path, errstr(errno));
+		error("%s: cannot read it (a mention there would go unseen): %s", path,
+		      errstr(errno));
 	free(text);
 	free(path);
 }
