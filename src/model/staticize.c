@@ -276,56 +276,66 @@ static void judge(const struct ctx *c, long id, struct static_item *it)
 	}
 }
 
-/* Does the preprocessed text show a use of name (code or asm, not a
- * declarator)? A name only in a macro's arguments may be pasted into
- * another (static_call(f) is __SCT__f). */
-static int cpp_shows_use(const char *text, size_t len, const char *name)
+/* The items of p from k on that need the preprocessed source of k's object:
+ * their names, and whether that text shows a use of each (code or asm, not
+ * a declarator; a name only in a macro's arguments may be pasted into
+ * another: static_call(f) is __SCT__f), one scan of the text for all. */
+static void cpp_uses(const struct static_plan *p, size_t k, const char *text, size_t len,
+		     struct strtab *names, unsigned char **used)
 {
-	struct strtab names;
 	struct mentions m = { 0 };
-	int used = 0;
 
-	strtab_init(&names);
+	strtab_init(names);
+	for (size_t j = k; j < p->n; j++)
+		if (!p->v[j].why && p->v[j].need_cpp && p->v[j].ctx == p->v[k].ctx)
+			strtab_intern(names, p->v[j].symbol);
+	*used = xcalloc(names->count + 1, 1);
+	if (!text)
+		return;
 	strtab_init(&m.files);
-	strtab_intern(&names, name);
-	mentions_scan_text("-", text, len, &names, &m);
-	for (size_t k = 0; k < m.count && !used; k++)
-		used = m.v[k].decl == MD_NONE &&
-		       (m.v[k].where == MW_CODE || m.v[k].where == MW_ASM);
+	mentions_scan_text("-", text, len, names, &m);
+	for (size_t x = 0; x < m.count; x++)
+		if (m.v[x].decl == MD_NONE &&
+		    (m.v[x].where == MW_CODE || m.v[x].where == MW_ASM))
+			(*used)[m.v[x].name] = 1;
 	mentions_free(&m);
-	strtab_free(&names);
-	return used;
 }
 
 /* The items judged static that no relocation uses: kept unless their
- * object's preprocessed source shows a use (one preprocessor run per
- * object). */
+ * object's preprocessed source shows a use (one preprocessor run and one
+ * scan per object). */
 static void check_preprocessed(struct static_plan *p, struct cpp_runner *run)
 {
 	for (size_t k = 0; k < p->n; k++) {
 		struct static_item *it = &p->v[k];
+		const struct objctx *ctx = it->ctx;
+		struct strtab names;
+		unsigned char *used;
 		size_t len = 0;
 		char *text;
 
 		if (it->why || !it->need_cpp)
 			continue;
-		text = run && it->ctx->cmd_file ?
-		       cpp_preprocess(run, it->ctx->build_dir, it->ctx->cmd_file, &len) : NULL;
+		text = run && ctx->cmd_file ?
+		       cpp_preprocess(run, ctx->build_dir, ctx->cmd_file, &len) : NULL;
+		cpp_uses(p, k, text, len, &names, &used);
 		for (size_t j = k; j < p->n; j++) {
 			struct static_item *jt = &p->v[j];
 
-			if (jt->why || !jt->need_cpp || jt->ctx != it->ctx)
+			if (jt->why || !jt->need_cpp || jt->ctx != ctx)
 				continue;
 			jt->need_cpp = 0;
 			if (!text)
 				jt->why = xstrdup("no relocation of its object uses it (a call GCC "
 						  "inlined, or a name a macro pastes?): "
 						  "--run-build-commands checks its preprocessed source");
-			else if (!cpp_shows_use(text, len, jt->symbol))
+			else if (!used[strtab_find(&names, jt->symbol)])
 				jt->why = xstrdup("its preprocessed source uses it nowhere (its "
 						  "name is only a macro's argument): static would "
 						  "leave it unused");
 		}
+		free(used);
+		strtab_free(&names);
 		free(text);
 	}
 }
