@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -587,6 +588,23 @@ void sbuf_addn(struct sbuf *sb, const char *s, size_t n)
 void sbuf_add(struct sbuf *sb, const char *s)
 {
 	sbuf_addn(sb, s, strlen(s));
+}
+
+void sbuf_printf(struct sbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		fatal("sbuf_printf: %s", errstr(errno));
+	grow_array((void **)&sb->s, &sb->cap, sb->len + (size_t)n + 1, 1);
+	va_start(ap, fmt);
+	vsnprintf(sb->s + sb->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	sb->len += (size_t)n;
 }
 
 char *sbuf_take(struct sbuf *sb)

@@ -134,6 +134,7 @@ struct sbuf {
 };
 void sbuf_addn(struct sbuf *sb, const char *s, size_t n);
 void sbuf_add(struct sbuf *sb, const char *s);
+void sbuf_printf(struct sbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The string built so far, the caller's to free ("" when nothing was added). */
 char *sbuf_take(struct sbuf *sb);
 

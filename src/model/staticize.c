@@ -283,7 +283,7 @@ static void judge(const struct ctx *c, long id, struct static_item *it)
 static void cpp_uses(const struct static_plan *p, size_t k, const char *text, size_t len,
 		     struct strtab *names, unsigned char **used)
 {
-	struct mentions m = { 0 };
+	struct mentions m;
 
 	strtab_init(names);
 	for (size_t j = k; j < p->n; j++)
@@ -292,7 +292,7 @@ static void cpp_uses(const struct static_plan *p, size_t k, const char *text, si
 	*used = xcalloc(names->count + 1, 1);
 	if (!text)
 		return;
-	strtab_init(&m.files);
+	mentions_init(&m);
 	mentions_scan_text("-", text, len, names, &m);
 	for (size_t x = 0; x < m.count; x++)
 		if (m.v[x].decl == MD_NONE &&

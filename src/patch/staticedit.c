@@ -163,48 +163,32 @@ static char *apply_edits(const char *text, size_t len, const struct edit *e, siz
 	return out;
 }
 
-/* A text built with stdio, then written into OUTDIR. */
-struct memtext {
-	FILE *f;
-	char *buf;
-	size_t len;
-};
-
-static FILE *memtext_open(struct memtext *t)
+/* Write sb's text as OUTDIR/rel and free it. */
+static void write_sbuf(struct sbuf *sb, const char *outdir, const char *rel)
 {
-	t->buf = NULL;
-	t->f = open_memstream(&t->buf, &t->len);
-	if (!t->f)
-		fatal("open_memstream: %s", errstr(errno));
-	return t->f;
-}
+	char *text = sbuf_take(sb);
 
-static void memtext_write(struct memtext *t, const char *outdir, const char *rel)
-{
-	if (fclose(t->f))
-		fatal("%s/%s: %s", outdir, rel, errstr(errno));
-	cocci_write_text(outdir, rel, t->buf);
-	free(t->buf);
+	cocci_write_text(outdir, rel, text);
+	free(text);
 }
 
 static void write_static_tsv(const char *outdir, const struct static_plan *p)
 {
-	struct memtext t;
-	FILE *f = memtext_open(&t);
+	struct sbuf t = { 0 };
 
 	for (size_t k = 0; k < p->n; k++) {
 		const struct static_item *it = &p->v[k];
 
-		fprintf(f, "%s\t%s\t%u\t%s\t%s\t%s\n", it->source, it->symbol, it->line,
+		sbuf_printf(&t, "%s\t%s\t%u\t%s\t%s\t%s\n", it->source, it->symbol, it->line,
 			it->why ? "kept" : "static", it->why ? it->why : "-", it->unit);
 	}
-	memtext_write(&t, outdir, "static.tsv");
+	write_sbuf(&t, outdir, "static.tsv");
 }
 
 /* The semantic patch of the file of e[0..n) and its files.tsv line; 1 when
  * the file cannot be read. */
 static int write_file_patch(const char *outdir, const char *srctree, const struct edit *e,
-			    size_t n, FILE *files)
+			    size_t n, struct sbuf *files)
 {
 	char *path = path_join(srctree, e[0].file), *rel, *patch, *src;
 	size_t len;
@@ -218,7 +202,7 @@ static int write_file_patch(const char *outdir, const char *srctree, const struc
 	rel = xasprintf("cocci/%s.cocci", e[0].file);
 	patch = file_patch(e, n);
 	cocci_write_text(outdir, rel, patch);
-	fprintf(files, "%s\t%lu\t%zu\t%s\n", e[0].file,
+	sbuf_printf(files, "%s\t%lu\t%zu\t%s\n", e[0].file,
 		posix_cksum((const unsigned char *)src, len), len, rel);
 	free(patch);
 	free(rel);
@@ -232,19 +216,18 @@ static int write_file_patch(const char *outdir, const char *srctree, const struc
 static int write_edits(const char *outdir, const char *srctree, const struct edit *e,
 		       size_t n)
 {
-	struct memtext edits, files;
-	FILE *ef = memtext_open(&edits), *ff = memtext_open(&files);
+	struct sbuf edits = { 0 }, files = { 0 };
 	int errors = 0;
 
 	for (size_t i = 0, j; i < n; i = j) {
 		for (j = i; j < n && !strcmp(e[j].file, e[i].file); j++)
-			fprintf(ef, "%s\t%s\t%u\t%u\t%s\n", e[j].file,
+			sbuf_printf(&edits, "%s\t%s\t%u\t%u\t%s\n", e[j].file,
 				e[j].op == EDIT_STATIC ? "static" : "undecl",
 				e[j].line, e[j].arg, e[j].symbol);
-		errors += write_file_patch(outdir, srctree, e + i, j - i, ff);
+		errors += write_file_patch(outdir, srctree, e + i, j - i, &files);
 	}
-	memtext_write(&edits, outdir, "edits.tsv");
-	memtext_write(&files, outdir, "files.tsv");
+	write_sbuf(&edits, outdir, "edits.tsv");
+	write_sbuf(&files, outdir, "files.tsv");
 	return errors;
 }
 
@@ -403,11 +386,11 @@ static long check_effect(const char *file, const char *text, size_t len,
 			 const struct edit *e, size_t n, FILE *out)
 {
 	struct strtab names;
-	struct mentions m = { 0 };
+	struct mentions m;
 	long bad = 0;
 
 	strtab_init(&names);
-	strtab_init(&m.files);
+	mentions_init(&m);
 	for (size_t k = 0; k < n; k++)
 		strtab_intern(&names, e[k].symbol);
 	mentions_scan_text(file, text, len, &names, &m);

@@ -521,11 +521,16 @@ static int scan_dir(const char *srctree, const char *rel, const struct strtab *n
 	return rc;
 }
 
+void mentions_init(struct mentions *m)
+{
+	memset(m, 0, sizeof(*m));
+	strtab_init(&m->files);
+	arms_start(m);
+}
+
 int mentions_scan(const char *srctree, const struct strtab *names, struct mentions *out)
 {
-	memset(out, 0, sizeof(*out));
-	strtab_init(&out->files);
-	arms_start(out);
+	mentions_init(out);
 	return scan_dir(srctree, "", names, out);
 }
 

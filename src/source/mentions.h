@@ -76,6 +76,8 @@ struct mentions {
  * object of the tree is built from them) and record each mention of a name
  * of names. Returns 0, or -1 when srctree cannot be read (said). */
 int mentions_scan(const char *srctree, const struct strtab *names, struct mentions *out);
+/* An empty set of mentions, for mentions_scan_text. */
+void mentions_init(struct mentions *m);
 void mentions_free(struct mentions *m);
 
 /* 1 when arm a is inner (or equal) to arm outer. */

@@ -15,11 +15,11 @@
 static char *mentions_string(const char *text, const char *name)
 {
 	struct strtab names;
-	struct mentions m = { 0 };
+	struct mentions m;
 	char *s = xstrdup("");
 
 	strtab_init(&names);
-	strtab_init(&m.files);
+	mentions_init(&m);
 	strtab_intern(&names, name);
 	mentions_scan_text("t.c", text, strlen(text), &names, &m);
 	for (size_t k = 0; k < m.count; k++) {
