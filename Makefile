@@ -23,7 +23,7 @@ VERSION   := $(shell cat VERSION)
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 # src/ has a folder per stage (doc/HACKING.md); objects go to $(BUILD)/STAGE/.
-SRC_DIRS  := $(sort $(dir $(wildcard src/*/*.c)))
+
 SRCS      := $(wildcard src/*/*.c)
 LIB_SRCS  := $(filter-out src/cli/main.c,$(SRCS))
 OBJS      := $(SRCS:src/%.c=$(BUILD)/%.o)
@@ -35,7 +35,7 @@ MANPAGES  := doc/crossym.1 doc/crossym-annotate.1
 UNIT_SRCS := $(wildcard tests/unit/test-*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/%)
 
-ALL_CFLAGS = $(WARN) $(CFLAGS) $(ELF_CFLAGS) -I$(BUILD) $(SRC_DIRS:%/=-I%) $(CFLAGS_EXTRA)
+ALL_CFLAGS = $(WARN) $(CFLAGS) $(ELF_CFLAGS) -I$(BUILD) -Isrc $(CFLAGS_EXTRA)
 
 .PHONY: all clean check check-plain check-real check-asan check-valgrind fuzz fuzz-bins fuzz-smoke \
 	fuzz-long fuzz-journal deps demo unit busybox-proof kernel-check kernel-proof kernel-defconfig kernel-modules bench bench-kernel kernel-def-werror \

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* cmd-check.c - crossym check: the tags in the sources against what the
  * builds need, as compiler-style lines, TSV or JSON. */
-#include "commands.h"
-#include "pipeline.h"
-#include "tsvesc.h"
-#include "util.h"
+#include "cli/commands.h"
+#include "cli/pipeline.h"
+#include "lib/tsvesc.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

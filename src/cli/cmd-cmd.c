@@ -3,11 +3,11 @@
  * that they never read one or split a command themselves: --argv, the words
  * of a command (verify-build.sh, wholeprogram.sh), which they then never
  * eval; --lto, the -flto compile of each object of a unit (wholeprogram.sh). */
-#include "cmdline.h"
-#include "commands.h"
-#include "kbuild.h"
-#include "ltocompile.h"
-#include "util.h"
+#include "kbuild/cmdline.h"
+#include "cli/commands.h"
+#include "kbuild/kbuild.h"
+#include "kbuild/ltocompile.h"
+#include "lib/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -182,7 +182,7 @@ int cmd_cmd(int argc, char **argv)
 		return 2;
 	}
 	path = str_has_suffix(file, ".cmd") ? xstrdup(file) : kbuild_cmd_path(file);
-	w = cmdline_cmd_file_words(path, &n, &why);
+	w = kbuild_cmd_file_words(path, &n, &why);
 	if (w && print_words(w, n, z ? '\0' : '\n'))
 		why = "a word with a newline (use -z)";
 	if (!w || why) {

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* cmd-cocci.c - crossym cocci: the semantic patches that add the missing tags
  * and remove the stale ones, into OUTDIR for annotate.sh. */
-#include "commands.h"
-#include "cocci.h"
-#include "cpprun.h"
-#include "pipeline.h"
-#include "staticedit.h"
-#include "tagdef.h"
-#include "tagstyle.h"
-#include "util.h"
+#include "cli/commands.h"
+#include "patch/cocci.h"
+#include "kbuild/cpprun.h"
+#include "cli/pipeline.h"
+#include "patch/staticedit.h"
+#include "patch/tagdef.h"
+#include "patch/tagstyle.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <stdlib.h>

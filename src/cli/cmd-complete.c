@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* cmd-complete.c - crossym complete: annotate.sh's middle step, finishing what
  * spatch did to each file. */
-#include "commands.h"
-#include "complete.h"
-#include "options.h"
-#include "staticedit.h"
-#include "util.h"
+#include "cli/commands.h"
+#include "patch/complete.h"
+#include "cli/options.h"
+#include "patch/staticedit.h"
+#include "lib/util.h"
 
 static const char complete_help[] =
 	"usage: crossym complete OUTDIR ORIG_TREE SPATCH_TREE NEW_TREE [FAILED_LIST]\n\n"

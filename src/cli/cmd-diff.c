@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* cmd-diff.c - crossym diff: what changed between two TSV reports. */
-#include "commands.h"
-#include "diff.h"
+#include "cli/commands.h"
+#include "report/diff.h"
 
 #include <stdio.h>
 #include <string.h>

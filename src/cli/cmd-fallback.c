@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* cmd-fallback.c - crossym fallback: verify-build.sh's step from an in-place
  * tag the compiler objects to to a re-declaration (src/patch/fallback.c). */
-#include "commands.h"
-#include "fallback.h"
-#include "options.h"
-#include "util.h"
+#include "cli/commands.h"
+#include "patch/fallback.h"
+#include "cli/options.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

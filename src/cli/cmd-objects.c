@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* cmd-objects.c - crossym objects: the files to give `nm -A` so that
  * `report --nm` reads what the ELF scan reads. */
-#include "commands.h"
-#include "pipeline.h"
-#include "util.h"
+#include "cli/commands.h"
+#include "cli/pipeline.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

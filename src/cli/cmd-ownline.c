@@ -2,10 +2,10 @@
 /* cmd-ownline.c - crossym ownline: series.sh --checkpatch's rewrite of the
  * patch, the tag on a line of its own where the tagged line broke
  * checkpatch.pl (src/patch/ownline.c; the tag's places: tagtext.c). */
-#include "commands.h"
-#include "options.h"
-#include "ownline.h"
-#include "util.h"
+#include "cli/commands.h"
+#include "cli/options.h"
+#include "patch/ownline.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* cmd-report.c - crossym report: the cross-unit definitions as text, TSV,
  * JSON or DOT; --mismatches: declarations against definitions. */
-#include "commands.h"
-#include "mismatch.h"
-#include "pipeline.h"
-#include "report.h"
-#include "util.h"
+#include "cli/commands.h"
+#include "report/mismatch.h"
+#include "cli/pipeline.h"
+#include "report/report.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

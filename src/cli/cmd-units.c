@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* cmd-units.c - crossym units: each linked object with its unit, in link
  * order; or one of the whole-program hazard listings. */
-#include "commands.h"
-#include "clashes.h"
-#include "flatten.h"
-#include "gensrc.h"
-#include "ordersec.h"
-#include "pipeline.h"
-#include "units.h"
-#include "util.h"
+#include "cli/commands.h"
+#include "model/clashes.h"
+#include "model/flatten.h"
+#include "model/gensrc.h"
+#include "model/ordersec.h"
+#include "cli/pipeline.h"
+#include "model/units.h"
+#include "lib/util.h"
 
 enum units_listing { LIST_UNITS, LIST_ORDERED, LIST_FLATTEN, LIST_CLASHES, LIST_GENERATED };
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* cmd-verify.c - crossym verify: annotate.sh's final check of the changed
  * copy against the original. */
-#include "commands.h"
-#include "options.h"
-#include "staticedit.h"
-#include "util.h"
-#include "verify.h"
+#include "cli/commands.h"
+#include "cli/options.h"
+#include "patch/staticedit.h"
+#include "lib/util.h"
+#include "patch/verify.h"
 
 static const char verify_help[] =
 	"usage: crossym verify OUTDIR ORIG_TREE NEW_TREE\n\n"

@@ -9,8 +9,8 @@
  *   CROSSYM_LIBEXECDIR as compiled in           (the configured install path)
  * and runs it with /bin/sh, CROSSYM_VERSION and CROSSYM (this binary, for the
  * script's `crossym verify` or `crossym units`) set in its environment. */
-#include "driver.h"
-#include "util.h"
+#include "cli/driver.h"
+#include "lib/util.h"
 #include "version.h"
 
 #include <errno.h>

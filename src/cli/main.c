@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* main.c - crossym: dispatch to a sub-command. */
-#include "commands.h"
-#include "driver.h"
-#include "util.h"
+#include "cli/commands.h"
+#include "cli/driver.h"
+#include "lib/util.h"
 #include "version.h"
 
 #include <stdio.h>

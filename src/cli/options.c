@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* options.c - the options several commands share, the parser every command
  * uses, and the scan options. */
-#include "options.h"
-#include "util.h"
+#include "cli/options.h"
+#include "lib/util.h"
 #include "version.h"
 
 #include <stdlib.h>

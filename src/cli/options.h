@@ -8,9 +8,9 @@
 #define CROSSYM_OPTIONS_H
 
 #include <getopt.h>
-#include "build.h"
-#include "treeconf.h"
-#include "units.h"
+#include "core/build.h"
+#include "cli/treeconf.h"
+#include "model/units.h"
 
 /* The getopt_long values: a short option's letter, else >= 256 (bad_option
  * tells "takes no argument" by that). */

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* pipeline.c - the phases of a run in one table, in the order they run
  * (pipeline.h has the sketch); each command names those it needs. */
-#include "pipeline.h"
-#include "buildtree.h"
-#include "classify.h"
-#include "cpprun.h"
-#include "defline.h"
-#include "srcscan.h"
-#include "units.h"
-#include "util.h"
+#include "cli/pipeline.h"
+#include "kbuild/buildtree.h"
+#include "model/classify.h"
+#include "kbuild/cpprun.h"
+#include "place/defline.h"
+#include "source/srcscan.h"
+#include "model/units.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -20,13 +20,13 @@
 #ifndef CROSSYM_PIPELINE_H
 #define CROSSYM_PIPELINE_H
 
-#include "db.h"
-#include "decide.h"
-#include "options.h"
-#include "placement.h"
-#include "strtab.h"
-#include "tagcheck.h"
-#include "tagmacro.h"
+#include "kbuild/db.h"
+#include "model/decide.h"
+#include "cli/options.h"
+#include "place/placement.h"
+#include "lib/strtab.h"
+#include "patch/tagcheck.h"
+#include "place/tagmacro.h"
 
 enum phase_id {
 	PH_DB_LOAD, PH_SCAN, PH_UNITS, PH_DECIDE, PH_LINKED, PH_DWARF,

@@ -18,7 +18,7 @@
 #ifndef CROSSYM_TREECONF_H
 #define CROSSYM_TREECONF_H
 
-#include "units.h"
+#include "model/units.h"
 
 /* The file's name at the top of the source tree; cocci's copy in OUTDIR. */
 #define TREECONF_FILE ".crossym"

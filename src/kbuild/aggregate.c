@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* aggregate.c - from aggregates (ld -r objects, archives) to objects. */
-#include "aggregate.h"
-#include "ar.h"
-#include "db.h"
-#include "elfread.h"
-#include "cmdline.h"
-#include "kbuild.h"
-#include "objload.h"
-#include "objsource.h"
-#include "util.h"
+#include "kbuild/aggregate.h"
+#include "objfile/ar.h"
+#include "kbuild/db.h"
+#include "objfile/elfread.h"
+#include "kbuild/cmdline.h"
+#include "kbuild/kbuild.h"
+#include "kbuild/objload.h"
+#include "kbuild/objsource.h"
+#include "lib/util.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -5,7 +5,7 @@
 #ifndef CROSSYM_AGGREGATE_H
 #define CROSSYM_AGGREGATE_H
 
-#include "build.h"
+#include "core/build.h"
 
 /* How an archive is linked, by its name: built-in.a, built-in.o, built_in.o and
  * vmlinux.a whole, other archives (libraries) member by member on demand. */

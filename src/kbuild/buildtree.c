@@ -1,20 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* buildtree.c - the scan of a build (which modules find its objects, in what
  * order) and the lifecycle of struct build. */
-#include "buildtree.h"
-#include "ltosec.h"
-#include "aggregate.h"
-#include "asmrefs.h"
-#include "dotsyms.h"
-#include "imageinputs.h"
-#include "kbuild.h"
-#include "linkscripts.h"
-#include "machine.h"
-#include "modules.h"
-#include "nmscan.h"
-#include "objsource.h"
-#include "util.h"
-#include "walk.h"
+#include "kbuild/buildtree.h"
+#include "kbuild/ltosec.h"
+#include "kbuild/aggregate.h"
+#include "kbuild/asmrefs.h"
+#include "kbuild/dotsyms.h"
+#include "kbuild/imageinputs.h"
+#include "kbuild/kbuild.h"
+#include "kbuild/linkscripts.h"
+#include "kbuild/machine.h"
+#include "kbuild/modules.h"
+#include "kbuild/nmscan.h"
+#include "kbuild/objsource.h"
+#include "lib/util.h"
+#include "kbuild/walk.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -9,7 +9,7 @@
 #ifndef CROSSYM_BUILDTREE_H
 #define CROSSYM_BUILDTREE_H
 
-#include "build.h"
+#include "core/build.h"
 
 /* Find and read the objects of the build in dir. Problems with single files are
  * reported with error() and the file is left out; returns -1 only when the build

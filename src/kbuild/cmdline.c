@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* cmdline.c - kbuild command lines: split into words as sh would (the one
  * splitter), the compile command of a .cmd file, rewritten for another run. */
-#include "cmdline.h"
-#include "kbuild.h"
-#include "util.h"
+#include "kbuild/cmdline.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <unistd.h>
@@ -143,21 +142,6 @@ char **cmdline_words(const char *cmd, enum cmdline_mode mode, size_t *nwords,
 		return words_fail(&w, why, "an environment assignment before the command");
 	*nwords = w.n;
 	return w.v;
-}
-
-char **cmdline_cmd_file_words(const char *cmd_file, size_t *nwords, const char **why)
-{
-	char *text = kbuild_cmd_read(cmd_file);
-	char *cmd = text ? kbuild_cmd_command(text) : NULL;
-	char **words = NULL;
-
-	*why = "no compile command";
-	*nwords = 0;
-	if (cmd)
-		words = cmdline_words(cmd, CMDLINE_RUN, nwords, why);
-	free(cmd);
-	free(text);
-	return words;
 }
 
 const char *cmdline_unquoted(const char *p, const char *stops)

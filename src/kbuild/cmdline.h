@@ -24,9 +24,6 @@ enum cmdline_mode {
  * vector is NULL-terminated; cmdline_free frees it. */
 char **cmdline_words(const char *cmd, enum cmdline_mode mode, size_t *nwords,
 		     const char **why);
-/* cmdline_words(CMDLINE_RUN) of the cmd_ line of a kbuild .cmd file; NULL
- * with *why when it cannot be read, has none or is refused. */
-char **cmdline_cmd_file_words(const char *cmd_file, size_t *nwords, const char **why);
 /* Where the compiler is among a compile command's words: 1 after a ccache or
  * distcc in front, else 0. */
 size_t cmdline_compiler_index(char *const *words, size_t n);

@@ -2,11 +2,12 @@
 /* cpprun.c - run a kbuild compile command as the preprocessor, only when the
  * user asked (--run-build-commands), and never through a shell: the command
  * is split into words by cmdline.c and run by run.c. */
-#include "cpprun.h"
-#include "cmdline.h"
-#include "lexer.h"
-#include "run.h"
-#include "util.h"
+#include "kbuild/cpprun.h"
+#include "kbuild/cmdline.h"
+#include "kbuild/kbuild.h"
+#include "text/lexer.h"
+#include "lib/run.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -39,7 +40,7 @@ char *cpp_preprocess(struct cpp_runner *r, const char *build_dir, const char *cm
 		strtab_intern(&r->unrun, cmd_file);     /* reads files only */
 		return NULL;
 	}
-	words = cmdline_cmd_file_words(cmd_file, &n, &why);
+	words = kbuild_cmd_file_words(cmd_file, &n, &why);
 	if (words)
 		argv = cmdline_rewrite_compile(words, n, to_stdout, "-", &why);
 	if (!argv)

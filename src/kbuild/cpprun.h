@@ -8,7 +8,7 @@
 #ifndef CROSSYM_CPPRUN_H
 #define CROSSYM_CPPRUN_H
 
-#include "strtab.h"
+#include "lib/strtab.h"
 
 #include <stddef.h>
 

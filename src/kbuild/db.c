@@ -15,11 +15,11 @@
  *                        strings --run-build-commands checked)
  *   A <symbol> <where>   (one asm-string reference it found)
  */
-#include "abisec.h"
-#include "db.h"
-#include "dwdecl.h"
-#include "srcscan.h"
-#include "util.h"
+#include "core/abisec.h"
+#include "kbuild/db.h"
+#include "objfile/dwdecl.h"
+#include "lib/util.h"
+#include "text/locate.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -133,7 +133,7 @@ static void clear_object(struct db_object *o)
 {
 	free(o->syms);
 	free(o->name);
-	dwarf_free(o->decls, o->ndecls);
+	decls_free(o->decls, o->ndecls);
 }
 
 static void clear_file(struct db_file *f)

@@ -12,8 +12,8 @@
 
 #include <stddef.h>
 #include <sys/stat.h>
-#include "objects.h"
-#include "strtab.h"
+#include "core/objects.h"
+#include "lib/strtab.h"
 
 struct db_sym {
 	unsigned name;          /* id in the db's names */

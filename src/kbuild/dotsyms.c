@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* dotsyms.c - ELFv1 dot-symbols folded into their functions (dotsyms.h). */
-#include "dotsyms.h"
-#include "abisec.h"
-#include "util.h"
+#include "kbuild/dotsyms.h"
+#include "core/abisec.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 

@@ -7,7 +7,7 @@
 #ifndef CROSSYM_DOTSYMS_H
 #define CROSSYM_DOTSYMS_H
 
-#include "build.h"
+#include "core/build.h"
 
 /* Fold each .f into f where f is a descriptor: defined in a descriptor section
  * (abisec.h), or, when the sections are unknown (nm input), defined beside a

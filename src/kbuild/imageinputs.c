@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* imageinputs.c - the inputs of the final image link. */
-#include "imageinputs.h"
-#include "aggregate.h"
-#include "ar.h"
-#include "imagelink.h"
-#include "cmdline.h"
-#include "kbuild.h"
-#include "util.h"
+#include "kbuild/imageinputs.h"
+#include "kbuild/aggregate.h"
+#include "objfile/ar.h"
+#include "kbuild/imagelink.h"
+#include "kbuild/cmdline.h"
+#include "kbuild/kbuild.h"
+#include "lib/util.h"
 
 #include <errno.h>
 

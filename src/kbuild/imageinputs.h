@@ -6,7 +6,7 @@
 #ifndef CROSSYM_IMAGEINPUTS_H
 #define CROSSYM_IMAGEINPUTS_H
 
-#include "build.h"
+#include "core/build.h"
 
 /* Linux >= 6.0: vmlinux.o from its .cmd (`ld -r --whole-archive vmlinux.a
  * --start-group LIBS --end-group`), which names every object vmlinux links;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* imagelink.c - the inputs of a final link command, by its words. */
-#include "imagelink.h"
-#include "util.h"
+#include "kbuild/imagelink.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

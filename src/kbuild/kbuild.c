@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* kbuild.c - what kbuild writes beside the objects: .NAME.o.cmd files (the
  * command, the source, the dependency list) and the O= Makefile. */
-#include "kbuild.h"
-#include "cmdline.h"
-#include "imagelink.h"
-#include "util.h"
+#include "kbuild/kbuild.h"
+#include "kbuild/cmdline.h"
+#include "kbuild/imagelink.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -434,4 +434,19 @@ void kbuild_derivation_free(struct kbuild_derivation *d)
 	strv_free(d->inputs, d->ninputs);
 	free(d->target);
 	memset(d, 0, sizeof(*d));
+}
+
+char **kbuild_cmd_file_words(const char *cmd_file, size_t *nwords, const char **why)
+{
+	char *text = kbuild_cmd_read(cmd_file);
+	char *cmd = text ? kbuild_cmd_command(text) : NULL;
+	char **words = NULL;
+
+	*why = "no compile command";
+	*nwords = 0;
+	if (cmd)
+		words = cmdline_words(cmd, CMDLINE_RUN, nwords, why);
+	free(cmd);
+	free(text);
+	return words;
 }

@@ -28,6 +28,9 @@ char **kbuild_cmd_deps(const char *cmdtext, size_t *count);
 char **kbuild_cmd_included_c(const char *cmdtext, const char *source, size_t *count);
 /* The command of a .cmd file (`cmd_X := ...` or `savedcmd_X := ...`), or NULL. */
 char *kbuild_cmd_command(const char *cmdtext);
+/* cmdline_words(CMDLINE_RUN) of the cmd_ line of a kbuild .cmd file; NULL
+ * with *why when it cannot be read, has none or is refused. */
+char **kbuild_cmd_file_words(const char *cmd_file, size_t *nwords, const char **why);
 /* How a .cmd file says its object was made from other object files, without
  * compiling: a step of its command (between ;, &&, || and |) that writes the
  * object (the cmd_ key) with objcopy or strip (any cross prefix, llvm-) or a

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* keepsec.c - references a linker script makes by KEEPing sections. */
-#include "keepsec.h"
-#include "abisec.h"
-#include "ldscript.h"
-#include "util.h"
+#include "kbuild/keepsec.h"
+#include "core/abisec.h"
+#include "kbuild/ldscript.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 

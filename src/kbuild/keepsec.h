@@ -6,7 +6,7 @@
 #ifndef CROSSYM_KEEPSEC_H
 #define CROSSYM_KEEPSEC_H
 
-#include "build.h"
+#include "core/build.h"
 
 /* Add to script (a linker-script pseudo-object of b, with text) a reference
  * to every definition of a linked object whose section one of the script's

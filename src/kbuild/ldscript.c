@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* ldscript.c - symbol references of a linker script, by a small lexer. */
-#include "ldscript.h"
-#include "util.h"
+#include "kbuild/ldscript.h"
+#include "lib/util.h"
 
 #include <ctype.h>
 #include <fnmatch.h>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* linkscripts.c - the linker scripts of a build as pseudo-objects. */
-#include "linkscripts.h"
-#include "keepsec.h"
-#include "ldscript.h"
-#include "util.h"
+#include "kbuild/linkscripts.h"
+#include "kbuild/keepsec.h"
+#include "kbuild/ldscript.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <glob.h>

@@ -5,7 +5,7 @@
 #ifndef CROSSYM_LINKSCRIPTS_H
 #define CROSSYM_LINKSCRIPTS_H
 
-#include "build.h"
+#include "core/build.h"
 
 /* The --lds scripts of opts, else the final link's -T scripts
  * (b->image_scripts) and arch/ARCH/kernel/vmlinux.lds when present. */

@@ -2,10 +2,10 @@
 /* ltocompile.c - a C object's kbuild command made into the -flto compile of a
  * whole-program unit's member and the flags of the unit's link, as text for
  * sh (wholeprogram.sh writes them into its makefile). */
-#include "ltocompile.h"
-#include "cmdline.h"
-#include "kbuild.h"
-#include "util.h"
+#include "kbuild/ltocompile.h"
+#include "kbuild/cmdline.h"
+#include "kbuild/kbuild.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

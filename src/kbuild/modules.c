@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* modules.c - the modules of a kernel build and their objects. */
-#include "modules.h"
-#include "aggregate.h"
-#include "util.h"
+#include "kbuild/modules.h"
+#include "kbuild/aggregate.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -4,7 +4,7 @@
 #ifndef CROSSYM_MODULES_H
 #define CROSSYM_MODULES_H
 
-#include "build.h"
+#include "core/build.h"
 
 /* Add the object of every module (NAME.o, made with `ld -r` from the objects
  * NAME.mod lists) and mark the objects it brings as the module's. */

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* nmscan.c - a build's objects and symbols from nm -A text. */
-#include "nmscan.h"
-#include "aggregate.h"
-#include "ar.h"
-#include "nmread.h"
-#include "util.h"
+#include "kbuild/nmscan.h"
+#include "kbuild/aggregate.h"
+#include "objfile/ar.h"
+#include "objfile/nmread.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <fcntl.h>

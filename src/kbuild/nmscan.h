@@ -5,7 +5,7 @@
 #ifndef CROSSYM_NMSCAN_H
 #define CROSSYM_NMSCAN_H
 
-#include "build.h"
+#include "core/build.h"
 
 /* Read nm_file ("-": stdin) into b; bad lines are reported and counted in
  * b->nerrors. -1 when the file cannot be opened. */

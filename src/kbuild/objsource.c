@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* objsource.c - the source file and unit of each object. */
-#include "objsource.h"
-#include "unitname.h"
-#include "dwdecl.h"
-#include "kbuild.h"
-#include "util.h"
+#include "kbuild/objsource.h"
+#include "kbuild/unitname.h"
+#include "objfile/dwdecl.h"
+#include "kbuild/kbuild.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -6,7 +6,7 @@
 #ifndef CROSSYM_OBJSOURCE_H
 #define CROSSYM_OBJSOURCE_H
 
-#include "build.h"
+#include "core/build.h"
 
 /* obj's source and .cmd path from head, the start of its .cmd file cmdrel. */
 void objsource_from_cmd_head(struct build *b, struct object *obj,

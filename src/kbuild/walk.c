@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* walk.c - find the aggregates and objects of a build directory. */
-#include "walk.h"
-#include "util.h"
+#include "kbuild/walk.h"
+#include "lib/util.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -4,7 +4,7 @@
 #ifndef CROSSYM_WALK_H
 #define CROSSYM_WALK_H
 
-#include "build.h"
+#include "core/build.h"
 
 struct found {
 	char **roots;           /* aggregates: built-in.o, built_in.o, built-in.a, libraries */

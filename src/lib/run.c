@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* run.c - the one place crossym runs another program: fork and execvp, its
  * standard streams redirected, never through a shell. */
-#include "run.h"
-#include "util.h"
+#include "lib/run.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -2,8 +2,8 @@
 /* strtab.c - string interning (open-addressing hash table, FNV-1a). Each
  * bucket keeps the string's hash beside its id: a probe compares strings only
  * when the hashes agree, and growing the table hashes nothing again. */
-#include "strtab.h"
-#include "util.h"
+#include "lib/strtab.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

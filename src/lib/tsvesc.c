@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* tsvesc.c - the escaping of a TSV field (\t, \n, \r, \\) and of a JSON string. */
-#include "tsvesc.h"
+#include "lib/tsvesc.h"
 
 #include <string.h>
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* util.c - error reporting, checked allocation, path and string helpers. */
-#include "util.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* clashes.c - same-named definitions of a unit that an initcall entry names. */
-#include "clashes.h"
-#include "elfread.h"
-#include "strtab.h"
-#include "units.h"
-#include "util.h"
+#include "model/clashes.h"
+#include "objfile/elfread.h"
+#include "lib/strtab.h"
+#include "model/units.h"
+#include "lib/util.h"
 
 #include <ctype.h>
 #include <stdlib.h>

@@ -19,7 +19,7 @@
 #define CROSSYM_CLASHES_H
 
 #include <stdio.h>
-#include "buildtree.h"
+#include "kbuild/buildtree.h"
 
 /* One TSV row per object of a unit with more than one C object that defines
  * a name an initcall entry of the unit names, when another object of the

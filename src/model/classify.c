@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* classify.c - the classes of `report --all`, from the decision's symbol index. */
-#include "classify.h"
-#include "lexer.h"
-#include "macros.h"
-#include "strtab.h"
-#include "util.h"
+#include "model/classify.h"
+#include "text/lexer.h"
+#include "text/macros.h"
+#include "lib/strtab.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

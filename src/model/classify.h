@@ -5,7 +5,7 @@
 #define CROSSYM_CLASSIFY_H
 
 #include <stddef.h>
-#include "decide.h"
+#include "model/decide.h"
 
 /* Append a row for every definition in a linked object of b that has no row
  * among rows->v[first..] (the cross-unit rows decide_build made for b):

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* coupling.c - units and unit-to-unit edges from the rows of a report. */
-#include "coupling.h"
-#include "staticize.h"
-#include "util.h"
+#include "model/coupling.h"
+#include "model/staticize.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

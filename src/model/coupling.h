@@ -6,9 +6,9 @@
 #define CROSSYM_COUPLING_H
 
 #include <stddef.h>
-#include "decide.h"
+#include "model/decide.h"
 
-#include "strtab.h"
+#include "lib/strtab.h"
 
 struct unit_summary {
 	const char *name;               /* points into coupling.names */

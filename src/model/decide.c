@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* decide.c - link closure and the cross-unit decision. */
-#include "decide.h"
-#include "util.h"
+#include "model/decide.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -5,7 +5,7 @@
 #define CROSSYM_DECIDE_H
 
 #include <stddef.h>
-#include "buildtree.h"
+#include "kbuild/buildtree.h"
 
 /* Cross-unit statuses, then the classes of `report --all` (classify.h); a
  * merge of several builds keeps the lowest cross status. */

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* flatten.c - functions GCC's flatten attribute asks to inline whole. */
-#include "flatten.h"
-#include "srcscan.h"
-#include "units.h"
-#include "util.h"
+#include "model/flatten.h"
+#include "source/srcscan.h"
+#include "model/units.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

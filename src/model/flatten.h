@@ -16,7 +16,7 @@
 #define CROSSYM_FLATTEN_H
 
 #include <stdio.h>
-#include "buildtree.h"
+#include "kbuild/buildtree.h"
 
 /* One TSV row per function the attribute is given to (a definition or a
  * declaration) in a C object of a unit at risk (after units_assign and

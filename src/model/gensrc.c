@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* gensrc.c - definitions in a generated source that other units use. */
-#include "gensrc.h"
-#include "build.h"
-#include "units.h"
+#include "model/gensrc.h"
+#include "core/build.h"
+#include "model/units.h"
 
 #include <stdlib.h>
 

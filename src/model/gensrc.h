@@ -12,8 +12,8 @@
 #define CROSSYM_GENSRC_H
 
 #include <stdio.h>
-#include "buildtree.h"
-#include "decide.h"
+#include "kbuild/buildtree.h"
+#include "model/decide.h"
 
 /* One TSV row per definition used from outside its unit (status tag or
  * exported) of a C object whose source the build generated, in a unit with

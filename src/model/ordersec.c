@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* ordersec.c - definitions whose place only the linker script fixes. */
-#include "ordersec.h"
-#include "abisec.h"
-#include "ldscript.h"
-#include "util.h"
+#include "model/ordersec.h"
+#include "core/abisec.h"
+#include "kbuild/ldscript.h"
+#include "lib/util.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -14,7 +14,7 @@
 #define CROSSYM_ORDERSEC_H
 
 #include <stdio.h>
-#include "buildtree.h"
+#include "kbuild/buildtree.h"
 
 /* One TSV row per such definition in a unit at risk (after units_assign and
  * decide_build): unit, object, symbol, section, script; with a header line.

@@ -16,10 +16,10 @@
  *   - no other file of the tree names it, but for a header's declaration of
  *     it alone on its lines (deleted with it) and for a .c file that has a
  *     static of the same name of its own. */
-#include "staticize.h"
-#include "cpprun.h"
-#include "objects.h"
-#include "util.h"
+#include "model/staticize.h"
+#include "kbuild/cpprun.h"
+#include "core/objects.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -7,8 +7,8 @@
 #define CROSSYM_STATICIZE_H
 
 #include <stddef.h>
-#include "decide.h"
-#include "mentions.h"
+#include "model/decide.h"
+#include "source/mentions.h"
 
 /* A header declaration that goes with the definition's extern linkage:
  * lines line..end_line of file, deleted. */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* synccheck.c - is a source mirrored under tools/ (synccheck.h). */
-#include "synccheck.h"
-#include "util.h"
+#include "model/synccheck.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

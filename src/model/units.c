@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* units.c - --exclude and --runs applied to the units of a build, and the
  * `crossym units` listing (link order). */
-#include "units.h"
-#include "unitname.h"
-#include "util.h"
+#include "model/units.h"
+#include "kbuild/unitname.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <stdlib.h>

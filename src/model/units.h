@@ -11,7 +11,7 @@
 #define CROSSYM_UNITS_H
 
 #include <stdio.h>
-#include "buildtree.h"
+#include "kbuild/buildtree.h"
 
 struct unit_opts {
 	char **exclude;         /* object names (relative to the build dir) */

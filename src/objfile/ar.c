@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* ar.c - ar archive member tables (System V / GNU long names, BSD "#1/", thin). */
-#include "ar.h"
-#include "util.h"
+#include "objfile/ar.h"
+#include "lib/util.h"
 
 #include <fcntl.h>
 #include <stdlib.h>

@@ -6,8 +6,8 @@
  * object (every DW_FORM_strp would then read offset 0 and all the names come
  * out the same), so the object is reported to an offline libdwfl session,
  * whose dwfl_module_getdwarf() relocates the debug sections first. */
-#include "dwdecl.h"
-#include "util.h"
+#include "objfile/dwdecl.h"
+#include "lib/util.h"
 
 /* The DW_* constants: elfutils installs its dwarf.h next to the elfutils/
  * directory. */
@@ -395,7 +395,7 @@ long dwarf_definitions(const char *path, struct decl **out)
 	elf_end(elf);
 	close(fd);
 	if (rc) {
-		dwarf_free(list.v, list.n);
+		decls_free(list.v, list.n);
 		return -1;
 	}
 	sort_unique(&list);
@@ -405,17 +405,6 @@ long dwarf_definitions(const char *path, struct decl **out)
 	}
 	*out = list.v;
 	return (long)list.n;
-}
-
-void dwarf_free(struct decl *decls, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		free(decls[i].symbol);
-		free(decls[i].file);
-	}
-	free(decls);
 }
 
 int dwarf_walk_top(const char *path, dwarf_die_fn *fn, void *ctx)

@@ -7,11 +7,7 @@
 #include <stddef.h>
 #include <elfutils/libdw.h>
 
-struct decl {
-	char *symbol;   /* linkage name of an external function or variable defined here */
-	char *file;     /* DW_AT_decl_file: absolute (made so with DW_AT_comp_dir), normalised */
-	unsigned line;  /* DW_AT_decl_line */
-};
+#include "core/objects.h"	/* struct decl */
 
 /* The declaration coordinates of every external (DW_AT_external) function
  * (DW_TAG_subprogram with DW_AT_low_pc or DW_AT_ranges, the concrete
@@ -38,7 +34,6 @@ long dwarf_definitions(const char *path, struct decl **out);
 /* 1 when the object has a .debug_info (or .zdebug_info) section: what
  * dwarf_definitions needs to find anything. */
 int dwarf_present(Elf *elf);
-void dwarf_free(struct decl *decls, size_t n);
 
 /* For other readers of an object's DWARF (mismatch.c): call fn for every
  * top-level DIE of every unit of the ELF object at path, relocated as above.

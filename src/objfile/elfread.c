@@ -2,10 +2,10 @@
 /* elfread.c - symbol tables of ELF relocatable objects (ELF32/64, either byte
  * order) through libelf, classified the way binutils nm classifies them so that
  * ELF input and `nm -A` input give the same answers. */
-#include "elfread.h"
-#include "dwdecl.h"
-#include "lto.h"
-#include "util.h"
+#include "objfile/elfread.h"
+#include "objfile/dwdecl.h"
+#include "objfile/lto.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <gelf.h>

@@ -4,7 +4,7 @@
 #define CROSSYM_ELFREAD_H
 
 #include <stddef.h>
-#include "objects.h"
+#include "core/objects.h"
 
 /* The absolute symbol scripts/wholeprogram.sh puts in each whole-program unit
  * file it links (this prefix, then the unit file's name): an object that has

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* lto.c - GCC LTO symbol tables of slim -flto objects. */
-#include "lto.h"
-#include "strtab.h"
-#include "util.h"
+#include "objfile/lto.h"
+#include "lib/strtab.h"
+#include "lib/util.h"
 
 #include <gelf.h>
 #include <stdlib.h>

@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 #include <libelf.h>
-#include "objects.h"
+#include "core/objects.h"
 
 struct strtab;
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* nmread.c - parse `nm -A` output (binutils and elfutils print the same shape). */
-#include "nmread.h"
-#include "util.h"
+#include "objfile/nmread.h"
+#include "lib/util.h"
 
 #include <ctype.h>
 #include <errno.h>

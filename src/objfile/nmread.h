@@ -4,7 +4,7 @@
 #define CROSSYM_NMREAD_H
 
 #include <stdio.h>
-#include "objects.h"
+#include "core/objects.h"
 
 struct nm_line {
 	char *path;             /* the file nm read (object or archive) */

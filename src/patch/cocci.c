@@ -2,11 +2,11 @@
 /* cocci.c - write OUTDIR for scripts/annotate.sh: the lists of definitions to
  * tag and untag, the checksums of their source files, and one semantic patch
  * per source file filled in from the templates in cocci/. */
-#include "cocci.h"
-#include "srcscan.h"
-#include "util.h"
+#include "patch/cocci.h"
+#include "source/srcscan.h"
+#include "lib/util.h"
 #include "templates.h"
-#include "tagstyle.h"
+#include "patch/tagstyle.h"
 
 #include <errno.h>
 #include <ftw.h>

@@ -2,13 +2,13 @@
 /* complete.c - what spatch did to each file, the stale tags and the
  * re-declarations it left to us (see complete.h). Positions are 1-based, as
  * in the awk program this replaces, so that its results stay byte for byte. */
-#include "complete.h"
-#include "srcscan.h"
-#include "tagmacro.h"
-#include "tagstyle.h"
-#include "tagtext.h"
-#include "util.h"
-#include "verify.h"
+#include "patch/complete.h"
+#include "source/srcscan.h"
+#include "place/tagmacro.h"
+#include "patch/tagstyle.h"
+#include "patch/tagtext.h"
+#include "lib/util.h"
+#include "patch/verify.h"
 
 #include <errno.h>
 #include <stdarg.h>

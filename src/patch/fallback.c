@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* fallback.c - --verify-build's fallback to re-declarations, line by line as
  * annotate.sh's awk did it (the same output, byte for byte). */
-#include "fallback.h"
-#include "strtab.h"
-#include "tagtext.h"
-#include "util.h"
+#include "patch/fallback.h"
+#include "lib/strtab.h"
+#include "patch/tagtext.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -4,9 +4,9 @@
  * on a line of its own, in the order the tag-first style has; the original
  * line kept as context), the hunk headers recounted. What a tagged line is
  * and what its tag line is: tagtext_own_line(). */
-#include "ownline.h"
-#include "tagtext.h"
-#include "util.h"
+#include "patch/ownline.h"
+#include "patch/tagtext.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -3,10 +3,10 @@
  * (staticedit.h). edits.tsv is `FILE<TAB>op<TAB>LINE<TAB>ARG<TAB>SYMBOL`,
  * sorted by file and line: op `static` puts "static " at column ARG
  * (0-based) of LINE; op `undecl` deletes lines LINE..ARG. */
-#include "staticedit.h"
-#include "cocci.h"
-#include "objects.h"
-#include "util.h"
+#include "patch/staticedit.h"
+#include "patch/cocci.h"
+#include "core/objects.h"
+#include "lib/util.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -9,7 +9,7 @@
 #define CROSSYM_STATICEDIT_H
 
 #include <stdio.h>
-#include "staticize.h"
+#include "model/staticize.h"
 
 /* Write OUTDIR for the plan: tag, mode, static.tsv, edits.tsv, files.tsv,
  * cocci/FILE.cocci, an empty wanted.tsv and stale.tsv. Returns the number

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* tagcheck.c - missing and stale tags, from the rows and the sources' text. */
-#include "tagcheck.h"
-#include "placement.h"
-#include "srcscan.h"
-#include "strtab.h"
-#include "util.h"
+#include "patch/tagcheck.h"
+#include "place/placement.h"
+#include "source/srcscan.h"
+#include "lib/strtab.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@
 #define CROSSYM_TAGCHECK_H
 
 #include <stddef.h>
-#include "decide.h"
+#include "model/decide.h"
 
 struct tag_issue {
 	char *source;           /* relative to the source tree */

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* tagdef.c - is the tag's #define reached by the objects that get a tag? */
-#include "tagdef.h"
-#include "definer.h"
-#include "cmdline.h"
-#include "kbuild.h"
-#include "strtab.h"
-#include "util.h"
+#include "patch/tagdef.h"
+#include "source/definer.h"
+#include "kbuild/cmdline.h"
+#include "kbuild/kbuild.h"
+#include "lib/strtab.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

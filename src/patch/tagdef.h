@@ -13,7 +13,7 @@
 #define CROSSYM_TAGDEF_H
 
 #include <stddef.h>
-#include "tagcheck.h"
+#include "patch/tagcheck.h"
 
 struct tagdef_opts {
 	const char *tag;

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* tagstyle.c - the tag's position on function definitions, and the #define
  * --define-tag adds (tagstyle.h). */
-#include "tagstyle.h"
-#include "srcscan.h"
-#include "util.h"
+#include "patch/tagstyle.h"
+#include "source/srcscan.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <unistd.h>

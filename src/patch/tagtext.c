@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* tagtext.c - the tag's text in a source line: inserted into a line, and the
  * re-declaration that carries it when no line can. */
-#include "tagtext.h"
-#include "synccheck.h"
-#include "util.h"
+#include "patch/tagtext.h"
+#include "model/synccheck.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

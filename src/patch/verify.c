@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* verify.c - the final check of annotate.sh, line by line and by the
  * scanner's view of the tags. */
-#include "verify.h"
-#include "srcscan.h"
-#include "tagmacro.h"
-#include "tagstyle.h"
-#include "tagtext.h"
-#include "util.h"
+#include "patch/verify.h"
+#include "source/srcscan.h"
+#include "place/tagmacro.h"
+#include "patch/tagstyle.h"
+#include "patch/tagtext.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <stdlib.h>

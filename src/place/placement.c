@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* placement.c - classify where each definition's tag can go. */
-#include "placement.h"
-#include "buildtree.h"
-#include "cpprun.h"
-#include "definer.h"
-#include "macros.h"
-#include "objdecls.h"
-#include "srcscan.h"
-#include "strtab.h"
-#include "synccheck.h"
-#include "util.h"
+#include "place/placement.h"
+#include "kbuild/buildtree.h"
+#include "kbuild/cpprun.h"
+#include "source/definer.h"
+#include "text/macros.h"
+#include "kbuild/objdecls.h"
+#include "source/srcscan.h"
+#include "lib/strtab.h"
+#include "model/synccheck.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

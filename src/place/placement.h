@@ -8,7 +8,7 @@
 #ifndef CROSSYM_PLACEMENT_H
 #define CROSSYM_PLACEMENT_H
 
-#include "decide.h"
+#include "model/decide.h"
 
 enum place_kind {
 	PLACE_DECLARATOR,       /* in place, before the declarator name */

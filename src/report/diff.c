@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* diff.c - compare two TSV reports: the reviewer's view of a merge. */
-#include "diff.h"
-#include "tsvesc.h"
-#include "util.h"
+#include "report/diff.h"
+#include "lib/tsvesc.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <stdlib.h>

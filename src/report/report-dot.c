@@ -2,9 +2,9 @@
 /* report-dot.c - the directory coupling graph in Graphviz DOT: one node per
  * unit that uses or provides a symbol across units, one edge per ordered pair
  * (referencing unit -> defining unit) labelled with the number of symbols. */
-#include "report.h"
-#include "coupling.h"
-#include "util.h"
+#include "report/report.h"
+#include "model/coupling.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* report.c - the report as TSV or as text, and what every format shares. */
-#include "report.h"
-#include "coupling.h"
-#include "defline.h"
-#include "tsvesc.h"
-#include "util.h"
+#include "report/report.h"
+#include "model/coupling.h"
+#include "place/defline.h"
+#include "lib/tsvesc.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

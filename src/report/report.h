@@ -5,9 +5,9 @@
 #define CROSSYM_REPORT_H
 
 #include <stdio.h>
-#include "decide.h"
-#include "placement.h"
-#include "units.h"
+#include "model/decide.h"
+#include "place/placement.h"
+#include "model/units.h"
 
 /* What a report shows of the rows. */
 struct report_view {

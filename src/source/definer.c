@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* definer.c - check a definer macro call against the macro's expansion. */
-#include "definer.h"
-#include "cmdline.h"
-#include "kbuild.h"
-#include "lexer.h"
-#include "strtab.h"
-#include "util.h"
+#include "source/definer.h"
+#include "kbuild/cmdline.h"
+#include "kbuild/kbuild.h"
+#include "text/lexer.h"
+#include "lib/strtab.h"
+#include "lib/util.h"
 
 #include <dirent.h>
 #include <stdlib.h>

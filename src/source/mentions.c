@@ -3,9 +3,9 @@
  * over the tokens of each file (lexer.c's cursor) that tracks directives and
  * #if arms, brace and parenthesis depth, asm statements and the top-level
  * declaration in progress (mentions.h). */
-#include "mentions.h"
-#include "lexer.h"
-#include "util.h"
+#include "source/mentions.h"
+#include "text/lexer.h"
+#include "lib/util.h"
 
 #include <dirent.h>
 #include <errno.h>

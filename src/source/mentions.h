@@ -9,7 +9,7 @@
 #define CROSSYM_MENTIONS_H
 
 #include <stddef.h>
-#include "strtab.h"
+#include "lib/strtab.h"
 
 /* Where a mention stands. */
 enum mention_where {

@@ -6,11 +6,11 @@
  * each.  Declarations are then read a statement at a time, starting from the
  * token of interest (a tag, an occurrence of a symbol) and going back to the
  * start of its statement. */
-#include "srcscan.h"
-#include "lexer.h"
-#include "macros.h"
-#include "strtab.h"
-#include "util.h"
+#include "source/srcscan.h"
+#include "text/lexer.h"
+#include "text/macros.h"
+#include "lib/strtab.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <stdint.h>

@@ -81,11 +81,7 @@ size_t srcfile_tags(struct srcfile *f, const char *tag, struct src_tag **out);
 size_t srcscan_tags(const char *text, size_t len, const char *tag, struct src_tag **out);
 void srcscan_free(struct src_tag *tags, size_t n);
 
-enum locate_result {
-	LOC_NOT_FOUND,          /* no definition the text shows (see below) */
-	LOC_DECLARATOR,         /* a definition; *line is that of its name */
-	LOC_IN_MACRO,           /* an argument of a macro call statement */
-};
+#include "text/locate.h"	/* enum locate_result */
 
 /* Where symbol is defined at file scope (brace depth 0) in text:
  * LOC_DECLARATOR, *line = the line of the declarator name, for the first

@@ -2,9 +2,9 @@
 /* fuzz-ar: regular and thin ar archives (ar_parse); every member of a regular
  * archive is then read as an object, as the build-tree walk does. */
 #include "fuzz.h"
-#include "ar.h"
-#include "elfread.h"
-#include "objects.h"
+#include "objfile/ar.h"
+#include "objfile/elfread.h"
+#include "core/objects.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -2,8 +2,8 @@
 /* fuzz-cmd: kbuild .cmd files (kbuild.c) and the command word splitter, to
  * read and to run (cmdline.c). */
 #include "fuzz.h"
-#include "cmdline.h"
-#include "kbuild.h"
+#include "kbuild/cmdline.h"
+#include "kbuild/kbuild.h"
 
 static void free_words(char **w, size_t n)
 {

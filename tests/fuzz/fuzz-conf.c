@@ -2,8 +2,8 @@
 /* fuzz-conf: SRCTREE/.crossym, the options a tree is tagged with
  * (treeconf.c); what it reads is written again and must read back the same. */
 #include "fuzz.h"
-#include "treeconf.h"
-#include "util.h"
+#include "cli/treeconf.h"
+#include "lib/util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* fuzz-db: the --db file (db_load), read from a memory file. */
 #include "fuzz.h"
-#include "db.h"
+#include "kbuild/db.h"
 
 #include <stdio.h>
 #include <sys/mman.h>

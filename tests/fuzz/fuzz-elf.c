@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* fuzz-elf: an ELF relocatable object (elf_read_symbols). */
 #include "fuzz.h"
-#include "elfread.h"
-#include "objects.h"
+#include "objfile/elfread.h"
+#include "core/objects.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* fuzz-lds: linker scripts (lds_references). */
 #include "fuzz.h"
-#include "ldscript.h"
+#include "kbuild/ldscript.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

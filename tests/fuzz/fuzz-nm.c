@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* fuzz-nm: `nm -A` text (nm_read, nm_parse_line, nm_letter_bind). */
 #include "fuzz.h"
-#include "nmread.h"
+#include "objfile/nmread.h"
 
 #include <stdio.h>
 

@@ -3,7 +3,7 @@
  * srcscan_paste_macro). The first line of the input is the symbol looked
  * for, the rest the C text. */
 #include "fuzz.h"
-#include "srcscan.h"
+#include "source/srcscan.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -5,9 +5,9 @@
  * succeeds exactly on what tsv_escaped_ok accepts; a report compared with
  * itself shows no change (or is refused). */
 #include "fuzz.h"
-#include "diff.h"
-#include "tsvesc.h"
-#include "util.h"
+#include "report/diff.h"
+#include "lib/tsvesc.h"
+#include "lib/util.h"
 
 #include <stdio.h>
 #include <unistd.h>

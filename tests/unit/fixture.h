@@ -3,7 +3,7 @@
 #ifndef CROSSYM_FIXTURE_H
 #define CROSSYM_FIXTURE_H
 
-#include "util.h"
+#include "lib/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

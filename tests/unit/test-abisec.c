@@ -2,7 +2,7 @@
 /* test-abisec.c - the sections the ABI or the compiler makes for every
  * function or object, against the tables a program makes. */
 #include "tap.h"
-#include "abisec.h"
+#include "core/abisec.h"
 
 int main(void)
 {

@@ -3,8 +3,8 @@
  * The archives are made by binutils `ar` in a scratch directory, so the test
  * checks the reader against the real tool's output. */
 #include "tap.h"
-#include "ar.h"
-#include "util.h"
+#include "objfile/ar.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <unistd.h>

@@ -2,9 +2,9 @@
 /* test-audit.c - the audit's text readers: the source mention counter of
  * --all's classes and the TSV reader of `crossym diff`. */
 #include "tap.h"
-#include "classify.h"
-#include "diff.h"
-#include "util.h"
+#include "model/classify.h"
+#include "report/diff.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <unistd.h>

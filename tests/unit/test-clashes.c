@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* test-clashes.c - the function an initcall entry label names. */
 #include "tap.h"
-#include "clashes.h"
+#include "model/clashes.h"
 
 #include <stdlib.h>
 

@@ -3,8 +3,8 @@
  * to run it (--run-build-commands), refusing what only a shell could run, and
  * to read it (every word taken). */
 #include "tap.h"
-#include "cmdline.h"
-#include "util.h"
+#include "kbuild/cmdline.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <sys/stat.h>

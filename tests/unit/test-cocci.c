@@ -9,8 +9,8 @@
  * reported errors. */
 #include "tap.h"
 #include "fixture.h"
-#include "cocci.h"
-#include "util.h"
+#include "patch/cocci.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* test-complete.c - annotate.sh's middle step (complete.c), TAP. */
 #include "tap.h"
-#include "complete.h"
-#include "util.h"
+#include "patch/complete.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -4,8 +4,8 @@
  * -include, headers, and the build's autoconf.h. TAP. */
 #include "tap.h"
 #include "fixture.h"
-#include "definer.h"
-#include "util.h"
+#include "source/definer.h"
+#include "lib/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,8 +3,8 @@
  * objects (kbuild_cmd_derivation): objcopy, strip, a relocatable link, as
  * one step among others of a command. */
 #include "tap.h"
-#include "kbuild.h"
-#include "util.h"
+#include "kbuild/kbuild.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 

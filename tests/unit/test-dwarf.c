@@ -6,8 +6,8 @@
  * static and weak functions, ICF-folded twins, an `ld -r` object and input
  * that is not an object with DWARF. */
 #include "tap.h"
-#include "dwdecl.h"
-#include "util.h"
+#include "objfile/dwdecl.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <unistd.h>
@@ -157,7 +157,7 @@ static void check_list(const char *obj, const struct want *want, size_t n,
 		free(exp);
 		free(file);
 	}
-	dwarf_free(d, count > 0 ? (size_t)count : 0);
+	decls_free(d, count > 0 ? (size_t)count : 0);
 	free(path);
 }
 
@@ -169,7 +169,7 @@ static void check_fails(const char *name, long want, const char *what)
 
 	TAP_OK(n == want && d == NULL, "%s: %ld (got %ld)", what, want, n);
 	if (n > 0)
-		dwarf_free(d, (size_t)n);
+		decls_free(d, (size_t)n);
 	free(path);
 }
 

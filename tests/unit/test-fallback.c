@@ -2,9 +2,9 @@
 /* test-fallback.c - --verify-build's fallback to re-declarations
  * (fallback.c) and the tag positions tagtext_insertions gives. */
 #include "tap.h"
-#include "fallback.h"
-#include "tagtext.h"
-#include "util.h"
+#include "patch/fallback.h"
+#include "patch/tagtext.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 

@@ -2,10 +2,10 @@
 /* test-imagelink.c - the final link's words (imagelink.c) and the linker
  * script's KEEP patterns (ldscript.c). */
 #include "tap.h"
-#include "imagelink.h"
-#include "cmdline.h"
-#include "ldscript.h"
-#include "util.h"
+#include "kbuild/imagelink.h"
+#include "kbuild/cmdline.h"
+#include "kbuild/ldscript.h"
+#include "lib/util.h"
 
 #include <fnmatch.h>
 #include <stdio.h>

@@ -2,9 +2,9 @@
 /* test-lexer.c - lexer.c: the cursor's tokens and lines in each mode, the
  * spliced token array, and macros.c's table. */
 #include "tap.h"
-#include "lexer.h"
-#include "macros.h"
-#include "util.h"
+#include "text/lexer.h"
+#include "text/macros.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

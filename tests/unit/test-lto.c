@@ -2,8 +2,8 @@
 /* test-lto.c - GCC LTO symbol table entries (lto.c), built by hand as GCC
  * writes them: name\0 comdat\0 kind visibility size(8) slot(4). */
 #include "tap.h"
-#include "lto.h"
-#include "util.h"
+#include "objfile/lto.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 

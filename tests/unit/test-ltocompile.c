@@ -3,9 +3,9 @@
  * and its unit's link flags (lto_compile_make, for crossym cmd --lto and
  * wholeprogram.sh), and the quote-aware scan it splits the command with. */
 #include "tap.h"
-#include "cmdline.h"
-#include "ltocompile.h"
-#include "util.h"
+#include "kbuild/cmdline.h"
+#include "kbuild/ltocompile.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 

@@ -3,8 +3,8 @@
  * mention's place (code, #define, asm), its declaration's kind and flags,
  * its #if arm, and whether a declaration stands alone on its lines. */
 #include "tap.h"
-#include "mentions.h"
-#include "util.h"
+#include "source/mentions.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

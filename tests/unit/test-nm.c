@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* test-nm.c - parsing `nm -A` lines. */
 #include "tap.h"
-#include "nmread.h"
-#include "util.h"
+#include "objfile/nmread.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 

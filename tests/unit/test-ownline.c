@@ -3,9 +3,9 @@
  * tagtext_own_line() knows where a tag goes in a line, ownline_patch()
  * rewrites the pairs of a patch and recounts its hunks. */
 #include "tap.h"
-#include "ownline.h"
-#include "tagtext.h"
-#include "util.h"
+#include "patch/ownline.h"
+#include "patch/tagtext.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 

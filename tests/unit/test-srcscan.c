@@ -2,8 +2,8 @@
 /* test-srcscan.c - tags and their symbols, definitions and macro-made names,
  * read off C source text. */
 #include "tap.h"
-#include "srcscan.h"
-#include "util.h"
+#include "source/srcscan.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -2,8 +2,8 @@
 /* test-synccheck.c - sources mirrored under tools/ (synccheck.c), TAP. */
 #include "tap.h"
 #include "fixture.h"
-#include "synccheck.h"
-#include "util.h"
+#include "model/synccheck.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

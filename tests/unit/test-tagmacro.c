@@ -4,9 +4,9 @@
  * inserted, the result verified). TAP. */
 #include "tap.h"
 #include "fixture.h"
-#include "definer.h"
-#include "tagmacro.h"
-#include "util.h"
+#include "source/definer.h"
+#include "place/tagmacro.h"
+#include "lib/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

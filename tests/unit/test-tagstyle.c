@@ -4,10 +4,10 @@
  * position, the #define --define-tag adds and verify's view of it, and the
  * #define the tag check looks for. */
 #include "tap.h"
-#include "srcscan.h"
-#include "tagdef.h"
-#include "tagstyle.h"
-#include "util.h"
+#include "source/srcscan.h"
+#include "patch/tagdef.h"
+#include "patch/tagstyle.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

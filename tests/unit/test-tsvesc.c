@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* test-tsvesc.c - the escaping of TSV fields, both ways. */
 #include "tap.h"
-#include "tsvesc.h"
-#include "util.h"
+#include "lib/tsvesc.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 

@@ -2,8 +2,8 @@
 /* test-unitsel.c - the --unit rule (units_selected, units_file_selected):
  * which unit names a DIR selects (doc/CONTRACT.md, "Units"). */
 #include "tap.h"
-#include "units.h"
-#include "unitname.h"
+#include "model/units.h"
+#include "kbuild/unitname.h"
 
 #include <stdlib.h>
 

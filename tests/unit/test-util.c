@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* test-util.c - path helpers and the cksum CRC. */
 #include "tap.h"
-#include "util.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* test-verify.c - the final check of annotate.sh (verify.c), TAP. */
 #include "tap.h"
-#include "tagtext.h"
-#include "verify.h"
-#include "util.h"
+#include "patch/tagtext.h"
+#include "patch/verify.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

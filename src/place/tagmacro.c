@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* tagmacro.c - the tag in the #define that pastes names together (tagmacro.h). */
-#include "tagmacro.h"
-#include "definer.h"
-#include "srcscan.h"
-#include "strtab.h"
-#include "util.h"
+#include "place/tagmacro.h"
+#include "source/definer.h"
+#include "source/srcscan.h"
+#include "lib/strtab.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <limits.h>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* objload.c - read one file's objects: ELF, regular archive members, db. */
-#include "objload.h"
-#include "db.h"
-#include "elfread.h"
-#include "util.h"
+#include "kbuild/objload.h"
+#include "kbuild/db.h"
+#include "objfile/elfread.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 

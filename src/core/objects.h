@@ -7,9 +7,15 @@
 #define CROSSYM_OBJECTS_H
 
 #include <stddef.h>
-#include "strtab.h"
+#include "lib/strtab.h"
 
-struct decl;
+struct decl {
+	char *symbol;   /* linkage name of an external function or variable defined here */
+	char *file;     /* DW_AT_decl_file: absolute (made so with DW_AT_comp_dir), normalised */
+	unsigned line;  /* DW_AT_decl_line */
+};
+/* Free n decls (as objdecls.c and dwdecl.c allocate them) and the array. */
+void decls_free(struct decl *decls, size_t n);
 
 enum sym_bind {
 	SYM_DEF,        /* global definition (nm: T D B R C G S ...) */

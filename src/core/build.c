@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* build.c - a build's objects by name, its unreadable files, its paths. */
-#include "build.h"
-#include "util.h"
+#include "core/build.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <sys/stat.h>

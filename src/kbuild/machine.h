@@ -4,7 +4,7 @@
 #ifndef CROSSYM_MACHINE_H
 #define CROSSYM_MACHINE_H
 
-#include "build.h"
+#include "core/build.h"
 
 /* The architecture (machine and ELF class) most objects of b have; every
  * object of another is an error and loses machine_ok. */

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* objects.c - the object set of a build. */
-#include "objects.h"
-#include "abisec.h"
-#include "dwdecl.h"
-#include "util.h"
+#include "core/objects.h"
+#include "core/abisec.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -31,7 +30,7 @@ void objset_free(struct objset *set)
 			free(o->included[k]);
 		free(o->included);
 		free(o->syms);
-		dwarf_free(o->decls, o->ndecls);
+		decls_free(o->decls, o->ndecls);
 	}
 	free(set->objs);
 	strtab_free(&set->names);
@@ -100,4 +99,13 @@ void object_set_section(struct objset *set, struct object *obj, const char *sect
 		if (abisec_is_descriptor(section))
 			s->kind = KIND_FUNC;
 	}
+}
+
+void decls_free(struct decl *decls, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(decls[i].symbol);
+		free(decls[i].file);
+	}
+	free(decls);
 }

@@ -5,7 +5,7 @@
  * again with -fno-lto, gives an object that names them. */
 #ifndef CROSSYM_LTOSEC_H
 #define CROSSYM_LTOSEC_H
-#include "build.h"
+#include "core/build.h"
 /* For each linked slim LTO object: compile it again without LTO into a scratch
  * file and take the section of each of its definitions from there (its
  * no_sections is then 0). An object that cannot be compiled so, or whose

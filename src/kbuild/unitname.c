@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* unitname.c - unit names and unit files (unitname.h). */
-#include "unitname.h"
-#include "util.h"
+#include "kbuild/unitname.h"
+#include "lib/util.h"
 
 #include <string.h>
 

@@ -6,7 +6,7 @@
 #define CROSSYM_DEFLINE_H
 
 #include <stddef.h>
-#include "decide.h"
+#include "model/decide.h"
 
 struct build;
 /* Set def_source/def_line of the rows rows->v[first..] of build b that have

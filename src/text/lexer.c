@@ -2,8 +2,8 @@
 /* lexer.c - the one C lexer: characters, a token at a time (struct
  * lex_cursor), and every token of a spliced text with its brackets linked
  * (struct lex). */
-#include "lexer.h"
-#include "util.h"
+#include "text/lexer.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

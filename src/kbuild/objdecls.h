@@ -5,8 +5,8 @@
 #define CROSSYM_OBJDECLS_H
 
 #include <stddef.h>
-#include "buildtree.h"
-#include "dwdecl.h"
+#include "kbuild/buildtree.h"
+#include "objfile/dwdecl.h"
 
 /* The definitions dwarf_definitions gives for obj (a file of build b), sorted
  * by symbol: their count, *out pointing into obj. 0 when obj has no DWARF

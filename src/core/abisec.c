@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* abisec.c - the sections the ABI or the compiler makes for every function or
  * object (abisec.h), one table. */
-#include "abisec.h"
+#include "core/abisec.h"
 
 #include <fnmatch.h>
 #include <stddef.h>

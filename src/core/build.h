@@ -5,7 +5,7 @@
 #ifndef CROSSYM_BUILD_H
 #define CROSSYM_BUILD_H
 
-#include "objects.h"
+#include "core/objects.h"
 
 struct db;
 

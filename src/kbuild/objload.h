@@ -5,8 +5,8 @@
 #define CROSSYM_OBJLOAD_H
 
 #include <sys/stat.h>
-#include "ar.h"
-#include "build.h"
+#include "objfile/ar.h"
+#include "core/build.h"
 
 /* Take what the db knows of the file key (absolute) with status st; 1 when
  * it knew it (its objects are added, linked as link says), else 0. */

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* mismatch.c - compare declared and defined types of symbols through libdw. */
-#include "mismatch.h"
-#include "buildtree.h"
-#include "dwdecl.h"
-#include "util.h"
+/* dwtypes.c - the declared and defined types of an object's external
+ * symbols, rendered as C text from its DWARF (libdw). */
+#include "objfile/dwtypes.h"
+#include "objfile/dwdecl.h"
+#include "lib/util.h"
 
 #include <dwarf.h>
 #include <elfutils/libdw.h>
@@ -11,20 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* One declaration or definition as an object's DWARF gives it. */
-struct typed {
-	unsigned symbol, type, ret;     /* ids in the walk's strtab */
-	char *file;
-	unsigned line;
-	size_t obj;
-	unsigned char is_def, unprototyped;
-};
-
-struct walk {
-	struct strtab strings;          /* symbols and rendered types */
-	struct typed *v;
-	size_t n, cap, obj;
-};
 
 #define MAX_DEPTH 12
 
@@ -276,7 +262,7 @@ static int flag_of(Dwarf_Die *die, unsigned name)
 
 static void record(Dwarf_Die *die, void *ctx)
 {
-	struct walk *w = ctx;
+	struct dwtypes *w = ctx;
 	int tag = dwarf_tag(die), line;
 	struct sbuf type = { 0 }, ret = { 0 };
 	Dwarf_Attribute mem;
@@ -314,102 +300,17 @@ static void record(Dwarf_Die *die, void *ctx)
 	free(ret.s);
 }
 
-/* Equal, but "[]" matches any "[N]". */
-static int same_type(const char *a, const char *b)
+int dwtypes_read(const char *path, struct dwtypes *w, size_t obj)
 {
-	while (*a && *b) {
-		if (*a == '[' && *b == '[' && (a[1] == ']' || b[1] == ']')) {
-			a = strchr(a, ']');
-			b = strchr(b, ']');
-			if (!a || !b)
-				return 0;
-		} else if (*a != *b) {
-			return 0;
-		}
-		a++;
-		b++;
-	}
-	return *a == *b;
+	w->obj = obj;
+	return dwarf_walk_top(path, record, w);
 }
 
-static int consistent(const struct walk *w, const struct typed *decl, const struct typed *def)
+void dwtypes_free(struct dwtypes *w)
 {
-	if (decl->unprototyped || def->unprototyped)
-		return same_type(strtab_str(&w->strings, decl->ret),
-				 strtab_str(&w->strings, def->ret));
-	return same_type(strtab_str(&w->strings, decl->type),
-			 strtab_str(&w->strings, def->type));
-}
-
-static int cmp_typed(const void *pa, const void *pb)
-{
-	const struct typed *a = pa, *b = pb;
-
-	if (a->symbol != b->symbol)
-		return a->symbol < b->symbol ? -1 : 1;
-	return (a->is_def < b->is_def) - (a->is_def > b->is_def);   /* defs first */
-}
-
-static void report_pair(const struct build *b, const struct walk *w,
-			const struct typed *decl, const struct typed *def,
-			struct strtab *found)
-{
-	char *dfile = decl->file ? path_relative(decl->file, b->srctree) : xstrdup("?");
-	char *ffile = def->file ? path_relative(def->file, b->srctree) : xstrdup("?");
-	char *line = xasprintf("%s:%u: %s: declared as '%s' but defined as '%s' at %s:%u",
-			       dfile, decl->line, strtab_str(&w->strings, decl->symbol),
-			       strtab_str(&w->strings, decl->type),
-			       strtab_str(&w->strings, def->type), ffile, def->line);
-
-	strtab_intern(found, line);
-	free(line);
-	free(dfile);
-	free(ffile);
-}
-
-static size_t compare_all(const struct build *b, struct walk *w, struct strtab *found)
-{
-	size_t compared = 0;
-
-	if (w->n > 1)
-		qsort(w->v, w->n, sizeof(*w->v), cmp_typed);
-	for (size_t i = 0, end; i < w->n; i = end) {
-		size_t ndefs = 0;
-
-		for (end = i; end < w->n && w->v[end].symbol == w->v[i].symbol; end++)
-			ndefs += w->v[end].is_def;
-		for (size_t k = i + ndefs; k < end; k++)
-			for (size_t d = i; d < i + ndefs; d++)
-				if (w->v[d].obj != w->v[k].obj) {
-					compared++;
-					if (!consistent(w, &w->v[k], &w->v[d]))
-						report_pair(b, w, &w->v[k], &w->v[d], found);
-				}
-	}
-	return compared;
-}
-
-size_t mismatch_scan(struct build *b, struct strtab *found, size_t *compared)
-{
-	struct walk w = { 0 };
-	size_t with_dwarf = 0;
-
-	strtab_init(&w.strings);
-	for (size_t i = 0; i < b->set.count; i++) {
-		const struct object *o = &b->set.objs[i];
-		char *path;
-
-		if (!o->linked || o->is_script || o->is_asm || strchr(o->name, '('))
-			continue;
-		path = path_join(b->dir, o->name);
-		w.obj = i;
-		with_dwarf += dwarf_walk_top(path, record, &w) == 0;
-		free(path);
-	}
-	*compared += compare_all(b, &w, found);
-	for (size_t i = 0; i < w.n; i++)
-		free(w.v[i].file);
-	free(w.v);
-	strtab_free(&w.strings);
-	return with_dwarf;
+	for (size_t i = 0; i < w->n; i++)
+		free(w->v[i].file);
+	free(w->v);
+	strtab_free(&w->strings);
+	memset(w, 0, sizeof(*w));
 }

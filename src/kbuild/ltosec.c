@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* ltosec.c - the sections of slim LTO objects from a compile without LTO
  * (ltosec.h). */
-#include "ltosec.h"
-#include "cmdline.h"
-#include "elfread.h"
-#include "kbuild.h"
-#include "run.h"
-#include "util.h"
+#include "kbuild/ltosec.h"
+#include "kbuild/cmdline.h"
+#include "objfile/elfread.h"
+#include "kbuild/kbuild.h"
+#include "lib/run.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -79,7 +79,7 @@ static int compile_plain(const struct build *b, const struct object *obj, const 
 	char *cmdrel = kbuild_cmd_path(obj->name), *cmd = path_join(b->dir, cmdrel);
 	const char *why = NULL;
 	size_t n = 0;
-	char **words = cmdline_cmd_file_words(cmd, &n, &why);
+	char **words = kbuild_cmd_file_words(cmd, &n, &why);
 	char **argv = words ? cmdline_rewrite_compile(words, n, to_plain, out, &why) : NULL;
 	int rc = -1;
 

@@ -13,7 +13,7 @@
 #ifndef CROSSYM_ASMREFS_H
 #define CROSSYM_ASMREFS_H
 
-#include "build.h"
+#include "core/build.h"
 
 /* Find the asm-string references of every linked C object of b; each is
  * reported (symbol, object, file:line) and made a reference of the pseudo

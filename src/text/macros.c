@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* macros.c - the one table of macros by what they do with a name. */
-#include "macros.h"
+#include "text/macros.h"
 
 #include <string.h>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* machine.c - the architecture of a build, and the objects of another. */
-#include "machine.h"
-#include "elfread.h"
-#include "util.h"
+#include "kbuild/machine.h"
+#include "objfile/elfread.h"
+#include "lib/util.h"
 
 #include <elf.h>
 #include <stdio.h>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* defline.c - definition lines for the report's `line` column. */
-#include "defline.h"
-#include "buildtree.h"
-#include "db.h"
-#include "objdecls.h"
-#include "srcscan.h"
-#include "util.h"
+#include "place/defline.h"
+#include "kbuild/buildtree.h"
+#include "kbuild/db.h"
+#include "kbuild/objdecls.h"
+#include "source/srcscan.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

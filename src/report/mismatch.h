@@ -6,7 +6,7 @@
 #define CROSSYM_MISMATCH_H
 
 #include <stddef.h>
-#include "strtab.h"
+#include "lib/strtab.h"
 
 struct build;
 

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* asmrefs.c - references made only inside asm strings of C objects. */
-#include "asmrefs.h"
-#include "cmdline.h"
-#include "db.h"
-#include "lexer.h"
-#include "lto.h"
-#include "run.h"
-#include "unitname.h"
-#include "util.h"
+#include "kbuild/asmrefs.h"
+#include "kbuild/cmdline.h"
+#include "kbuild/kbuild.h"
+#include "kbuild/db.h"
+#include "text/lexer.h"
+#include "objfile/lto.h"
+#include "lib/run.h"
+#include "kbuild/unitname.h"
+#include "lib/util.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -196,7 +197,7 @@ static int compile_argvs(const struct build *b, const struct object *o, struct c
 	char *path = path_join(b->dir, o->cmd_path);
 	const char *why = NULL;
 	size_t n = 0;
-	char **words = cmdline_cmd_file_words(path, &n, &why);
+	char **words = kbuild_cmd_file_words(path, &n, &why);
 
 	c->pre = words ? cmdline_rewrite_compile(words, n, to_pre, c->pre_path, &why) : NULL;
 	c->clang = words && cmdline_is_clang(words, n);

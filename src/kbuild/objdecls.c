@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* objdecls.c - an object's DWARF definitions, read once. */
-#include "objdecls.h"
-#include "db.h"
-#include "util.h"
+#include "kbuild/objdecls.h"
+#include "kbuild/db.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -14,8 +14,8 @@
 #ifndef CROSSYM_TAGMACRO_H
 #define CROSSYM_TAGMACRO_H
 
-#include "decide.h"
-#include "placement.h"
+#include "model/decide.h"
+#include "place/placement.h"
 
 #include <stdio.h>
 
