@@ -187,4 +187,27 @@ else
 	ok 0 "# SKIP spatch (coccinelle) not installed: the annotate part"
 fi
 
+# ---- a tree's own file never turns on running its commands (issue 39) ----------
+# A spy compiler in one .cmd file: it leaves a mark when anything runs it.
+r=$TMP/r rb=$TMP/rb
+cp -R "$ex" "$r"
+make -s -C "$ex" SRC="$r" O="$rb" LAYOUT=ldr >"$TMP/build.log" 2>&1
+mkdir -p "$TMP/spy"
+printf '#!/bin/sh\ntouch "%s/spy/ran"\nexec gcc "$@"\n' "$TMP" >"$TMP/spy/cc" && chmod +x "$TMP/spy/cc"
+sed -i "s|^cmd_kernel/core.o := gcc |cmd_kernel/core.o := $TMP/spy/cc |" "$rb/kernel/.core.o.cmd"
+printf 'tag = __global\nrun-build-commands = yes\n' >"$r/.crossym"
+for c in report check "cocci -o $TMP/rc --define-tag"; do
+	# shellcheck disable=SC2086
+	expect_status 2 "$CROSSYM" $c "$rb"
+	expect_grep "^crossym ${c%% *}: $r/.crossym: the tree was tagged with run-build-commands = yes, which runs the build's compile commands; crossym runs them only when its command line says so: give --run-build-commands (or --no-config)$" \
+		"$TMP/err" "${c%% *}: run-build-commands = yes in .crossym is refused, naming the file"
+	[ ! -e "$TMP/spy/ran" ]
+	ok $? "${c%% *}: nothing of the tree ran"
+done
+[ ! -e "$TMP/rc" ]
+ok $? "cocci: no OUTDIR written"
+"$CROSSYM" report --run-build-commands "$rb" >/dev/null 2>&1
+[ -e "$TMP/spy/ran" ]
+ok $? "with --run-build-commands on the command line the commands run (the spy works)"
+
 done_testing

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* treeconf.c - SRCTREE/.crossym: its format, reading, writing, and how it and
  * the command line make one set of options (treeconf.h). */
-#include "treeconf.h"
-#include "buildtree.h"
-#include "util.h"
+#include "cli/treeconf.h"
+#include "kbuild/buildtree.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -308,6 +308,23 @@ static void say_taken(const struct treeconf *file, const struct treeconf *cmd,
 	      stderr);
 }
 
+/* A key whose yes runs programs of the tree (its compile commands): the file
+ * records that the tree was tagged with it, but never turns it on. 1 (said)
+ * when the file says yes for such a key and the command line does not. */
+static int runs_programs(const struct treeconf *cmd, const struct treeconf *file,
+			 unsigned keys, const char *prog)
+{
+	int k = TC_RUN_BUILD_COMMANDS;
+
+	if (!(keys & TC(k)) || !file->flag[k] || (cmd->given & TC(k)))
+		return 0;
+	fprintf(stderr, "crossym %s: %s: the tree was tagged with %s = yes, which runs the "
+		"build's compile commands; crossym runs them only when its command line "
+		"says so: give --%s (or --no-config)\n", prog, file->path, key_names[k],
+		key_names[k]);
+	return 1;
+}
+
 /* Fold file into cmd for keys; 0, or 2 when check's options differ (said). */
 static int merge(struct treeconf *cmd, const struct treeconf *file, unsigned keys,
 		 int strict, const char *prog)
@@ -322,6 +339,7 @@ static int merge(struct treeconf *cmd, const struct treeconf *file, unsigned key
 		if (opt)
 			bad |= conflict(file, k, opt, strict, prog);
 	}
+	bad |= runs_programs(cmd, file, keys, prog);
 	if (bad)
 		return 2;
 	say_taken(file, cmd, keys, prog);
