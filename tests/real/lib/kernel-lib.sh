@@ -6,8 +6,10 @@ LC_ALL=C
 export LC_ALL
 
 [ "${CROSSYM_SKIP_KERNEL:-0}" = 1 ] && skip_all "CROSSYM_SKIP_KERNEL=1"
-if [ ! -f /usr/src/linux-source-6.1.tar.xz ] && [ "$(id -u)" -ne 0 ]; then
-	skip_all "no /usr/src/linux-source-6.1.tar.xz and not root to install it"
+# KB_LINUX (6.1 or 6.12): the Linux of kernel-build.sh and of the cache
+# directories the scripts read
+if [ ! -f "/usr/src/linux-source-${KB_LINUX:-6.1}.tar.xz" ] && [ "$(id -u)" -ne 0 ]; then
+	skip_all "no /usr/src/linux-source-${KB_LINUX:-6.1}.tar.xz and not root to install it"
 fi
 
 diag() { sed 's/^/# /' "$1"; }

@@ -49,7 +49,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$here/../../.." && pwd)
 CROSSYM=${CROSSYM:-$TOP/crossym}
 JOBS=${JOBS:-2}
-CACHE=${CROSSYM_CACHE:-$HOME/.cache/crossym}/linux-6.1
+CACHE=${CROSSYM_CACHE:-$HOME/.cache/crossym}/linux-${KB_LINUX:-6.1}
 CONFIG=${1:-x86_64-boot}
 case $CONFIG in x86_64-boot|x86_64-fsmod|x86_64-def) ;; *) echo "kernel-proof: unknown config $CONFIG" >&2; exit 2 ;; esac
 SRC=$CACHE/src
