@@ -764,11 +764,19 @@ image_files() {
 	image) find_images; cat "$W/images" "$W/derived" ;;
 	esac
 }
-# measure F: `TEXT<TAB>BYTES` of F in B (TEXT `-` for a file that is no ELF)
+# measure F: `SIZE<TAB>BYTES` of F in B: SIZE the bytes of its functions
+# for an executable (the sum of its FUNC symbols' sizes, one per address:
+# the text sections of an image are padded to alignments that hide what
+# the units saved), size(1)'s text for an object or module, `-` for a file
+# that is neither or has no symbols
 measure() {
-	t=$(size "$B/$1" 2>/dev/null | awk 'NR > 1 { t += $1 } END { if (NR > 1) print t }')
-	printf '%s	%s
-' "${t:--}" "$(wc -c <"$B/$1")"
+	case $(readelf -h "$B/$1" 2>/dev/null | sed -n 's/^ *Type: *\([A-Z]*\).*/\1/p') in
+	EXEC|DYN) t=$(readelf -sW "$B/$1" 2>/dev/null |
+		awk '$4 == "FUNC" && $7 != "UND" && !seen[$2]++ { t += $3 } END { if (t) print "f" t }') ;;
+	REL) t=$(size "$B/$1" 2>/dev/null | awk 'NR > 1 { t += $1 } END { if (NR > 1) print t }') ;;
+	*) t= ;;
+	esac
+	printf '%s\t%s\n' "${t:--}" "$(wc -c <"$B/$1")"
 }
 # sizes.normal: each image's TEXT and BYTES in the normal build, measured
 # now unless the file is still the image an earlier run linked (images.wp)
@@ -795,13 +803,18 @@ size_table() {
 	{ cat "$W/sizes.units"
 	  awk -F '\t' '{ o += $2; n += $3 } END { printf "units\t%d\t%d\n", o, n }' "$W/sizes.units"
 	  while IFS='	' read -r f t b; do
+		# (a top-level file no command here made again is no image of it)
+		[ $flavour != image ] || grep -Fxq "$f" "$W/images" "$W/derived.done" 2>/dev/null || continue
 		set -- $(measure "$f")
-		if [ "$t" != - ] && [ "$1" != - ]; then printf '%s\t%s\t%s\n' "$f" "$t" "$1"
-		else printf '%s (bytes)\t%s\t%s\n' "$f" "$b" "$2"; fi
+		case $t$1 in
+		f*f*) printf '%s (functions)\t%s\t%s\n' "$f" "${t#f}" "${1#f}" ;;
+		-*|*-) printf '%s (bytes)\t%s\t%s\n' "$f" "$b" "$2" ;;
+		*) printf '%s\t%s\t%s\n' "$f" "$t" "$1" ;;
+		esac
 	  done <"$W/sizes.normal"; } |
 	awk -F '\t' '{ d = $3 - $2; printf "%s\t%d\t%d\t%d\t%.2f\n", $1, $2, $3, d, $2 ? d * 100 / $2 : 0 }' \
 		>"$W/sizes.tsv"
-	awk -F '\t' 'BEGIN { printf "%10s %10s %9s %8s  %s\n", "before", "after", "change", "%", "text of" }
+	awk -F '\t' 'BEGIN { printf "%10s %10s %9s %8s  %s\n", "before", "after", "change", "%", "text of (bytes)" }
 		{ printf "%10d %10d %+9d %+7.2f%%  %s\n", $2, $3, $4, $5, $1 }' "$W/sizes.tsv"
 }
 normal_sizes
