@@ -240,11 +240,22 @@ copy_tree() {
 	echo "$oldsrc" >"$1.tmp/.crossym-wp-copy"
 	mv "$1.tmp" "$1"
 }
+# keep_tagged DIR: the files the last run tagged in the copy DIR (.wp/tagged.list)
+# moved to .wp/prev, to tell which of this run's tags are the same
+keep_tagged() {
+	rm -rf "$W/prev"
+	[ -f "$W/tagged.list" ] && [ "$(cat "$1/.crossym-wp-copy" 2>/dev/null)" = "$oldsrc" ] || return 0
+	while IFS= read -r f; do
+		[ -f "$1/$f" ] || continue
+		mkdir -p "$W/prev/$(dirname "$f")" && mv "$1/$f" "$W/prev/$f"
+	done <"$W/tagged.list"
+}
 if [ $tagging = 1 ] && [ $apply = 0 ]; then
 	newsrc=${tagged:-$W/src}
 	mkdir -p "$(dirname "$newsrc")" && newsrc=$(cd "$(dirname "$newsrc")" && pwd)/${newsrc##*/}
 	[ "$newsrc" != "$oldsrc" ] || die "--tagged $tagged: the source tree itself (that is --apply)"
 	t0=$(date +%s)
+	keep_tagged "$newsrc"
 	copy_tree "$newsrc"
 	say "tagged copy of $oldsrc: $newsrc (hard links, $(($(date +%s) - t0)) s)"
 fi
@@ -396,19 +407,41 @@ summary() {
 if [ -f "$W/units.txt" ]; then mv "$W/units.txt" "$W/units.txt.old"; else : >"$W/units.txt.old"; fi
 t_start=$(date +%s)
 lto_seconds=0
+# (a second back: test -nt may compare whole seconds)
+touch -d "@$(($(date +%s) - 1))" "$W/loop.stamp"
 exclude_loop
 summary
 
 # --- 2. the tags, decided with the final units ------------------------------------------
-# retag: the LTO objects whose .cmd file names a file the tags changed, in
-# this run or the last (a copy made again is untagged), are made again
-retag() {
+# changed_files: .wp/changed.list, the files whose text differs from what the
+# LTO objects were last compiled from: each file the tags changed, but one
+# tagged as the last run tagged it (.wp/prev: its time put back), and each
+# file the last run tagged that this one leaves untagged (the copy's file
+# is the original again)
+changed_files() {
 	sed -n 's|^+++ b/||p' "$W/tags/annotate.patch" 2>/dev/null >"$W/tagged.list"
-	cat "$W/tagged.list" "$W/tagged.list.old" 2>/dev/null | sort -u >"$W/tagged.any"
-	[ -s "$W/tagged.any" ] || return 0
+	while IFS= read -r f; do
+		if [ -f "$W/prev/$f" ] && cmp -s "$W/prev/$f" "$newsrc/$f"; then
+			touch -r "$W/prev/$f" "$newsrc/$f"
+		else
+			echo "$f"
+		fi
+	done <"$W/tagged.list" >"$W/changed.list"
+	[ $apply = 1 ] || [ ! -f "$W/tagged.list.old" ] ||
+		grep -Fxvf "$W/tagged.list" "$W/tagged.list.old" >>"$W/changed.list" || :
+	rm -rf "$W/prev"
+}
+# retag: the LTO objects whose .cmd file names a changed file are made again,
+# and those this run compiled (from the untagged sources: newer than
+# .wp/loop.stamp) whose .cmd names a tagged one
+retag() {
+	changed_files
+	[ -s "$W/changed.list" ] || [ -s "$W/tagged.list" ] || return 0
 	while IFS='	' read -r obj lto rest; do
 		c=$(dirname "$obj")/.$(basename "$obj").cmd
-		grep -qF -f "$W/tagged.any" "$B/$c" 2>/dev/null && rm -f "$B/$lto"
+		list=$W/changed.list
+		[ ! "$B/$lto" -nt "$W/loop.stamp" ] || list=$W/tagged.list
+		[ ! -s "$list" ] || ! grep -qF -f "$list" "$B/$c" 2>/dev/null || rm -f "$B/$lto"
 	done <"$W/lto.tsv"
 	return 0
 }
@@ -425,7 +458,7 @@ normal_make() {
 }
 tag_rc=0
 if [ $tagging = 1 ]; then
-	[ -f "$W/tagged.list" ] && mv "$W/tagged.list" "$W/tagged.list.old"
+	if [ -f "$W/tagged.list" ]; then mv "$W/tagged.list" "$W/tagged.list.old"; else rm -f "$W/tagged.list.old"; fi
 	rm -rf "$W/tags"
 	t0=$(date +%s)
 	crc=0
@@ -440,8 +473,8 @@ if [ $tagging = 1 ]; then
 	sed 's/^/  /' "$W/annotate.log" | tail -n 15 >&2
 	[ $arc -le 1 ] || die "crossym annotate failed (exit $arc), see $W/annotate.log"
 	[ $crc = 0 ] && [ $arc = 0 ] || tag_rc=1
-	say "tags: $(sed -n 's|^+++ b/||p' "$W/tags/annotate.patch" 2>/dev/null | wc -l) files of $newsrc changed in $(($(date +%s) - t0)) s"
 	retag
+	say "tags: $(wc -l <"$W/tagged.list") files of $newsrc tagged ($(wc -l <"$W/changed.list") changed since the last run) in $(($(date +%s) - t0)) s"
 	[ $apply = 0 ] || normal_make
 fi
 
