@@ -65,7 +65,7 @@ say() { echo "wholeprogram: $*" >&2; }
 die() { say "$*"; exit 2; }
 NL='
 '
-SYNOPSIS="crossym wholeprogram [--tag TAG [--define-tag] [--tag-exports] [--keep-stale]] [--apply | --tagged DIR | --srctree DIR] [--exclude OBJ]... [--runs] [-j N] BUILD_DIR"
+SYNOPSIS="crossym wholeprogram [--tag TAG [--define-tag] [--tag-exports] [--keep-stale] [--macro-file FILE]] [--apply | --tagged DIR | --srctree DIR] [--exclude OBJ]... [--runs] [-j N] BUILD_DIR"
 
 help() {
 	cat <<'EOH'
@@ -90,6 +90,7 @@ the size table (text per unit, the image, each module) printed.
   --apply           tag the source tree itself (all or nothing)
   --tagged DIR      tag a hard-linked copy of the source tree in DIR
                     (default with --tag: BUILD_DIR/.wp/src)
+  --macro-file FILE  extra macros for spatch (crossym annotate's)
   --srctree DIR     compile from DIR, an already tagged copy of the sources
   --exclude OBJ     keep OBJ (relative to BUILD_DIR) out of its unit; repeatable
   --runs            a unit per contiguous run of a directory's objects in link
@@ -111,7 +112,7 @@ EOH
 }
 case ${1:-} in -h|--help) help; exit 0 ;; esac
 
-print_opts=0 restore=0 opts= newsrc= tagging=0 apply=0 tagged= cocci_opts=
+print_opts=0 restore=0 opts= newsrc= tagging=0 apply=0 tagged= cocci_opts= macro_file=
 while [ $# -gt 1 ]; do
 	case $1 in
 	--units-opts) print_opts=1 ;;
@@ -124,6 +125,8 @@ while [ $# -gt 1 ]; do
 	--tag) shift; tagging=1 cocci_opts="$cocci_opts$NL--tag$NL$1" ;;
 	--define-tag|--tag-exports|--keep-stale) tagging=1 cocci_opts="$cocci_opts$NL$1" ;;
 	--apply) tagging=1 apply=1 ;;
+	--macro-file) shift; macro_file=$(cd "$(dirname "$1")" && pwd)/${1##*/} ||
+		die "--macro-file $1: no such file" ;;
 	--tagged) shift; tagging=1 tagged=$1 ;;
 	-j) shift; JOBS=$1 ;;
 	-j[0-9]*) JOBS=${1#-j} ;;
@@ -469,7 +472,8 @@ if [ $tagging = 1 ]; then
 	[ -f "$W/tags/files.tsv" ] && [ $crc -le 1 ] ||
 		die "crossym cocci failed (exit $crc), see $W/cocci.err"
 	arc=0
-	"$CROSSYM" annotate "$W/tags" "$newsrc" -j "$JOBS" --apply >"$W/annotate.log" 2>&1 || arc=$?
+	"$CROSSYM" annotate "$W/tags" "$newsrc" -j "$JOBS" --apply ${macro_file:+--macro-file "$macro_file"} \
+		>"$W/annotate.log" 2>&1 || arc=$?
 	sed 's/^/  /' "$W/annotate.log" | tail -n 15 >&2
 	[ $arc -le 1 ] || die "crossym annotate failed (exit $arc), see $W/annotate.log"
 	[ $crc = 0 ] && [ $arc = 0 ] || tag_rc=1
