@@ -369,7 +369,8 @@ exclude_loop() {
 		round=$((round + 1))
 		[ $round -le 20 ] || die "the units still change after 20 rounds of exclusions (see $W/excluded.tsv)"
 		n=$(wc -l <"$W/excluded.tsv")
-		units_run >"$W/units.tsv" || die "crossym units failed"
+		units_run >"$W/units.tsv" 2>"$W/units.err" ||
+			{ cat "$W/units.err" >&2; die "crossym units failed"; }
 		[ "$(wc -l <"$W/units.tsv")" -gt 1 ] || die "crossym units found no objects in $B"
 		hazards
 		[ "$(wc -l <"$W/excluded.tsv")" = "$n" ] || continue
@@ -382,6 +383,9 @@ exclude_loop() {
 		[ "$(wc -l <"$W/excluded.tsv")" = "$n" ] && break
 	done
 	[ -s "$W/units.txt" ] || die "no unit is left: every C object was kept out (see $W/excluded.tsv)"
+	# (what units said, once; not its note on asm statements: the tags are
+	# decided with --run-build-commands)
+	grep -v 'symbols they name only inside asm strings are not looked for' "$W/units.err" >&2 || :
 }
 # summary: the units and the exclusions by kind, on stderr
 summary() {
