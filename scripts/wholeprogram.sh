@@ -162,7 +162,7 @@ on_exit() {
 	rc=$?
 	trap - EXIT INT TERM HUP
 	if [ $rc -ne 0 ] && [ $replaced = 1 ]; then
-		restore_build
+		restore_build all
 		say "$B: the normal build is back (the aggregates and objects this run replaced)"
 	fi
 	rm -rf "$W/lock"
@@ -186,6 +186,9 @@ restore_build() {
 		fi
 		rm -f "$W/orig/$f.orig" "$W/orig/$f.written"
 	done
+	# (--restore and a failed run: the unit files too, which no normal
+	# aggregate names but a walk of a tree without aggregates would meet)
+	[ "${1:-}" != all ] || [ ! -f "$W/units.txt" ] || cut -f 1 "$W/units.txt" | (cd "$B" && xargs rm -f)
 }
 
 # --- the flavour of the tree, its aggregates ---------------------------------------
@@ -204,14 +207,15 @@ busybox) oldsrc=$srcdir ;;
 *) oldsrc=$(readlink -f "$B/source" 2>/dev/null || echo "$B") ;;
 esac
 # what an earlier run replaced goes back first: crossym reads the normal build
-restore_build
 if [ $restore = 1 ]; then
+	restore_build all
 	case $flavour in
 	image) say "$B: the normal build is back" ;;
 	*) say "$B: the normal objects and archives are back; its make links the normal image again" ;;
 	esac
 	exit 0
 fi
+restore_build
 
 if [ $flavour = linux ]; then
 	# head objects stay first and out of units (scripts/head-object-list.txt)
@@ -257,6 +261,10 @@ if [ $tagging = 1 ] && [ $apply = 0 ]; then
 	newsrc=${tagged:-$W/src}
 	mkdir -p "$(dirname "$newsrc")" && newsrc=$(cd "$(dirname "$newsrc")" && pwd)/${newsrc##*/}
 	[ "$newsrc" != "$oldsrc" ] || die "--tagged $tagged: the source tree itself (that is --apply)"
+	# (a copy of a tree that holds the copy, or the build, would copy itself)
+	case $newsrc/ in "$oldsrc"/*) die "$newsrc: inside the source tree $oldsrc: give --tagged DIR outside it, or --apply" ;; esac
+	case $B/ in "$oldsrc"/*)
+		die "$B: the build is inside its source tree $oldsrc (its commands may name the sources relative to it, not through a copy): give --apply to tag the tree itself" ;; esac
 	t0=$(date +%s)
 	keep_tagged "$newsrc"
 	copy_tree "$newsrc"

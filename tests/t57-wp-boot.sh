@@ -128,4 +128,16 @@ grep -q '__global a_helper' "$TMP/src/a/a.c" && grep -qx 'exclude = a/hot.o' "$T
 ok $? "--apply: the tree itself tagged, the exclusion in its .crossym"
 "$b/image" >"$TMP/apply.out"
 expect_eq "$TMP/want.out" "$TMP/apply.out" "... and the image prints the same"
+# a tree of plain objects (no aggregate, no image link): the LTO objects and
+# the tagged copy a run leaves are not objects of the build
+make -s -C "$TOP/tests/trees/audit" O="$TMP/plain" >/dev/null 2>&1
+"$CROSSYM" report --format=tsv "$TMP/plain" >"$TMP/plain.before" 2>/dev/null
+expect_status 2 wp --tag __global --define-tag "$TMP/plain"
+expect_grep "^wholeprogram: no top-level image command (.IMAGE.cmd) nor aggregate in" "$TMP/err" \
+	"a tree with no image link: exit 2, said"
+ls "$TMP"/plain/*/*.lto.o >/dev/null 2>&1 && [ -d "$TMP/plain/.wp/src" ] && [ ! -e "$TMP/plain/a/unit.o" ]
+ok $? "... its LTO objects and the tagged copy left, its unit files taken away"
+"$CROSSYM" report --format=tsv "$TMP/plain" >"$TMP/plain.after" 2>"$TMP/plain.err"
+ok $? "... and a scan of it exits 0"
+expect_eq "$TMP/plain.before" "$TMP/plain.after" "... with the same report as before the run"
 done_testing

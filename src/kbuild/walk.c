@@ -17,6 +17,15 @@ static int is_aggregate_name(const char *base)
 	       str_has_suffix(base, ".a");
 }
 
+/* What crossym wholeprogram writes into a build directory besides its unit
+ * files (refused by their marker: elfread.c): BUILD/.wp (its work, a tagged
+ * copy of the sources among it) and the -flto object OBJ.lto.o of each
+ * object (crossym cmd --lto names them). Neither is the normal build's. */
+static int is_wholeprogram_own(const char *rel, const char *name)
+{
+	return (!*rel && !strcmp(name, ".wp")) || str_has_suffix(name, ".lto.o");
+}
+
 /* An object or aggregate file the walk met (st: what it is). */
 static void add_found(struct build *b, const char *rel, const struct stat *st,
 		      struct found *found)
@@ -135,7 +144,7 @@ static void walk_dir(struct walk *w, const char *rel, int depth)
 	}
 	while ((de = readdir(d)) != NULL)
 		if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..") &&
-		    strcmp(de->d_name, ".git"))
+		    strcmp(de->d_name, ".git") && !is_wholeprogram_own(rel, de->d_name))
 			strv_push(&names, &n, &cap, de->d_name);
 	closedir(d);
 	/* by name: which of two links to one directory is followed does not
