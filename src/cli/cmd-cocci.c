@@ -278,6 +278,7 @@ static int run_static(const struct cocci_cmd_opts *o)
 	int status = 2;
 
 	pipeline_init(&p, &o->a, PH_ROWS | PH(PH_CLASSES));
+	p.scan.list_dir = o->outdir;
 	cpp_runner_init(&run, o->a.scan.run_build_commands);
 	if (!pipeline_run(&p) && !staticize_plan(&p.rows, p.srctree, p.builds.v,
 						 (size_t)p.builds.n, &run, &plan)) {
@@ -308,6 +309,7 @@ static int run_cocci(const struct cocci_cmd_opts *o)
 		return run_static(o);
 	pipeline_init(&p, &o->a, PH_TAGCHECK | (tag_macros ? PH(PH_CLASSES) : 0));
 	p.tag = treeconf_tag(&o->a.conf);
+	p.scan.list_dir = o->outdir;
 	p.tag_macros = tag_macros;
 	if (!pipeline_run(&p) && !check_tag(o, &p)) {
 		write_outdir(o, &p);
