@@ -288,6 +288,7 @@ static int run_static(const struct cocci_cmd_opts *o)
 		staticize_free(&plan);
 		status = diag.status;
 	}
+	cpp_runner_say(&run);
 	cpp_runner_free(&run);
 	pipeline_free(&p);
 	return status;

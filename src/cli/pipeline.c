@@ -245,6 +245,7 @@ static int ph_sites(struct pipeline *p, struct pass *ps)
 	p->places = xcalloc(p->rows.count + 1, sizeof(*p->places));
 	placement_classify(&p->rows, p->files, &run, p->places);
 	note_unrun_commands(&p->rows, p->places, &run);
+	cpp_runner_say(&run);
 	cpp_runner_free(&run);
 	return 0;
 }

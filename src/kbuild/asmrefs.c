@@ -63,6 +63,13 @@ static void pp_line(struct lex_cursor *c, const struct lex_item *t, char *file,
 	lex_cursor_setline(c, next, line);
 }
 
+/* 1 when the identifier p (len bytes) is asm, __asm or __asm__. */
+static int asm_keyword(const char *p, size_t len)
+{
+	return (len == 3 && !memcmp(p, "asm", 3)) || (len == 5 && !memcmp(p, "__asm", 5)) ||
+	       (len == 7 && !memcmp(p, "__asm__", 7));
+}
+
 /* Where each of the object's symbols first appears inside a string literal
  * of an asm statement (asm, __asm, __asm__) of the preprocessed text: loc[id of the name in refs] = "FILE:LINE". */
 static void strings_naming(const char *text, size_t len, const struct strtab *refs,
@@ -85,9 +92,7 @@ static void strings_naming(const char *text, size_t len, const struct strtab *re
 			literal_names(text, &t, refs, loc, where);
 			free(where);
 		} else if (t.kind == TK_IDENT) {
-			want_asm |= (t.len == 3 && !memcmp(p, "asm", 3)) ||
-				    (t.len == 5 && !memcmp(p, "__asm", 5)) ||
-				    (t.len == 7 && !memcmp(p, "__asm__", 7));
+			want_asm |= asm_keyword(p, t.len);
 		} else if (t.kind == TK_PUNCT) {
 			if (*p == '(' && ++depth && want_asm && asm_depth < 0)
 				asm_depth = depth;
@@ -335,24 +340,50 @@ static int asm_file_defs(const char *path, const struct strtab *want, struct str
 	return 0;
 }
 
+/* name (of len bytes) into defs when want has it. */
+static void want_name(const char *name, size_t len, const struct strtab *want,
+		      struct strtab *defs)
+{
+	char buf[512];
+
+	if (len && len < sizeof(buf)) {
+		snprintf(buf, sizeof(buf), "%.*s", (int)len, name);
+		if (strtab_find(want, buf) >= 0)
+			strtab_intern(defs, buf);
+	}
+}
+
 /* The names of want that the preprocessed text names as C identifiers
- * (outside string literals and line markers), into defs: the last way to
- * tell a C definition from one the asm makes (doc/CONTRACT.md says what it
- * gets wrong). */
+ * (outside string literals and line markers) or as the asm label of a
+ * file-scope declaration (`int x asm("y")`: y; the asm keyword right after a
+ * declarator's last token), into defs: the last way to tell a C definition
+ * from one the asm makes (doc/CONTRACT.md says what it gets wrong). */
 static void c_identifiers(const char *text, size_t len, const struct strtab *want,
 			  struct strtab *defs)
 {
 	struct lex_cursor c;
 	struct lex_item t;
-	char name[512];
+	int depth = 0, label = 0, after_declarator = 0;
 
 	lex_cursor_init(&c, text, len, 0);
-	while (lex_next(&c, &t))
-		if (t.kind == TK_IDENT && t.len < sizeof(name)) {
-			snprintf(name, sizeof(name), "%.*s", (int)t.len, text + t.off);
-			if (strtab_find(want, name) >= 0)
-				strtab_intern(defs, name);
+	while (lex_next(&c, &t)) {
+		const char *p = text + t.off;
+
+		if (t.kind == TK_IDENT && asm_keyword(p, t.len)) {
+			label = !depth && after_declarator;
+		} else if (t.kind == TK_IDENT) {
+			want_name(p, t.len, want, defs);
+		} else if (t.kind == TK_LIT && label && p[strcspn(p, "'\"")] == '"') {
+			p += strcspn(p, "\"") + 1;
+			want_name(p, strcspn(p, "\""), want, defs);
+			label = 0;
+		} else if (t.kind == TK_PUNCT) {
+			depth += (*p == '{') - (*p == '}');
+			label &= *p == '(';
 		}
+		after_declarator = (t.kind == TK_IDENT && !asm_keyword(p, t.len)) ||
+				   (t.kind == TK_PUNCT && (*p == ')' || *p == ']'));
+	}
 }
 
 /* The object's C-level definitions into cdefs: its fat LTO object's symbol
