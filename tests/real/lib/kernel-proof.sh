@@ -158,11 +158,12 @@ rc=0
 if [ ! -f "$R/scan.db" ] && [ -f "$CACHE/annotate-$CONFIG/scan.db" ]; then
 	cp "$CACHE/annotate-$CONFIG/scan.db" "$R/scan.db"
 fi
-# the report first: its --db (R/scan.db) gives cocci the asm-string checks
+# the report first: its --db (R/scan.db) gives cocci the asm-string checks;
+# with --run-build-commands R/lists/asm-refs.tsv lists the asm references
 rrc=0
 # shellcheck disable=SC2046
 (IFS='
-'; exec "$CROSSYM" report --format=tsv --tag-exports $rbc --db "$R/scan.db" $(cat "$R/units.opts") "$B") \
+'; exec "$CROSSYM" report --format=tsv --tag-exports $rbc --list-dir "$R/lists" --db "$R/scan.db" $(cat "$R/units.opts") "$B") \
 	>"$R/report.tsv" 2>"$R/report.err" || rrc=$?
 echo $rrc >"$R/report.rc"
 # shellcheck disable=SC2046
