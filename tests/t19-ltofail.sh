@@ -79,6 +79,11 @@ expect_status 0 "$CROSSYM" report --format=tsv --run-build-commands --list-dir "
 cmp -s "$TMP/o/lto-failed.tsv" "$TMP/rl/lto-failed.tsv" &&
 	cmp -s "$TMP/o/asm-refs.tsv" "$TMP/rl/asm-refs.tsv"
 ok $? "report --list-dir DIR: the lists cocci writes into OUTDIR"
+expect_status 1 "$CROSSYM" check --run-build-commands --list-dir "$TMP/cl" "$out"
+cmp -s "$TMP/o/lto-failed.tsv" "$TMP/cl/lto-failed.tsv" &&
+	cmp -s "$TMP/o/asm-refs.tsv" "$TMP/cl/asm-refs.tsv" &&
+	[ "$(grep -c 'objects failed their -flto compile' "$TMP/err")" -eq 1 ]
+ok $? "check --list-dir DIR (exit 1: the tags are missing): the same lists, the one line"
 
 # no assembly output either: the preprocessed text, which counts hot_alias
 CC=$tree/no-S-gcc sh "$tree/build.sh" "$TMP/nos" >"$TMP/nos.log" 2>&1

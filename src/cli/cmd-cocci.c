@@ -40,7 +40,9 @@ static const char cocci_help[] =
 	"crossym annotate OUTDIR SRCTREE [--apply] to make and check the patch.\n"
 	"OUTDIR/crossym.conf records the options (those of SRCTREE/.crossym, which\n"
 	"this command reads, with the command line's over them); annotate --apply\n"
-	"installs it as SRCTREE/.crossym, for every later command.\n\n";
+	"installs it as SRCTREE/.crossym, for every later command. With\n"
+	"--run-build-commands, OUTDIR/asm-refs.tsv, lto-failed.tsv and\n"
+	"lto-sections.tsv list what it found per object or symbol (stderr: the counts).\n\n";
 
 static const struct optdef opt_output = { { "output", required_argument, NULL, OPT_OUTPUT },
 	"  -o, --output DIR  where to write (created)\n" };

@@ -17,7 +17,7 @@ static void child(const char *dir, char *const *argv, int fd, int unused,
 		  const char *errpath)
 {
 	int null = open("/dev/null", O_RDWR);
-	int err = errpath ? open(errpath, O_WRONLY | O_CREAT | O_TRUNC, 0666) : null;
+	int err = errpath ? open(errpath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666) : null;
 
 	if (null < 0 || err < 0 || chdir(dir) || dup2(null, 0) < 0 || dup2(err, 2) < 0 ||
 	    dup2(fd >= 0 ? fd : null, 1) < 0)
