@@ -121,7 +121,9 @@ fi
 cp "$BW/.wp/units.tsv" "$BW/.wp/excluded.tsv" "$R/"
 cut -f 1 "$R/excluded.tsv" >"$R/excluded.list"
 { sh "$TOP/scripts/wholeprogram.sh" --units-opts "$B"; printf '%s\n' --exclude "@$R/excluded.list"; } >"$R/units.opts"
-rm -rf "$R/out" && cp -a "$BW/.wp/tags" "$R/out"
+rm -rf "$R/out" "$R/lists" && cp -a "$BW/.wp/tags" "$R/out"
+# the lists of its --run-build-commands (asm-refs.tsv: the asm references)
+mkdir -p "$R/lists" && cp "$R/out/asm-refs.tsv" "$R/out/lto-failed.tsv" "$R/out/lto-sections.tsv" "$R/lists/"
 # the report with the same options (its --db: the command's scan)
 rrc=0
 # shellcheck disable=SC2046
