@@ -141,11 +141,20 @@ case $JOBS in ''|*[!0-9]*) die "-j $JOBS: not a number" ;; esac
 [ $apply = 0 ] || [ -z "$tagged" ] || die "--apply tags the tree itself: not with --tagged"
 B=$(cd "$1" && pwd) || die "$1: no such directory"
 W=$B/.wp
-# (crossym writes only into a directory of its own)
+# (crossym writes only into a directory of its own, made by it for this
+# build: .wp/owner names the build's path and inode; a .wp shipped with the
+# tree, or a symbolic link, is refused, never followed: its saved
+# "originals" would be copied over the build)
 for d in "$W" "$W/orig"; do
 	[ ! -L "$d" ] || die "$d is a symbolic link: remove it"
 done
+owner="crossym wholeprogram $B $(stat -c %d:%i "$B")"
+if [ -d "$W" ] && [ "$(cat "$W/owner" 2>/dev/null)" != "$owner" ]; then
+	[ -z "$(find "$W/orig" -type f 2>/dev/null | head -n 1)" ] ||
+		die "$W: not made by crossym wholeprogram for this build (no $W/owner naming it), yet it holds saved files: remove it"
+fi
 mkdir -p "$W/orig" || die "$W: cannot make it"
+[ "$(cat "$W/owner" 2>/dev/null)" = "$owner" ] || echo "$owner" >"$W/owner"
 
 # --- the lock, and the normal build put back on failure ----------------------------------
 # (a lock whose run is gone, killed with SIGKILL, is taken over)

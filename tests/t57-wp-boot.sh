@@ -128,6 +128,14 @@ grep -q '__global a_helper' "$TMP/src/a/a.c" && grep -qx 'exclude = a/hot.o' "$T
 ok $? "--apply: the tree itself tagged, the exclusion in its .crossym"
 "$b/image" >"$TMP/apply.out"
 expect_eq "$TMP/want.out" "$TMP/apply.out" "... and the image prints the same"
+# a .wp the tree shipped, with "originals" to put back: refused, nothing copied
+rm -rf "$b/.wp" && mkdir -p "$b/.wp/orig" && printf 'evil\n' >"$b/.wp/orig/image.orig"
+expect_status 2 wp --restore "$b"
+expect_grep "/.wp: not made by crossym wholeprogram for this build" "$TMP/err" \
+	"a .wp not made for this build, holding saved files: refused"
+[ "$(cat "$b/image.bin")" != evil ] && ! grep -q evil "$b/image"
+ok $? "... nothing of it copied into the build"
+
 # a tree of plain objects (no aggregate, no image link): the LTO objects and
 # the tagged copy a run leaves are not objects of the build
 make -s -C "$TOP/tests/trees/audit" O="$TMP/plain" >/dev/null 2>&1
