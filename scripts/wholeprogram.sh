@@ -151,7 +151,7 @@ done
 owner="crossym wholeprogram $B $(stat -c %d:%i "$B")"
 if [ -d "$W" ] && [ "$(cat "$W/owner" 2>/dev/null)" != "$owner" ]; then
 	[ -z "$(find "$W/orig" -type f 2>/dev/null | head -n 1)" ] ||
-		die "$W: not made by crossym wholeprogram for this build (no $W/owner naming it), yet it holds saved files: remove it"
+		die "$W: not made by crossym wholeprogram for this build (no $W/owner naming it), yet it holds saved files, which a run copies over the build: if an older crossym wholeprogram made it for this build, adopt it (echo '$owner' >$W/owner), else remove it"
 fi
 mkdir -p "$W/orig" || die "$W: cannot make it"
 [ "$(cat "$W/owner" 2>/dev/null)" = "$owner" ] || echo "$owner" >"$W/owner"
