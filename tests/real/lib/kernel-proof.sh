@@ -124,11 +124,12 @@ cut -f 1 "$R/excluded.tsv" >"$R/excluded.list"
 rm -rf "$R/out" "$R/lists" && cp -a "$BW/.wp/tags" "$R/out"
 # the lists of its --run-build-commands (asm-refs.tsv: the asm references)
 mkdir -p "$R/lists" && cp "$R/out/asm-refs.tsv" "$R/out/lto-failed.tsv" "$R/out/lto-sections.tsv" "$R/lists/"
-# the report with the same options (its --db: the command's scan)
+# the report with the same options, of B itself (BW now holds the units; its
+# --db: the command's scan)
 rrc=0
 # shellcheck disable=SC2046
 (IFS='
-'; in_bw "$CROSSYM" report --format=tsv --tag-exports $rbc --db "$BW/.wp/scan.db" $(cat "$R/units.opts") "$B") \
+'; exec "$CROSSYM" report --format=tsv --tag-exports $rbc --db "$BW/.wp/scan.db" $(cat "$R/units.opts") "$B") \
 	>"$R/report.tsv" 2>"$R/report.err" || rrc=$?
 echo $rrc >"$R/report.rc"
 [ $rrc -eq 0 ] || { cat "$R/report.err" >&2; die "crossym report failed"; }
