@@ -142,14 +142,17 @@ case $JOBS in ''|*[!0-9]*) die "-j $JOBS: not a number" ;; esac
 B=$(cd "$1" && pwd) || die "$1: no such directory"
 W=$B/.wp
 # (crossym writes only into a directory of its own, made by it for this
-# build: .wp/owner names the build's path and inode; a .wp shipped with the
-# tree, or a symbolic link, is refused, never followed: its saved
-# "originals" would be copied over the build)
+# build: .wp/owner names the build's path (a copy made with cp -a at the
+# same path, as a CI cache is, stays its own); a .wp shipped with the tree,
+# or a symbolic link, is refused, never followed: its saved "originals"
+# would be copied over the build)
 for d in "$W" "$W/orig"; do
 	[ ! -L "$d" ] || die "$d is a symbolic link: remove it"
 done
-owner="crossym wholeprogram $B $(stat -c %d:%i "$B")"
-if [ -d "$W" ] && [ "$(cat "$W/owner" 2>/dev/null)" != "$owner" ]; then
+owner="crossym wholeprogram $B"
+owned=0    # (an older crossym wrote the inode after the path)
+case $(cat "$W/owner" 2>/dev/null) in "$owner"|"$owner "*) owned=1 ;; esac
+if [ -d "$W" ] && [ $owned = 0 ]; then
 	[ -z "$(find "$W/orig" -type f 2>/dev/null | head -n 1)" ] ||
 		die "$W: not made by crossym wholeprogram for this build (no $W/owner naming it), yet it holds saved files, which a run copies over the build: if an older crossym wholeprogram made it for this build, adopt it (echo '$owner' >$W/owner), else remove it"
 fi

@@ -93,7 +93,8 @@ timed() { printf '%s\t%s\n' "$1" "$2" >>"$R/times.tsv"; say "$1: $2 s"; }
 # (BW/.crossym-wp names their sha256); a new key reruns the command, which
 # compiles again only what changed.
 wpkey() { { sha256sum <"$CROSSYM"; cat "$TOP"/scripts/*.sh | sha256sum; cat "$B/.crossym-build"; } | sha256sum | cut -d ' ' -f 1; }
-if [ ! -f "$BW/.crossym-base" ] || [ "$(cat "$BW/.crossym-base")" != "$(cat "$B/.crossym-build")" ]; then
+# fresh_bw: BW a new copy of B (no .wp: nothing of an older run)
+fresh_bw() {
 	t0=$(date +%s)
 	rm -rf "$BW" "$BW.tmp"
 	cp -a "$B" "$BW.tmp"
@@ -101,10 +102,9 @@ if [ ! -f "$BW/.crossym-base" ] || [ "$(cat "$BW/.crossym-base")" != "$(cat "$B/
 	mv "$BW.tmp" "$BW"
 	cat "$B/.crossym-build" >"$BW/.crossym-base"
 	timed copy-build "$(($(date +%s) - t0))"
-fi
-# (a copy of an older kernel-proof.sh, not marked as wholeprogram's own)
-[ -f "$COPY/.crossym-wp-copy" ] || rm -rf "$COPY"
-if [ ! -f "$BW/.crossym-wp" ] || [ "$(cat "$BW/.crossym-wp")" != "$(wpkey)" ] || [ ! -s "$BW/.wp/sizes.tsv" ] || [ ! -f "$R/wp.rc" ]; then
+}
+# run_wp: the one command on BW; R/wp.rc its exit status
+run_wp() {
 	t0=$(date +%s)
 	rc=0
 	rm -f "$BW/.crossym-wp"
@@ -112,7 +112,26 @@ if [ ! -f "$BW/.crossym-wp" ] || [ "$(cat "$BW/.crossym-wp")" != "$(wpkey)" ] ||
 		--tagged "$COPY" -j "$JOBS" "$B" >"$R/undefined.txt" 2>"$R/wp.log" || rc=$?
 	echo $rc >"$R/wp.rc"
 	timed wholeprogram "$(($(date +%s) - t0))"
-	[ $rc -eq 0 ] || { tail -n 30 "$R/wp.log" >&2; die "crossym wholeprogram failed (exit $rc)"; }
+}
+fresh=0
+if [ ! -f "$BW/.crossym-base" ] || [ "$(cat "$BW/.crossym-base")" != "$(cat "$B/.crossym-build")" ]; then
+	fresh_bw
+	fresh=1
+fi
+# (a copy of an older kernel-proof.sh, not marked as wholeprogram's own)
+[ -f "$COPY/.crossym-wp-copy" ] || rm -rf "$COPY"
+if [ ! -f "$BW/.crossym-wp" ] || [ "$(cat "$BW/.crossym-wp")" != "$(wpkey)" ] || [ ! -s "$BW/.wp/sizes.tsv" ] || [ ! -f "$R/wp.rc" ]; then
+	run_wp
+	# (a run that fails on a BW an older crossym left is tried once more on
+	# a fresh copy of B)
+	if [ "$(cat "$R/wp.rc")" != 0 ] && [ $fresh = 0 ]; then
+		say "crossym wholeprogram failed on the kept $BW (exit $(cat "$R/wp.rc")); once more on a fresh copy"
+		tail -n 5 "$R/wp.log" >&2
+		fresh_bw
+		run_wp
+	fi
+	rc=$(cat "$R/wp.rc")
+	[ "$rc" = 0 ] || { tail -n 30 "$R/wp.log" >&2; die "crossym wholeprogram failed (exit $rc)"; }
 	wpkey >"$BW/.crossym-wp"
 else
 	timed wholeprogram-cached 0
