@@ -255,7 +255,7 @@ report-svg: deps
 	$(MAKE) $(BIN)
 	$(MAKE) -s -C tests/trees/example O=$(CURDIR)/$(BUILD)/example LAYOUT=ldr
 	./$(BIN) report --format=dot $(BUILD)/example > $(BUILD)/example-coupling.dot
-	dot -Tsvg $(BUILD)/example-coupling.dot > doc/example-coupling.svg.tmp
+	dot -Tsvg $(BUILD)/example-coupling.dot | sed "1a <!-- SPDX-License-Identifier: GPL-2.0-only -->" > doc/example-coupling.svg.tmp
 	mv doc/example-coupling.svg.tmp doc/example-coupling.svg
 
 # Speed, side by side (bench/results.md); no timing assertion anywhere else.
