@@ -182,4 +182,35 @@ expect_status 0 $T "$CROSSYM" diff "$TMP/new.tsv" "$TMP/new.tsv"
 printf 'x\\q\tb\tb/y.o\t-\ttag\ta\n' >>"$TMP/new.tsv"
 expect_status 2 $T "$CROSSYM" diff "$TMP/old.tsv" "$TMP/new.tsv"
 expect_grep "new.tsv:6: a backslash that starts no escape" "$TMP/err" "diff: a bad escape named"
+
+# names no toolchain writes, read back by people and programs (issue 39,
+# point 5): a terminal escape (ESC [31m) and a byte that is not UTF-8, in a
+# symbol and in a unit's and an object's path
+h=$TMP/h
+esc=$(printf 'ev\033[31mil') bad=$(printf 'ba\377d') q='q"u<o>'
+mkdir -p "$h/a" "$h/$esc" "$h/b"
+"$MKELF" "$h/a/x.o" 64 lsb 62 T:f "U:$esc" "U:$bad" "U:$q" U:g
+"$MKELF" "$h/b/y.o" 64 lsb 62 "T:$esc" "T:$bad" "T:$q" U:f
+"$MKELF" "$h/$esc/z.o" 64 lsb 62 T:g U:f
+printf 'junk' >"$h/$esc/junk.o"
+$T "$CROSSYM" report "$h" >"$TMP/h.txt" 2>"$TMP/h.err"
+[ $? -eq 1 ] && ! grep -q "$(printf '\033')" "$TMP/h.txt" "$TMP/h.err" &&
+	! LC_ALL=C grep -q "$(printf '\377')" "$TMP/h.txt" "$TMP/h.err"
+ok $? "text report and messages: no raw ESC, no byte that is not UTF-8"
+grep -qF 'ev\x1b[31mil  (b/y.o' "$TMP/h.txt" && grep -qF 'ba\xffd' "$TMP/h.txt"
+ok $? "... each shown as \\xNN in the report"
+grep -qF 'ev\x1b[31mil/junk.o' "$TMP/h.err"
+ok $? "... and in the message naming the unreadable object"
+$T "$CROSSYM" report --format=json "$h" >"$TMP/h.json" 2>/dev/null
+iconv -f UTF-8 -t UTF-8 "$TMP/h.json" >/dev/null 2>&1 && grep -qF '"ev\u001b[31mil"' "$TMP/h.json" &&
+	grep -qF '"ba\ufffdd"' "$TMP/h.json" && grep -qF '"q\"u<o>"' "$TMP/h.json"
+ok $? "JSON: valid UTF-8, ESC as \\u001b, the stray byte as U+FFFD, quotes escaped"
+$T "$CROSSYM" report --format=dot "$h" >"$TMP/h.dot" 2>/dev/null
+iconv -f UTF-8 -t UTF-8 "$TMP/h.dot" >/dev/null 2>&1 &&
+	grep -qF '"ev\\x1b[31mil" [label="ev\\x1b[31mil\nprovides' "$TMP/h.dot"
+ok $? "DOT: the unit's id and label escaped alike, valid UTF-8"
+if command -v dot >/dev/null 2>&1; then
+	dot -Tsvg "$TMP/h.dot" >/dev/null 2>&1
+	ok $? "... which Graphviz reads"
+fi
 done_testing

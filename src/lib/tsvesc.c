@@ -4,24 +4,67 @@
 
 #include <string.h>
 
+/* The length of the UTF-8 sequence s[0..n) begins with (1 to 4), or 0 when
+ * it begins with none: a stray or overlong byte, a surrogate, past U+10FFFF. */
+size_t utf8_len(const unsigned char *s, size_t n)
+{
+	size_t len = s[0] < 0x80 ? 1 : s[0] >= 0xc2 && s[0] <= 0xdf ? 2 :
+		     s[0] >= 0xe0 && s[0] <= 0xef ? 3 : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : 0;
+
+	if (len == 0 || len > n)
+		return 0;
+	for (size_t i = 1; i < len; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0) ||
+	    (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90))
+		return 0;
+	return len;
+}
+
 void json_put(FILE *out, const char *s)
 {
+	size_t n;
+
 	if (!s) {
 		fputs("null", out);
 		return;
 	}
+	n = strlen(s);
 	fputc('"', out);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
+	for (size_t i = 0; i < n;) {
+		unsigned char c = (unsigned char)s[i];
+		size_t len = utf8_len((const unsigned char *)s + i, n - i);
 
 		if (c == '"' || c == '\\')
 			fprintf(out, "\\%c", c);
-		else if (c < 0x20)
+		else if (c < 0x20 || c == 0x7f)
 			fprintf(out, "\\u%04x", c);
+		else if (len == 0)
+			fputs("\\ufffd", out);        /* not UTF-8: U+FFFD */
 		else
-			fputc(c, out);
+			fwrite(s + i, 1, len, out);
+		i += len ? len : 1;
 	}
 	fputc('"', out);
+}
+
+void text_put(FILE *out, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		unsigned char c = (unsigned char)s[i];
+		size_t len = utf8_len((const unsigned char *)s + i, n - i);
+
+		/* (U+0080..U+009F, C2 80..C2 9F: the 8-bit controls, CSI among them) */
+		if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f || len == 0 ||
+		    (c == 0xc2 && (unsigned char)s[i + 1] < 0xa0)) {
+			fprintf(out, "\\x%02x", c);
+			i++;
+			continue;
+		}
+		fwrite(s + i, 1, len, out);
+		i += len;
+	}
 }
 
 void tsv_put(FILE *out, const char *s)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* util.c - error reporting, checked allocation, path and string helpers. */
 #include "lib/util.h"
+#include "lib/tsvesc.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -13,11 +14,26 @@
 
 struct diag diag = { "crossym", 0, 0 };
 
+/* The message fmt makes, to stderr as text_put writes it: the names in it
+ * come from objects and trees (a control character is shown, not obeyed). */
+static void vput(const char *fmt, va_list ap)
+{
+	char *text = NULL;
+	int n = vasprintf(&text, fmt, ap);
+
+	if (n < 0) {
+		fputs("(out of memory for a message)", stderr);
+		return;
+	}
+	text_put(stderr, text, (size_t)n);
+	free(text);
+}
+
 static void vreport(const char *prefix, const char *fmt, va_list ap)
 {
 	fflush(stdout);
 	fprintf(stderr, "%s: %s", diag.progname, prefix);
-	vfprintf(stderr, fmt, ap);
+	vput(fmt, ap);
 	fputc('\n', stderr);
 }
 
@@ -63,7 +79,7 @@ void note_at(const char *file, unsigned line, const char *fmt, ...)
 	else
 		fprintf(stderr, "%s: %s: note: ", diag.progname, file);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vput(fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
 }
@@ -76,7 +92,7 @@ void inform(const char *fmt, ...)
 		return;
 	fflush(stdout);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vput(fmt, ap);
 	va_end(ap);
 }
 

@@ -3,20 +3,39 @@
  * unit that uses or provides a symbol across units, one edge per ordered pair
  * (referencing unit -> defining unit) labelled with the number of symbols. */
 #include "report/report.h"
+#include "lib/tsvesc.h"
 #include "model/coupling.h"
 #include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+/* s inside a DOT string: '"' and '\\' escaped; a control character or a
+ * byte that is not UTF-8 (Graphviz reads UTF-8) shown as \\xNN. */
+static void dot_text(FILE *out, const char *s)
+{
+	size_t n = strlen(s);
+
+	for (size_t i = 0; i < n;) {
+		unsigned char c = (unsigned char)s[i];
+		size_t len = utf8_len((const unsigned char *)s + i, n - i);
+
+		if (c < 0x20 || c == 0x7f || len == 0) {
+			fprintf(out, "\\\\x%02x", c);
+			i++;
+			continue;
+		}
+		if (c == '"' || c == '\\')
+			fputc('\\', out);
+		fwrite(s + i, 1, len, out);
+		i += len;
+	}
+}
+
 static void dot_id(FILE *out, const char *s)
 {
 	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fputc('\\', out);
-		fputc(*s, out);
-	}
+	dot_text(out, s);
 	fputc('"', out);
 }
 
@@ -57,8 +76,10 @@ void report_dot(FILE *out, const struct report_view *v)
 			continue;
 		fputc('\t', out);
 		dot_id(out, u->name);
-		fprintf(out, " [label=\"%s\\nprovides %zu, uses %zu\"%s];\n", u->name,
-			u->provided, u->used, strchr(u->name, '#') ? ", style=dashed" : "");
+		fputs(" [label=\"", out);
+		dot_text(out, u->name);
+		fprintf(out, "\\nprovides %zu, uses %zu\"%s];\n", u->provided, u->used,
+			strchr(u->name, '#') ? ", style=dashed" : "");
 	}
 	for (size_t i = 0; i < c.nedges; i++) {
 		const struct coupling_edge *e = &c.edges[i];

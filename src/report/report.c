@@ -266,7 +266,25 @@ static void report_pairs(FILE *out, const struct coupling *c)
 	free(order);
 }
 
+static void report_text_raw(FILE *out, const struct report_view *v);
+
+/* The text report for people: its names shown, never obeyed (text_put). */
 void report_text(FILE *out, const struct report_view *v)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+
+	if (!mem)
+		fatal("out of memory");
+	report_text_raw(mem, v);
+	if (fclose(mem))
+		fatal("out of memory");
+	text_put(out, text, len);
+	free(text);
+}
+
+static void report_text_raw(FILE *out, const struct report_view *v)
 {
 	const struct rows *rows = v->rows;
 	size_t counts[STATUS_COUNT] = { 0 }, ncross, nother, nunits;
