@@ -56,7 +56,17 @@ ident() {
 			"your name and email (git config --global user.$v ...)" >&2
 		return 2
 	done
-	echo "$name <$email>"
+	checked_ident "$name <$email>" "git config user.name and user.email"
+}
+# checked_ident IDENT WHERE: IDENT, unless a control character in it (a
+# newline would start a header of its own in every patch: Bcc:) refuses it
+checked_ident() {
+	case $1 in
+	*[[:cntrl:]]*)
+		echo "$prog: $2: holds a control character (a newline, a CR): not a name and address for a mail header" >&2
+		return 2 ;;
+	esac
+	printf '%s\n' "$1"
 }
 
 SIGNOFF=0 CHECKPATCH=
@@ -91,7 +101,8 @@ if [ "$SIGNOFF" -eq 1 ]; then
 	AUTHOR=$SOB          # From: and Signed-off-by: the same person
 else
 	ident=$(cd "$SRCTREE" && git var GIT_AUTHOR_IDENT 2>/dev/null) || ident=
-	AUTHOR=$(echo "$ident" | sed -n 's/^\(.* <[^>]*>\) [0-9][0-9]* [-+][0-9]*$/\1/p')
+	AUTHOR=$(checked_ident "$ident" "git var GIT_AUTHOR_IDENT") || exit 2
+	AUTHOR=$(echo "$AUTHOR" | sed -n 's/^\(.* <[^>]*>\) [0-9][0-9]* [-+][0-9]*$/\1/p')
 	[ -n "$AUTHOR" ] || AUTHOR="crossym <crossym@localhost>"
 fi
 DATE=$(LC_ALL=C date '+%a, %e %b %Y %H:%M:%S %z' | sed 's/  */ /g')
@@ -147,12 +158,17 @@ function matches(f, i) {
 	return pwild[i] && f ~ pre[i] && depth(f) == depth(ppat[i])
 }
 FILENAME == ARGV[1] {
+	sub(/\r$/, "")         # (a CRLF file)
 	if ($0 ~ /^[A-Z]:[ \t]/) {
 		if (!inentry && title == "")
 			next
 		if (!inentry) { ename[++nent] = title; inentry = 1 }
 		k = substr($0, 1, 1)
-		v = substr($0, 3); sub(/^[ \t]+/, "", v); sub(/[ \t]+$/, "", v)
+		v = substr($0, 3); sub(/^[ \t]+/, "", v); sub(/[ \t\r]+$/, "", v)
+		# (a control character left, a CR inside the line among them, would
+		# reach a mail header raw: such an address is no address)
+		if ((k == "M" || k == "R" || k == "L") && v ~ /[\001-\037\177]/)
+			next
 		if (v != "" && (k == "F" || k == "X"))
 			add(k, v)
 		if (v != "" && (k == "M" || k == "R") && v ~ /@/) {
@@ -167,6 +183,7 @@ FILENAME == ARGV[1] {
 	}
 	inentry = 0
 	title = $0; sub(/^[ \t]+/, "", title); sub(/[ \t]+$/, "", title)
+	gsub(/[\001-\037\177]/, " ", title)    # (it goes into a Subject: header)
 	next
 }
 {

@@ -290,6 +290,17 @@ expect_eq "$TMP/want-cover-cc" "$TMP/got-cc" "MAINTAINERS: the cover letter is C
 grep -q '^Content-Type: text/plain; charset=UTF-8$' "$TMP/out2/series/0000-cover-letter.txt"
 ok $((! $?)) "an ASCII message gets no MIME headers"
 am_check "$TMP/git2" "$TMP/out2/series" "per MAINTAINERS entry"
+# a CR in a MAINTAINERS line (a CRLF file, or one inside a line) never reaches a header
+rm -rf "$TMP/out2cr" "$TMP/git2cr"; cp -R "$out" "$TMP/out2cr"; rm -rf "$TMP/out2cr/series"
+cp -R "$TMP/git2" "$TMP/git2cr"
+sed 's/$/\r/' "$TMP/git2/MAINTAINERS" >"$TMP/git2cr/MAINTAINERS"
+printf 'EVIL\nM:\tEve <eve@example.org>\rBcc: x@example.org\nF:\t*\n' >>"$TMP/git2cr/MAINTAINERS"
+expect_status 0 sh "$TOP/scripts/series.sh" "$TMP/out2cr" "$TMP/git2cr"
+! grep -rlq "$(printf '\r')" "$TMP/out2cr/series" && ! grep -rq '^Bcc:\|eve@example' "$TMP/out2cr/series"
+ok $? "MAINTAINERS with CRs: no CR in any patch, the address holding one left out"
+for p in "$TMP/out2/series"/*.patch; do cc "$p"; done | sort >"$TMP/cc-lf"
+for p in "$TMP/out2cr/series"/*.patch; do cc "$p"; done | sort >"$TMP/cc-crlf"
+expect_eq "$TMP/cc-lf" "$TMP/cc-crlf" "... a CRLF MAINTAINERS gives the same Cc: as the LF one"
 
 # ---- --signoff -------------------------------------------------------------------
 
@@ -310,8 +321,13 @@ expect_grep "only with --split" "$TMP/err" "--signoff without --split is a usage
 git config --global user.name "Sid Signer"
 expect_status 2 sh "$TOP/scripts/series.sh" --signoff "$TMP/out3" "$TMP/git2"
 expect_grep "user.email is not set" "$TMP/err" "--signoff with no email: refused"
-git config --global user.name "Sïd Signer"
 git config --global user.email "sid@example.org"
+git config --global user.name "$(printf 'Sid\nBcc: victim@example.org')"
+expect_status 2 sh "$TOP/scripts/series.sh" --signoff "$TMP/out3" "$TMP/git2"
+expect_grep "holds a control character" "$TMP/err" "a newline in user.name (a Bcc: header in every patch): refused"
+[ ! -e "$TMP/out3/series" ] || ! grep -rq '^Bcc:' "$TMP/out3/series"
+ok $? "... no Bcc: header written"
+git config --global user.name "Sïd Signer"
 expect_status 0 sh "$TOP/scripts/series.sh" --signoff "$TMP/out3" "$TMP/git2"
 bad=0
 for p in "$TMP/out3/series"/*.patch; do
