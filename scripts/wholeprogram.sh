@@ -584,6 +584,7 @@ relink_modules() {
 	[ -f "$B/modules.order" ] || return 0
 	while read -r ko; do
 		base=${ko%.ko}
+		base=${base%.o}         # (6.2 on: modules.order names NAME.o)
 		ufile=$base.unit.o
 		members=$(awk -F '\t' -v u="$ufile" '$1 == u { print $2 }' "$W/units.txt")
 		[ -n "$members" ] || continue
@@ -821,7 +822,7 @@ prove() {
 image_files() {
 	case $flavour in
 	linux) echo vmlinux; [ ! -f "$B/arch/x86/boot/bzImage" ] || echo arch/x86/boot/bzImage
-		[ ! -f "$B/modules.order" ] || cat "$B/modules.order" ;;
+		[ ! -f "$B/modules.order" ] || sed 's/\.o$/.ko/' "$B/modules.order" ;;
 	busybox) echo busybox_unstripped; echo busybox ;;
 	image) cat "$W/images" "$W/derived" ;;
 	esac

@@ -4,7 +4,8 @@
 # beside NAME.o) is outside the module's unit: its references to init_module
 # and cleanup_module are outside references (untagged, a whole-program unit
 # makes them local and the .ko cannot load); its own definitions are no rows;
-# a symbol each module defines for itself binds inside that module.
+# a symbol each module defines for itself binds inside that module;
+# modules.order naming NAME.o (Linux 6.2 on) reads the same.
 . "$(dirname "$0")/lib.sh"
 MKELF=${MKELF:-$TOP/build/mkelf}
 
@@ -48,6 +49,18 @@ ok $? "objects lists NAME.mod.o"
 expect_status 0 sh -c "cd '$m' && '$CROSSYM' report --format=tsv --nm '$TMP/nm.txt' ."
 tsv6 "$TMP/out"
 expect_eq "$TMP/want.tsv" "$TMP/out" "nm text input: the same rows"
+
+# Linux 6.2 on: modules.order names each module's object (DIR/NAME.o), not
+# its .ko: the same modules, the same rows, by both readers
+cp "$m/modules.order" "$TMP/modules.order.ko"
+printf 'drivers/foo/foo.o\nfs/bar/bar.o\n' >"$m/modules.order"
+expect_status 0 sh -c "cd '$m' && '$CROSSYM' report --format=tsv ."
+tsv6 "$TMP/out"
+expect_eq "$TMP/want.tsv" "$TMP/out" "modules.order naming NAME.o (6.2 on): the same rows"
+expect_status 0 sh -c "cd '$m' && '$CROSSYM' report --format=tsv --nm '$TMP/nm.txt' ."
+tsv6 "$TMP/out"
+expect_eq "$TMP/want.tsv" "$TMP/out" "... and from nm text"
+cp "$TMP/modules.order.ko" "$m/modules.order"
 
 # modules whose NAME.mod.o is not made yet (modpost has not run): no rows
 # from the loader, and no error

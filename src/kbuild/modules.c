@@ -39,8 +39,19 @@ static void add_module_stub(struct build *b, const char *module, const char *bas
 	free(stub);
 }
 
-/* kbuild's modules.order names every module (DIR/NAME.ko); NAME.o is the
- * module's object, made with `ld -r` from the objects NAME.mod lists. */
+/* The module a modules.order line names: DIR/NAME.ko (Linux up to 6.1) or
+ * DIR/NAME.o (from 6.2 on: the module's object); its DIR/NAME, or NULL. */
+static char *module_base(const char *line)
+{
+	if (str_has_suffix(line, ".ko"))
+		return xstrndup(line, strlen(line) - 3);
+	if (str_has_suffix(line, ".o"))
+		return xstrndup(line, strlen(line) - 2);
+	return NULL;
+}
+
+/* kbuild's modules.order names every module; NAME.o is the module's object,
+ * made with `ld -r` from the objects NAME.mod lists; NAME.ko its name here. */
 void modules_add(struct build *b)
 {
 	char *path = path_join(b->dir, "modules.order");
@@ -49,16 +60,17 @@ void modules_add(struct build *b)
 	for (line = text ? strtok_r(text, "\n", &save) : NULL; line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		size_t first = b->set.count;
-		char *base, *obj;
+		char *base = module_base(line), *obj, *ko;
 
-		if (!str_has_suffix(line, ".ko"))
+		if (!base)
 			continue;
-		base = xstrndup(line, strlen(line) - 3);
 		obj = xasprintf("%s.o", base);
+		ko = xasprintf("%s.ko", base);
 		aggregate_add_object(b, obj, LINK_ALWAYS, 0);
 		for (size_t i = first; i < b->set.count; i++)
-			b->set.objs[i].module = path_normalize(line);
-		add_module_stub(b, line, base);
+			b->set.objs[i].module = path_normalize(ko);
+		add_module_stub(b, ko, base);
+		free(ko);
 		free(obj);
 		free(base);
 	}
@@ -75,13 +87,15 @@ void modules_assign_nm(struct build *b)
 
 	for (line = text ? strtok_r(text, "\n", &save) : NULL; line;
 	     line = strtok_r(NULL, "\n", &save)) {
-		char *mod, *stub, *modabs, *list, *obj, *save2 = NULL;
+		char *base = module_base(line), *mod, *stub, *modabs, *list, *obj, *ko;
+		char *save2 = NULL;
 
-		if (!str_has_suffix(line, ".ko"))
+		if (!base)
 			continue;
-		mod = xasprintf("%.*s.mod", (int)strlen(line) - 3, line);
+		mod = xasprintf("%s.mod", base);
+		ko = xasprintf("%s.ko", base);
 		stub = xasprintf("%s.o", mod);
-		mark_module_stub(build_find(b, stub), line);
+		mark_module_stub(build_find(b, stub), ko);
 		free(stub);
 		modabs = path_join(b->dir, mod);
 		list = read_file(modabs, NULL);
@@ -91,12 +105,14 @@ void modules_assign_nm(struct build *b)
 			struct object *o = build_find(b, name);
 
 			if (o && !o->module)
-				o->module = path_normalize(line);
+				o->module = path_normalize(ko);
 			free(name);
 		}
 		free(list);
 		free(modabs);
 		free(mod);
+		free(ko);
+		free(base);
 	}
 	free(text);
 	free(path);

@@ -16,9 +16,11 @@ proof x86_64-fsmod sizes-modules.csv
 B=$(dirname "$R")/build-x86_64-fsmod
 BW=$(dirname "$R")/build-x86_64-fsmod-wp
 nmod=$(wc -l <"$B/modules.order")
-echo "# modules: $(tr '\n' ' ' <"$B/modules.order")"
+# (modules.order names NAME.o from Linux 6.2 on, NAME.ko before)
+sed 's/\.o$/.ko/' "$B/modules.order" >"$TMP/kos"
+echo "# modules: $(tr '\n' ' ' <"$TMP/kos")"
 for fs in ext2 jffs2 cifs befs udf; do
-	grep -q "/$fs\.ko$" "$B/modules.order"
+	grep -q "/$fs\.ko$" "$TMP/kos"
 	ok $? "$fs is a module of the build"
 done
 [ "$(cat "$R/wp.rc" 2>/dev/null)" = 0 ] && [ ! -s "$R/undefined.txt" ]
@@ -33,7 +35,7 @@ while read -r ko; do
 	else
 		echo "# $ko: not made from its whole-program unit"
 	fi
-done <"$B/modules.order"
+done <"$TMP/kos"
 [ "$n" -eq "$nmod" ]
 ok $? "every module's NAME.o is its whole-program unit ($n of $nmod)"
 for k in normal wp; do

@@ -157,6 +157,9 @@ echo $rrc >"$R/report.rc"
 [ $rrc -eq 0 ] || { cat "$R/report.err" >&2; die "crossym report failed"; }
 
 # --- 5. boot both --------------------------------------------------------------------------
+# kos BUILD: BUILD's modules, DIR/NAME.ko each (modules.order names NAME.o
+# from Linux 6.2 on)
+kos() { sed 's/\.o$/.ko/' "$1/modules.order"; }
 # initramfs KIND BUILD: R/init-KIND.cpio, the init and BUILD's modules
 initramfs() {
 	d=$R/initramfs-$1
@@ -168,7 +171,9 @@ initramfs() {
 		while read -r ko; do
 			cp "$2/$ko" "$d/modules/$(basename "$ko")"
 			echo "/modules/$(basename "$ko")"
-		done <"$2/modules.order" >"$d/modules.list"
+		done <<EOF >"$d/modules.list"
+$(kos "$2")
+EOF
 	fi
 	(cd "$d" && find . -mindepth 1 | sed 's|^\./||' | cpio -o -H newc -R 0:0 >"$R/init-$1.cpio" 2>/dev/null) ||
 		die "cannot write $R/init-$1.cpio"
@@ -234,7 +239,9 @@ if [ -f "$B/modules.order" ]; then
 	while read -r ko; do
 		line "$(text "$B/$ko")" "$(text "$BW/$ko")" "$(basename "$ko")"
 		line "$(stat -c %s "$B/$ko")" "$(stat -c %s "$BW/$ko")" "$(basename "$ko")-bytes"
-	done <"$B/modules.order" >"$R/sizes-modules.csv"
+	done <<EOF >"$R/sizes-modules.csv"
+$(kos "$B")
+EOF
 fi
 nm "$B/vmlinux" | awk '$2 ~ /^[A-Z]$/' | wc -l >"$R/globals-normal"
 nm "$BW/vmlinux" | awk '$2 ~ /^[A-Z]$/' | wc -l >"$R/globals-wp"
