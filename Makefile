@@ -48,9 +48,19 @@ $(BIN): $(OBJS)
 
 # Each object depends on the headers it includes (-MMD -MP, build/*.d) and on
 # the flags it was compiled with ($(BUILD)/cflags changes when they do).
-$(BUILD)/%.o: src/%.c $(BUILD)/cflags | $(BUILD)/templates.h $(BUILD)/version.h
+$(BUILD)/%.o: src/%.c $(BUILD)/cflags | $(BUILD)/templates.h $(BUILD)/version.h $(BUILD)/have-headers
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+# The headers of the libraries, found once (as a configure step would): a
+# fresh machine gets the packages named and `make deps`, not a compiler error
+$(BUILD)/have-headers: | $(BUILD)
+	@for h in gelf.h:libelf-dev elfutils/libdw.h:libdw-dev; do \
+		printf '#include <%s>\n' "$${h%%:*}" | $(CC) $(ALL_CFLAGS) -E -x c - >/dev/null 2>&1 || { \
+		echo "crossym: $(CC) finds no <$${h%%:*}>: install the Debian package $${h#*:}" \
+			"(make deps installs every package crossym needs; elsewhere: the elfutils headers)" >&2; \
+		exit 1; }; done
+	@: >$@
 
 $(BUILD)/cflags: FORCE | $(BUILD)
 	@echo '$(ALL_CFLAGS)' | cmp -s - $@ || echo '$(ALL_CFLAGS)' >$@

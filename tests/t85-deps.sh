@@ -99,4 +99,13 @@ done <"$TMP/phony"
 ok $missing "make help lists each of the $(wc -l <"$TMP/phony") user targets on a line of its own"
 expect_grep "^  NO_DEPS=1 " "$TMP/help" "make help names NO_DEPS=1"
 
+# a plain make where the elfutils headers are missing (a compiler that finds
+# no system header stands for the fresh machine): the package named, and
+# make deps, before any compile error
+expect_status 2 make -s -C "$TOP" BUILD="$TMP/hb" CC="gcc -nostdinc" "$TMP/hb/lib/util.o"
+expect_grep "finds no <gelf.h>: install the Debian package libelf-dev (make deps" "$TMP/err" \
+	"make without libelf's headers: names the package and make deps"
+! grep -q "error:" "$TMP/err"
+ok $? "... and no compiler error"
+
 done_testing
