@@ -5,7 +5,8 @@
 # and cleanup_module are outside references (untagged, a whole-program unit
 # makes them local and the .ko cannot load); its own definitions are no rows;
 # a symbol each module defines for itself binds inside that module;
-# modules.order naming NAME.o (Linux 6.2 on) reads the same.
+# modules.order naming NAME.o (Linux 6.2 on) and the __export_symbol_NAME
+# export markers (6.5 on) read the same.
 . "$(dirname "$0")/lib.sh"
 MKELF=${MKELF:-$TOP/build/mkelf}
 
@@ -60,6 +61,18 @@ expect_eq "$TMP/want.tsv" "$TMP/out" "modules.order naming NAME.o (6.2 on): the 
 expect_status 0 sh -c "cd '$m' && '$CROSSYM' report --format=tsv --nm '$TMP/nm.txt' ."
 tsv6 "$TMP/out"
 expect_eq "$TMP/want.tsv" "$TMP/out" "... and from nm text"
+# and 6.5 on: EXPORT_SYMBOL leaves __export_symbol_NAME, no __ksymtab_NAME
+cp "$m/kernel/core.o" "$TMP/core.o.ksymtab"
+"$MKELF" "$m/kernel/core.o" 64 lsb 62 T:kexp r:__export_symbol_kexp T:kpriv
+(cd "$m" && rm -f kernel/built-in.a && ar cDPrST kernel/built-in.a kernel/core.o)
+expect_status 0 sh -c "cd '$m' && '$CROSSYM' report --format=tsv ."
+tsv6 "$TMP/out"
+expect_eq "$TMP/want.tsv" "$TMP/out" "__export_symbol_NAME (Linux 6.5 on) is an export, as __ksymtab_NAME"
+(cd "$m" && "$CROSSYM" objects . | xargs nm -A) >"$TMP/nm612.txt" 2>/dev/null
+expect_status 0 sh -c "cd '$m' && '$CROSSYM' report --format=tsv --nm '$TMP/nm612.txt' ."
+tsv6 "$TMP/out"
+expect_eq "$TMP/want.tsv" "$TMP/out" "... also from nm text"
+cp "$TMP/core.o.ksymtab" "$m/kernel/core.o"
 cp "$TMP/modules.order.ko" "$m/modules.order"
 
 # modules whose NAME.mod.o is not made yet (modpost has not run): no rows

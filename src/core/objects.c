@@ -50,7 +50,21 @@ struct object *objset_add(struct objset *set, const char *name)
 	return o;
 }
 
-#define KSYMTAB_PREFIX "__ksymtab_"
+/* The export markers kbuild's EXPORT_SYMBOL(NAME) leaves in the object:
+ * __ksymtab_NAME up to Linux 6.4, __export_symbol_NAME (section
+ * .export_symbol, read by modpost) from 6.5 on. */
+static const char *const export_prefixes[] = { "__ksymtab_", "__export_symbol_" };
+
+size_t export_marker_len(const char *name)
+{
+	for (size_t i = 0; i < sizeof(export_prefixes) / sizeof(*export_prefixes); i++) {
+		size_t plen = strlen(export_prefixes[i]);
+
+		if (!strncmp(name, export_prefixes[i], plen) && name[plen])
+			return plen;
+	}
+	return 0;
+}
 
 static void push_sym(struct objset *set, struct object *obj, const char *name,
 		     enum sym_bind bind, enum sym_kind kind)
@@ -69,10 +83,10 @@ static void push_sym(struct objset *set, struct object *obj, const char *name,
 void object_add_sym(struct objset *set, struct object *obj, const char *name,
 		    enum sym_bind bind, enum sym_kind kind)
 {
-	size_t plen = strlen(KSYMTAB_PREFIX);
+	size_t plen = export_marker_len(name);
 	int defined = bind == SYM_DEF || bind == SYM_WEAKDEF || bind == SYM_LOCALDEF;
 
-	if (defined && !strncmp(name, KSYMTAB_PREFIX, plen) && name[plen])
+	if (defined && plen)
 		push_sym(set, obj, name + plen, SYM_EXPORT, KIND_VAR);
 	if (bind != SYM_LOCALDEF)
 		push_sym(set, obj, name, bind, kind);

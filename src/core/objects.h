@@ -22,8 +22,8 @@ enum sym_bind {
 	SYM_WEAKDEF,    /* weak definition (nm: W V) */
 	SYM_UNDEF,      /* reference (nm: U) */
 	SYM_WEAKUNDEF,  /* weak reference (nm: w v) */
-	SYM_EXPORT,     /* the object exports the symbol (__ksymtab_<name>) */
-	SYM_LOCALDEF,   /* local definition: only read for __ksymtab_ markers */
+	SYM_EXPORT,     /* the object exports the symbol (an export marker) */
+	SYM_LOCALDEF,   /* local definition: only read for export markers */
 	SYM_SELFREF,    /* the object references its own global definition (a
 			 * relocation in an allocated section): used in its file */
 };
@@ -98,7 +98,10 @@ void objset_init(struct objset *set);
 void objset_free(struct objset *set);
 /* A new object with the given display name (copied); other fields zero. */
 struct object *objset_add(struct objset *set, const char *name);
-/* Record one symbol as a reader saw it: a __ksymtab_<name> definition (local
+/* The length of the export marker prefix name begins with (__ksymtab_,
+ * __export_symbol_: EXPORT_SYMBOL's), 0 when it is no export marker. */
+size_t export_marker_len(const char *name);
+/* Record one symbol as a reader saw it: an export marker's definition (local
  * or global) also records an export of <name>; local definitions go no further. */
 void object_add_sym(struct objset *set, struct object *obj, const char *name,
 		    enum sym_bind bind, enum sym_kind kind);

@@ -142,7 +142,7 @@ static void add_class_row(struct rows *out, const struct build *b,
 /* Not main (the C start-up code calls it) nor an export table's own entry. */
 static int worth_a_class(const char *name)
 {
-	return strcmp(name, "main") && strncmp(name, "__ksymtab_", 10);
+	return strcmp(name, "main") && !export_marker_len(name);
 }
 
 /* "object\tsymbol" of the rows decide_build made for this build. */

@@ -173,7 +173,7 @@ static void add_symbol(struct objset *set, struct object *obj, Elf *elf,
 		object_add_sym(set, obj, name, global ? SYM_DEF : SYM_WEAKDEF,
 			       symbol_kind(elf, sym, shndx));
 		object_set_section(set, obj, section_name(elf, shndx));
-	} else if (str_has_prefix(name, "__ksymtab_"))
+	} else if (export_marker_len(name))
 		object_add_sym(set, obj, name, SYM_LOCALDEF, KIND_VAR);
 }
 
