@@ -13,7 +13,7 @@
 
 /* 1 when buf starts with the ELF magic. */
 int elf_is_elf(const unsigned char *buf, size_t len);
-/* Read the global, weak and undefined symbols (and __ksymtab_ export markers) of
+/* Read the global, weak and undefined symbols (and the export markers, export_marker_len) of
  * the object in buf into obj; sets obj->machine and obj->elfclass.
  * Returns NULL on success, else a description of what is wrong (a static string,
  * or one in *msgbuf of msglen bytes). */
