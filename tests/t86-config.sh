@@ -129,6 +129,18 @@ expect_grep "read $conf: --tag __visible --exclude kernel/sched/fair.o --exclude
 	"blanks around = and the value, comments, exclude repeated"
 expect_status 2 "$CROSSYM" check --no-config --tag 9lives "$b"
 expect_grep "^crossym: --tag 9lives: not a C identifier$" "$TMP/err" "a --tag that is no C identifier: refused"
+# (issue 39, point 7) an empty exclude; a NUL byte, after which a line
+# would be lost; a link to nothing; an editor's byte order mark
+bad "exclude =" "an empty exclude" "exclude: an object"
+printf 'tag = __visible\n\0exclude = kernel/cpu.o\n' >"$conf"
+expect_status 2 "$CROSSYM" report "$b"
+expect_grep "^crossym: $conf: holds a NUL byte: not a text file$" "$TMP/err" "a NUL byte: refused, named"
+rm -f "$conf" && ln -s "$TMP/nowhere" "$conf"
+expect_status 2 "$CROSSYM" report "$b"
+expect_grep "^crossym: $conf: a symbolic link to nothing$" "$TMP/err" "a .crossym linked to nothing: refused, named"
+rm -f "$conf" && printf '\357\273\277exclude = kernel/cpu.o\n' >"$conf"
+"$CROSSYM" check "$b" >/dev/null 2>"$TMP/err"
+expect_grep "read $conf: --exclude kernel/cpu.o" "$TMP/err" "a UTF-8 byte order mark: the first key still read"
 rm -f "$conf"
 
 # ---- check --keep-stale ------------------------------------------------------------

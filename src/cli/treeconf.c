@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* The keys by enum treeconf_key; each is also its option's name. */
 static const char *const key_names[TC_NKEYS] = {
@@ -96,7 +97,7 @@ static const char *set_value(struct treeconf *c, int key, const char *val)
 	if (key == TC_EXCLUDE) {
 		/* as units_add_exclude stores it, which must not read as @FILE */
 		char *norm = path_normalize(val);
-		int bad = !*norm || has_blank_or_control(val) || norm[0] == '@';
+		int bad = !*val || !*norm || has_blank_or_control(val) || norm[0] == '@';
 
 		if (!bad && !has_exclude(c, norm))
 			units_add_exclude(&c->excl, norm);
@@ -173,19 +174,41 @@ int treeconf_parse(struct treeconf *c, char *text, const char *path)
 	return 0;
 }
 
+/* What makes text[0..len) no configuration text before its lines are read
+ * (a NUL byte would end a line early, and what follows it be ignored), or
+ * NULL. */
+static const char *not_text(const char *text, size_t len)
+{
+	return memchr(text, '\0', len) ? "holds a NUL byte: not a text file" : NULL;
+}
+
 int treeconf_read(struct treeconf *c, const char *path)
 {
-	char *text = read_file(path, NULL);
+	size_t len = 0;
+	char *text = read_file(path, &len), *start;
+	struct stat st;
+	const char *bad;
 	int rc;
 
 	memset(c, 0, sizeof(*c));
 	if (!text) {
+		if (errno == ENOENT && lstat(path, &st) == 0) {
+			error("%s: a symbolic link to nothing", path);
+			return -1;
+		}
 		if (errno == ENOENT)
 			return 1;
 		error("%s: %s", path, errstr(errno));
 		return -1;
 	}
-	rc = treeconf_parse(c, text, path);
+	if ((bad = not_text(text, len)) != NULL) {
+		error("%s: %s", path, bad);
+		free(text);
+		return -1;
+	}
+	/* (an editor's UTF-8 byte order mark is no part of the first key) */
+	start = len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3) ? text + 3 : text;
+	rc = treeconf_parse(c, start, path);
 	free(text);
 	return rc;
 }
