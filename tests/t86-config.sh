@@ -143,6 +143,16 @@ rm -f "$conf" && printf '\357\273\277exclude = kernel/cpu.o\n' >"$conf"
 expect_grep "read $conf: --exclude kernel/cpu.o" "$TMP/err" "a UTF-8 byte order mark: the first key still read"
 rm -f "$conf"
 
+# ---- cocci -o into a directory of the user's (issue 39, point 7) -------------------
+mkdir -p "$TMP/mine/cocci" && echo '@r@ @@' >"$TMP/mine/cocci/mine.cocci"
+expect_status 2 "$CROSSYM" cocci -o "$TMP/mine" "$b"
+expect_grep "^crossym: $TMP/mine: exists and is no OUTDIR crossym wrote" "$TMP/err" \
+	"cocci -o into a non-empty directory without OUTDIR/tag: refused"
+[ -f "$TMP/mine/cocci/mine.cocci" ] && [ ! -e "$TMP/mine/tag" ]
+ok $? "... its files untouched, nothing written"
+mkdir "$TMP/empty" && expect_status 0 "$CROSSYM" cocci -o "$TMP/empty" "$b"
+expect_status 0 "$CROSSYM" cocci -o "$TMP/empty" "$b"
+
 # ---- check --keep-stale ------------------------------------------------------------
 s=$TMP/s
 cp -R "$ex" "$s"

@@ -8,6 +8,7 @@
 #include "templates.h"
 #include "patch/tagstyle.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <ftw.h>
 #include <stdarg.h>
@@ -446,12 +447,40 @@ static int write_file(const struct cocci_opts *opts, struct srcset *files,
 	return 0;
 }
 
+/* 1 when outdir is missing or empty, or holds OUTDIR/tag (the first file
+ * every OUTDIR gets): a directory crossym may clean and write. */
+static int may_write_outdir(const char *outdir)
+{
+	DIR *d = opendir(outdir);
+	struct dirent *de;
+	int empty = 1;
+	char *tag;
+	struct stat st;
+
+	if (!d)
+		return errno == ENOENT;
+	while (empty && (de = readdir(d)) != NULL)
+		empty = !strcmp(de->d_name, ".") || !strcmp(de->d_name, "..");
+	closedir(d);
+	if (empty)
+		return 1;
+	tag = path_join(outdir, "tag");
+	empty = stat(tag, &st) == 0 && S_ISREG(st.st_mode);
+	free(tag);
+	return empty;
+}
+
 void cocci_prepare_outdir(const char *outdir, const char *tag)
 {
 	char *tagline;
 
 	if (!cocci_is_ident(tag))
 		fatal("tag '%s' is not a C identifier", tag ? tag : "");
+	/* (cleaning removes OUTDIR/cocci/ and the files of an older run: not
+	 * in a directory of the user's) */
+	if (!may_write_outdir(outdir))
+		fatal("%s: exists and is no OUTDIR crossym wrote (no %s/tag), so its files "
+		      "would be replaced: give a new or empty directory", outdir, outdir);
 	mkdir_p(outdir);
 	clean_outdir(outdir);
 	tagline = xasprintf("%s\n", tag);
