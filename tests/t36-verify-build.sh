@@ -130,4 +130,13 @@ printf 'cmd_u.bin := cat u-nodtb.bin "dt b.dtb" > u.bin; objcopy -O binary u u-n
 ok $? "cmd --words: a line sh would need a shell for: exit 0"
 printf '%s\n' cat u-nodtb.bin 'dt b.dtb' '>' u.bin objcopy -O binary u u-nodtb.bin true >"$TMP/words.want"
 expect_eq "$TMP/words.want" "$TMP/words" "cmd --words: the words of each command, quotes taken off"
+# a backslash-newline in the .cmd line is make's continuation: one space
+mkdir -p "$TMP/cont/d" && printf 'int f(void) { return 1; }\n' >"$TMP/cont/d/x.c"
+printf 'cmd_d/x.o := gcc -O2 \\\n\t-c -o d/x.o d/x.c\nsource_d/x.o := d/x.c\n' >"$TMP/cont/d/.x.o.cmd"
+"$CROSSYM" cmd --argv "$TMP/cont/d/x.o" | tr '\n' ' ' >"$TMP/cont.argv"
+printf 'gcc -O2 -c -o d/x.o d/x.c ' >"$TMP/cont.want"
+expect_eq "$TMP/cont.want" "$TMP/cont.argv" "cmd --argv: a continued .cmd line read as make reads it"
+echo d/x.o | (cd "$TMP/cont" && "$CROSSYM" cmd --lto) | cut -f 4 >"$TMP/cont.lto"
+echo 'gcc -O2 -c -o d/x.lto.o d/x.c -flto' >"$TMP/cont.want"
+expect_eq "$TMP/cont.want" "$TMP/cont.lto" "cmd --lto: the same command, compiled -flto"
 done_testing

@@ -30,6 +30,28 @@ char *kbuild_cmd_path(const char *objpath)
 }
 
 /* The rest of the line after ":= " for the first line starting with key. */
+/* The value from v on to the end of its line, a backslash-newline (make's
+ * continuation) and the blanks after it read as one space, as make reads it. */
+static char *joined_value(const char *v)
+{
+	char *out = xmalloc(strlen(v) + 1), *w = out;
+
+	for (; *v && *v != '\n'; v++) {
+		if (v[0] == '\\' && v[1] == '\n') {
+			v += 2;
+			v += strspn(v, " \t");
+			while (w > out && (w[-1] == ' ' || w[-1] == '\t'))
+				w--;
+			*w++ = ' ';
+			v--;
+			continue;
+		}
+		*w++ = *v;
+	}
+	*w = '\0';
+	return out;
+}
+
 static char *cmd_value(const char *text, const char *key, int line_start_only)
 {
 	const char *p = text;
@@ -40,7 +62,7 @@ static char *cmd_value(const char *text, const char *key, int line_start_only)
 		const char *assign = memmem(p, len, ":= ", 3);
 
 		if (assign && !strncmp(p, key, strlen(key)))
-			return xstrndup(assign + 3, len - (size_t)(assign + 3 - p));
+			return joined_value(assign + 3);
 		if (line_start_only)
 			return NULL;
 		p = eol ? eol + 1 : NULL;

@@ -182,11 +182,27 @@ static enum lto_refusal first_command(const char *first, const char *obj, const 
 	return r;
 }
 
+/* The end of cmd's first command, as sh reads it: the first ; & | or
+ * newline outside quotes, or a # that begins a word (a comment: what
+ * follows is no command, and -flto written after it would be lost). */
+static const char *first_command_end(const char *cmd)
+{
+	const char *p = cmd;
+
+	for (;;) {
+		p = cmdline_unquoted(p, ";&|\n#");
+		if (*p != '#' || p == cmd || p[-1] == ' ' || p[-1] == '\t')
+			return p;
+		p++;            /* a # inside a word is a letter */
+	}
+}
+
 enum lto_refusal lto_compile_make(const char *cmd, const char *obj, const char *lto,
 				  const char *unit, struct lto_compile *out)
 {
-	const char *semi = cmdline_unquoted(cmd, ";");
-	char *first = trimmed(cmd, (size_t)(semi - cmd), 0), *tail;
+	const char *end = first_command_end(cmd);
+	const char *semi = *end == ';' ? end : end + strlen(end);
+	char *first = trimmed(cmd, (size_t)(end - cmd), 0), *tail;
 	enum lto_refusal r;
 
 	memset(out, 0, sizeof(*out));

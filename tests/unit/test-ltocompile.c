@@ -38,6 +38,14 @@ int main(void)
 	made("ccache gcc -include a.h -x c -MD -MF f.d -isystem /i -mx=1 'a b' -c -o d/x.o x.S",
 	     "ccache gcc -include a.h -x c -MD -MF f.d -isystem /i -mx=1 'a b' -c -o d/x.lto.o"
 	     " x.S -flto|ccache gcc -mx=1 'a b'|");
+	/* the first command ends where sh ends it: -flto never after a comment,
+	 * an && or a pipe (where it was lost) */
+	made("gcc -c -o d/x.o d/x.c # comment", "gcc -c -o d/x.lto.o d/x.c -flto|gcc|");
+	made("gcc -c -o d/x.o d/x.c && true", "gcc -c -o d/x.lto.o d/x.c -flto|gcc|");
+	made("gcc -c -o d/x.o d/x.c | cat", "gcc -c -o d/x.lto.o d/x.c -flto|gcc|");
+	made("gcc -c -o d/x.o d/x.c & wait", "gcc -c -o d/x.lto.o d/x.c -flto|gcc|");
+	made("gcc -DH=a#b -c -o d/x.o d/x.c", "gcc -DH=a#b -c -o d/x.lto.o d/x.c -flto|gcc|");
+	made("gcc '-DH=x|y' -c -o d/x.o d/x.c", "gcc '-DH=x|y' -c -o d/x.lto.o d/x.c -flto|gcc|");
 	made("", "refused 1");
 	made("  ; gcc -c -o d/x.o x.c", "refused 1");
 	made("ccache /usr/bin/clang-14 -c -o d/x.o x.c", "refused 2");
