@@ -65,10 +65,7 @@ void treeconf_free(struct treeconf *c)
 
 static int has_exclude(const struct treeconf *c, const char *obj)
 {
-	for (size_t i = 0; i < c->excl.nexclude; i++)
-		if (!strcmp(c->excl.exclude[i], obj))
-			return 1;
-	return 0;
+	return units_has_exclude(&c->excl, obj);
 }
 
 /* ---- reading ------------------------------------------------------------- */

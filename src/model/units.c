@@ -3,20 +3,41 @@
  * `crossym units` listing (link order). */
 #include "model/units.h"
 #include "kbuild/unitname.h"
+#include "lib/strtab.h"
 #include "lib/util.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* (a name given twice is kept once: a .crossym of 80,000 excludes was
+ * quadratic when each was looked for in a list) */
 static void push_exclude(struct unit_opts *uo, const char *name, size_t len)
 {
-	char *raw = xstrndup(name, len);
+	char *raw = xstrndup(name, len), *norm = path_normalize(raw);
 
+	free(raw);
+	if (!uo->excluded) {
+		uo->excluded = xmalloc(sizeof(*uo->excluded));
+		strtab_init(uo->excluded);
+	}
+	if (strtab_find(uo->excluded, norm) >= 0) {
+		free(norm);
+		return;
+	}
+	strtab_intern(uo->excluded, norm);
 	grow_array((void **)&uo->exclude, &uo->exclude_cap, uo->nexclude + 1,
 		   sizeof(*uo->exclude));
-	uo->exclude[uo->nexclude++] = path_normalize(raw);
-	free(raw);
+	uo->exclude[uo->nexclude++] = norm;
+}
+
+int units_has_exclude(const struct unit_opts *uo, const char *name)
+{
+	char *norm = path_normalize(name);
+	int found = uo->excluded && strtab_find(uo->excluded, norm) >= 0;
+
+	free(norm);
+	return found;
 }
 
 int units_add_exclude(struct unit_opts *uo, const char *arg)
@@ -49,6 +70,9 @@ void units_opts_free(struct unit_opts *uo)
 	for (size_t i = 0; i < uo->nexclude; i++)
 		free(uo->exclude[i]);
 	free(uo->exclude);
+	if (uo->excluded)
+		strtab_free(uo->excluded);
+	free(uo->excluded);
 	memset(uo, 0, sizeof(*uo));
 }
 

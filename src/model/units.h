@@ -13,9 +13,13 @@
 #include <stdio.h>
 #include "kbuild/buildtree.h"
 
+struct strtab;
+
 struct unit_opts {
-	char **exclude;         /* object names (relative to the build dir) */
+	char **exclude;         /* object names (relative to the build dir), each
+				 * once */
 	size_t nexclude, exclude_cap;
+	struct strtab *excluded; /* the same names, to look up (NULL: none yet) */
 	int runs;               /* --runs */
 };
 
@@ -23,6 +27,8 @@ struct unit_opts {
  * line (blank lines and # comments ignored). -1 when FILE cannot be read. */
 int units_add_exclude(struct unit_opts *uo, const char *arg);
 void units_opts_free(struct unit_opts *uo);
+/* 1 when name (normalised) is one of uo's --exclude objects. */
+int units_has_exclude(const struct unit_opts *uo, const char *name);
 /* Apply the options to the units of b's objects; an --exclude naming no
  * object of b is an error. */
 void units_assign(struct build *b, const struct unit_opts *uo);
