@@ -15,7 +15,9 @@
 #     or across #if/#else arms, else spatch's result is dropped); a wanted
 #     definition spatch did not tag (it could not parse it, its name is made
 #     by a macro, ...) gets a tagged re-declaration appended to its file:
-#     `extern __typeof__(SYM) SYM TAG;`; a stale tag spatch cannot reach
+#     `extern __typeof__(SYM) SYM TAG;` (a function), `__typeof__(SYM) SYM
+#     TAG;` (a variable: GCC ignores `used` on an extern variable, with a
+#     warning, and takes it on a tentative definition); a stale tag spatch cannot reach
 #     (`TAG DEFINE_X(sym);`, an earlier re-declaration) is removed as text;
 #     by OUTDIR/tag-style, new tags on function definitions move before the
 #     return type (position first), and the tag's #define is added
@@ -102,7 +104,8 @@ Make the patch that \`crossym cocci -o OUTDIR BUILD_DIR\` prepared, check it,
 and with --apply apply it to SRCTREE. The files to change must still be the
 ones crossym scanned (cksum and size); one spatch runs per file, in parallel;
 a definition spatch cannot tag in place gets a tagged re-declaration
-(extern __typeof__(S) S TAG;); every changed line must be the original line
+(extern __typeof__(S) S TAG; of a function, __typeof__(S) S TAG; of a
+variable); every changed line must be the original line
 with the tag inserted or removed, and every wanted definition must be tagged.
 One definition that cannot be tagged (or untagged) even by re-declaration
 is left as it was, named as FILE:LINE: SYMBOL, and listed as failed in

@@ -136,6 +136,16 @@ static int doubled(const struct job *J, const char *b)
 	return 0;
 }
 
+/* Whether a is a re-declaration of a wanted symbol (spatch may take
+ * `__typeof__(S) S TAG;` for a definition of S and tag it again). */
+static int redecl_of_wanted(const struct job *J, const char *a)
+{
+	for (size_t k = 0; k < J->in->nwanted; k++)
+		if (tagtext_is_redecl(a, strlen(a), J->in->wanted[k], J->in->tag))
+			return 1;
+	return 0;
+}
+
 static long wanted_id(const struct job *J, const char *sym, size_t n)
 {
 	for (size_t k = 0; k < J->in->nwanted; k++)
@@ -284,9 +294,10 @@ static void changed_line(struct job *J, long i)
 {
 	char *a = J->A.v[i - 1], *b = J->B.v[i - 1];
 
-	if (insertions(J, a, b) && doubled(J, b)) {
+	if (insertions(J, a, b) && (doubled(J, b) || redecl_of_wanted(J, a))) {
 		free(J->B.v[i - 1]);
-		J->B.v[i - 1] = xstrdup(a);     /* a tag next to the same tag */
+		J->B.v[i - 1] = xstrdup(a);     /* a tag next to the same tag, or on
+						 * a re-declaration (tagged already) */
 	} else if (insertions(J, a, b)) {
 		for (long k = 0; k < J->nins; k++) {
 			long w = owner_add(J, i, J->ins[k]);
@@ -340,9 +351,8 @@ static void spatch_changes(struct job *J)
  * (place `synced`) with the comment objtool's sync check passes over. */
 static char *redecl(const struct job *J, size_t w)
 {
-	int synced = J->in->places && !strcmp(J->in->places[w], "synced");
-
-	return tagtext_redecl(J->in->wanted[w], J->in->tag, synced);
+	return tagtext_redecl(J->in->wanted[w], J->in->tag, J->in->kinds[w],
+			      J->in->places ? J->in->places[w] : NULL);
 }
 
 /* Whether line is a re-declaration of sym (either form). */

@@ -65,12 +65,15 @@ static char *untagged(const char *line, const char *tag)
 	return out;
 }
 
-/* `extern __typeof__(...TAG;`: a re-declaration already. */
+/* `[extern ]__typeof__(...TAG;`: a re-declaration already. */
 static int redeclares(const char *line, const char *tag)
 {
-	size_t len = strlen(line), tl = strlen(tag);
+	size_t tl = strlen(tag), len;
 
-	return str_has_prefix(line, "extern __typeof__(") && len >= 18 + tl + 1 &&
+	if (str_has_prefix(line, "extern "))
+		line += 7;
+	len = strlen(line);
+	return str_has_prefix(line, "__typeof__(") && len >= 11 + tl + 1 &&
 	       !memcmp(line + len - tl - 1, tag, tl) && line[len - 1] == ';';
 }
 
@@ -107,7 +110,7 @@ static void redeclare(const struct fallback_in *in, const char *line, const char
 			continue;
 		for (size_t j = k; j < in->nwanted; j++)
 			done[j] |= !strcmp(in->wanted[j], in->wanted[k]);
-		r = tagtext_redecl(in->wanted[k], in->tag, 0);
+		r = tagtext_redecl(in->wanted[k], in->tag, in->kinds ? in->kinds[k] : NULL, NULL);
 		strv_push(add, nadd, cap, r);
 		free(r);
 		fprintf(fb, "%s\t%s\t%s\n", in->src, in->wanted[k], why);

@@ -14,6 +14,7 @@ struct fallback_in {
 	const char *changed;    /* its tagged text */
 	const char *diags;      /* the new diagnostics: `SRC:LINE: what` lines */
 	char *const *wanted;    /* the wanted symbols of src (wanted.tsv order) */
+	char *const *kinds;     /* their kinds (func, var, ...), or NULL */
 	size_t nwanted;
 };
 

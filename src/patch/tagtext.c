@@ -98,10 +98,12 @@ char *tagtext_own_line(const char *orig, const char *tagged, const char *prev,
 	return ok ? xstrdup(tag) : NULL;
 }
 
-char *tagtext_redecl(const char *sym, const char *tag, int synced)
+char *tagtext_redecl(const char *sym, const char *tag, const char *kind, const char *place)
 {
-	return xasprintf("extern __typeof__(%s) %s %s;%s", sym, sym, tag,
-			 synced ? " " SYNC_IGNORE_COMMENT : "");
+	int ext = (kind && !strcmp(kind, "func")) || (place && !strcmp(place, "generated"));
+
+	return xasprintf("%s__typeof__(%s) %s %s;%s", ext ? "extern " : "", sym, sym, tag,
+			 place && !strcmp(place, "synced") ? " " SYNC_IGNORE_COMMENT : "");
 }
 
 int tagtext_is_redecl(const char *line, size_t len, const char *sym, const char *tag)
@@ -112,17 +114,22 @@ int tagtext_is_redecl(const char *line, size_t len, const char *sym, const char 
 		line++, len--;
 	while (len && (line[len - 1] == ' ' || line[len - 1] == '\t'))
 		len--;
-	/* extern __typeof__(S) S TAG; [the comment objtool's sync check skips] */
-	if (len > 18 + 2 * sl + tl + 4 + sizeof(SYNC_IGNORE_COMMENT) - 1 &&
+	/* [extern ]__typeof__(S) S TAG; [the comment objtool's sync check skips] */
+	if (len > 7 && !memcmp(line, "extern", 6) && (line[6] == ' ' || line[6] == '\t')) {
+		line += 7, len -= 7;
+		while (len && (*line == ' ' || *line == '\t'))
+			line++, len--;
+	}
+	if (len > 11 + 2 * sl + tl + 4 + sizeof(SYNC_IGNORE_COMMENT) - 1 &&
 	    !memcmp(line + len - (sizeof(SYNC_IGNORE_COMMENT) - 1), SYNC_IGNORE_COMMENT,
 		    sizeof(SYNC_IGNORE_COMMENT) - 1)) {
 		len -= sizeof(SYNC_IGNORE_COMMENT) - 1;
 		while (len && (line[len - 1] == ' ' || line[len - 1] == '\t'))
 			len--;
 	}
-	return len == 18 + sl + 2 + sl + 1 + tl + 1 &&
-	       !memcmp(line, "extern __typeof__(", 18) && !memcmp(line + 18, sym, sl) &&
-	       !memcmp(line + 18 + sl, ") ", 2) && !memcmp(line + 20 + sl, sym, sl) &&
-	       line[20 + 2 * sl] == ' ' && !memcmp(line + 21 + 2 * sl, tag, tl) &&
-	       line[21 + 2 * sl + tl] == ';';
+	return len == 11 + sl + 2 + sl + 1 + tl + 1 &&
+	       !memcmp(line, "__typeof__(", 11) && !memcmp(line + 11, sym, sl) &&
+	       !memcmp(line + 11 + sl, ") ", 2) && !memcmp(line + 13 + sl, sym, sl) &&
+	       line[13 + 2 * sl] == ' ' && !memcmp(line + 14 + 2 * sl, tag, tl) &&
+	       line[14 + 2 * sl + tl] == ';';
 }

@@ -39,6 +39,7 @@ enum word_class {
 #define F_EXTERN        2u
 #define F_TYPEDEF       4u
 #define F_BAD           8u
+#define F_SELFTYPE      16u     /* `__typeof__(S) S`: a re-declaration of S */
 
 struct word {
 	const char *s;
@@ -407,6 +408,7 @@ struct walk {
 	int nest;
 	unsigned flags;         /* F_* of the statement */
 	struct decl d;
+	size_t typeof_id;       /* 1 + the token of X in `typeof(X)`, or 0 */
 };
 
 static void walk_decl(struct walk *W);
@@ -554,8 +556,13 @@ static int walk_ident(struct walk *W)
 		W->p = skip_attrs(W->S, i, W->limit, 0);
 		return 0;
 	case W_TYPEOF:
-		if (W->p < W->limit && is_punct(L, W->p, '('))
+		if (W->p < W->limit && is_punct(L, W->p, '(')) {
+			size_t x = nx(L, W->p + 1);
+
+			if (is_ident(L, x) && (long)nx(L, x + 1) == L->t[W->p].match)
+				W->typeof_id = x + 1;
 			W->p = past_group(L, W->p);
+		}
 		W->have_type = 1;
 		return 0;
 	case W_SUE:
@@ -596,7 +603,7 @@ static int walk_nested(struct walk *W)
 	const struct lex *L = &W->S->L;
 	size_t open = W->p, close = group_end(L, open);
 	struct walk in = { W->S, nx(L, open + 1), close < W->limit ? close : W->limit, 1,
-			   W->nest + 1, W->flags, { NONE, NONE, NONE, 0, 0 } };
+			   W->nest + 1, W->flags, { NONE, NONE, NONE, 0, 0 }, 0 };
 
 	W->p = past_group(L, open);
 	if (W->nest >= MAX_NEST)
@@ -647,7 +654,7 @@ static void stmt_decl(const struct scan *S, size_t i, struct decl *d, unsigned *
 {
 	const struct lex *L = &S->L;
 	struct walk W = { S, nx(L, stmt_start(S, i)), L->nt, 0, 0, 0,
-			  { NONE, NONE, NONE, 0, 0 } };
+			  { NONE, NONE, NONE, 0, 0 }, 0 };
 
 	for (;;) {
 		walk_decl(&W);
@@ -661,16 +668,22 @@ static void stmt_decl(const struct scan *S, size_t i, struct decl *d, unsigned *
 	}
 	*d = W.d;
 	*flags = W.flags;
+	if (W.d.name != NONE && W.typeof_id && W.d.macro == NONE &&
+	    L->t[W.d.name].len == L->t[W.typeof_id - 1].len &&
+	    !memcmp(L->s + L->t[W.d.name].off, L->s + L->t[W.typeof_id - 1].off, L->t[W.d.name].len))
+		*flags |= F_SELFTYPE;
 }
 
 /* ---- the interface ---- */
 
-/* A function with a body, an initialised variable, or a variable not extern. */
+/* A function with a body, an initialised variable, or a variable not extern
+ * nor `__typeof__(S) S` (a tentative definition after S's definition: the
+ * re-declaration tagtext.c writes). */
 static int is_definition(const struct lex *L, const struct decl *d, unsigned flags)
 {
 	if (d->func)
 		return is_punct(L, d->end, '{');
-	return d->init || !(flags & F_EXTERN);
+	return d->init || !(flags & (F_EXTERN | F_SELFTYPE));
 }
 
 /* ---- one file ---- */
@@ -782,7 +795,7 @@ static void add_tag(struct scan *S, size_t i, struct src_tag **out, size_t *n, s
 	t->off = t->first_off = -1;
 	if (d.macro != NONE)
 		t->form = TAG_MACRO;
-	else if ((flags & F_EXTERN) && !is_definition(L, &d, flags))
+	else if ((flags & (F_EXTERN | F_SELFTYPE)) && !is_definition(L, &d, flags))
 		t->form = TAG_REDECL;
 	else
 		t->form = TAG_DECLARATOR;
@@ -819,7 +832,7 @@ static int knr_param(const struct scan *S, size_t i)
 	size_t s = stmt_start(S, i);
 
 	for (int k = 0; k < KNR_PARAMS && s > 1 && is_punct(L, s - 1, ';'); k++) {
-		struct walk W = { S, 0, L->nt, 0, 0, 0, { NONE, NONE, NONE, 0, 0 } };
+		struct walk W = { S, 0, L->nt, 0, 0, 0, { NONE, NONE, NONE, 0, 0 }, 0 };
 
 		s = stmt_start(S, s - 1);
 		W.p = nx(L, s);

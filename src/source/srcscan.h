@@ -41,7 +41,8 @@ const char *srcset_srctree(const struct srcset *set);
 enum tag_form {
 	TAG_DECLARATOR,         /* `void __global f(void)`, `int __global x;` */
 	TAG_MACRO,              /* `__global DEFINE_PER_CPU(struct x, name);` */
-	TAG_REDECL,             /* `extern __typeof__(S) S __global;` (any extern) */
+	TAG_REDECL,             /* `extern __typeof__(S) S __global;` (any extern),
+				 * `__typeof__(S) S __global;` */
 };
 
 /* Where a tag stands on a function definition (TAG_DECLARATOR only):
@@ -69,7 +70,7 @@ struct src_tag {
  * symbol is the name of the declarator the tag is part of: the tag may stand
  * anywhere among the declaration specifiers (`__visible void f(void)`), just
  * before the name (`char __global buf[8];`, `int __global (*fp)(void);`) or
- * after it (`extern __typeof__(S) S __global;`); attribute macros such as
+ * after it (`[extern] __typeof__(S) S __global;`); attribute macros such as
  * `__aligned(8)` or `__printf(1, 2)` are stepped over.  For a tagged macro call
  * statement (TAG_MACRO) the symbol is the first argument made of one plain
  * identifier; when the macro's name contains PER_CPU, the second argument if
@@ -87,8 +88,9 @@ void srcscan_free(struct src_tag *tags, size_t n);
  * LOC_DECLARATOR, *line = the line of the declarator name, for the first
  * top-level definition that is not static, extern or a typedef: a function
  * definition (`T name(...) {`) or a variable (`T name;`, `T name = ...;`,
- * `T name[N]...;`, `T (*name)(void);`); prototypes, extern declarations and
- * static definitions are passed over.
+ * `T name[N]...;`, `T (*name)(void);`); prototypes, extern declarations,
+ * re-declarations `__typeof__(name) name ...;` and static definitions are
+ * passed over.
  * LOC_IN_MACRO, *line = the line of the macro's name and *macro = the macro's
  * name (allocated; the caller frees it), when there is no such definition but
  * the name is, as a whole argument, an argument of a top-level non-static macro

@@ -202,6 +202,10 @@ static void test_redecl_tags(void)
 	check_tags("extern typeof(jiffies) jiffies __global;\n", "jiffies@1R", "typeof");
 	check_tags("extern __typeof(memcpy) memcpy __global;\n", "memcpy@1R", "__typeof");
 	check_tags("int x;\nextern __typeof__(x) x __global;\n", "x@2R", "after a definition");
+	check_tags("int x;\n__typeof__(x) x __global;\n", "x@2R",
+		   "after a definition, no extern (a tentative definition)");
+	check_tags("int x;\n__typeof__(x) y __global;\n", "y@2D", "another name's type: a definition");
+	check_tags("int x;\n__typeof__(x) x __global = 1;\n", "x@2D", "initialised: a definition");
 	check_tags("extern int __global ext_var;\n", "ext_var@1R", "plain extern");
 	check_tags("extern void __global ext_fn(void);\n", "ext_fn@1R", "extern prototype");
 	check_tags("extern void __global ext_def(void)\n{\n}\n", "ext_def@1D",
@@ -341,6 +345,9 @@ static void test_locate_macros(void)
 	{
 		unsigned line = 0;
 
+		TAP_OK(srcscan_locate("DEFINE_MUTEX(m);\n__typeof__(m) m __global;\n", 43, "m", &line,
+				      NULL) == LOC_IN_MACRO && line == 1,
+		       "a re-declaration `__typeof__(m) m TAG;` is no definition of m");
 		TAP_OK(srcscan_locate("DEFINE_MUTEX(m);\n", 17, "m", &line, NULL) ==
 		       LOC_IN_MACRO && line == 1, "locate with no macro pointer");
 	}

@@ -44,6 +44,10 @@ static void test_redecl(void)
 {
 	TAP_OK(redecl("extern __typeof__(foo) foo __global;", "foo"), "a re-declaration");
 	TAP_OK(redecl("  extern __typeof__(foo) foo __global;\t", "foo"), "blanks around it");
+	TAP_OK(redecl("__typeof__(foo) foo __global;", "foo"), "a re-declaration without extern");
+	TAP_OK(redecl("__typeof__(foo) foo __global; /* __ignore_sync_check__ */", "foo"),
+	       "... with the sync-check comment");
+	TAP_OK(!redecl("static __typeof__(foo) foo __global;", "foo"), "static: not one");
 	TAP_OK(!redecl("extern __typeof__(foo) foo __global;", "fo"), "another symbol");
 	TAP_OK(!redecl("extern __typeof__(foo) bar __global;", "foo"), "two names");
 	TAP_OK(!redecl("extern __typeof__(foo) foo __visible;", "foo"), "another tag");
@@ -81,7 +85,7 @@ static void test_file(void)
 	free(out);
 
 	bad = run("int f(void)\n{\n}\nint g;\n",
-		  "int __global f(void)\n{\n}\nint g;\nextern __typeof__(g) g __global;\n",
+		  "int __global f(void)\n{\n}\nint g;\n__typeof__(g) g __global;\n",
 		  w, 2, NULL, 0, &out);
 	TAP_OK(bad == 0, "one in place, one re-declared at the end (%s)", out);
 	free(out);
