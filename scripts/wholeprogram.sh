@@ -142,16 +142,19 @@ case $JOBS in ''|*[!0-9]*) die "-j $JOBS: not a number" ;; esac
 B=$(cd "$1" && pwd) || die "$1: no such directory"
 W=$B/.wp
 # (crossym writes only into a directory of its own, made by it for this
-# build: .wp/owner names the build's path and inode; a .wp shipped with the
-# tree, or a symbolic link, is refused, never followed: its saved
-# "originals" would be copied over the build)
+# build: .wp/owner names the build's path (a copy made with cp -a at the
+# same path, as a CI cache is, stays its own); a .wp shipped with the tree,
+# or a symbolic link, is refused, never followed: its saved "originals"
+# would be copied over the build)
 for d in "$W" "$W/orig"; do
 	[ ! -L "$d" ] || die "$d is a symbolic link: remove it"
 done
-owner="crossym wholeprogram $B $(stat -c %d:%i "$B")"
-if [ -d "$W" ] && [ "$(cat "$W/owner" 2>/dev/null)" != "$owner" ]; then
+owner="crossym wholeprogram $B"
+owned=0    # (an older crossym wrote the inode after the path)
+case $(cat "$W/owner" 2>/dev/null) in "$owner"|"$owner "*) owned=1 ;; esac
+if [ -d "$W" ] && [ $owned = 0 ]; then
 	[ -z "$(find "$W/orig" -type f 2>/dev/null | head -n 1)" ] ||
-		die "$W: not made by crossym wholeprogram for this build (no $W/owner naming it), yet it holds saved files: remove it"
+		die "$W: not made by crossym wholeprogram for this build (no $W/owner naming it), yet it holds saved files, which a run copies over the build: if an older crossym wholeprogram made it for this build, adopt it (echo '$owner' >$W/owner), else remove it"
 fi
 mkdir -p "$W/orig" || die "$W: cannot make it"
 [ "$(cat "$W/owner" 2>/dev/null)" = "$owner" ] || echo "$owner" >"$W/owner"
@@ -236,6 +239,8 @@ if [ $flavour = linux ]; then
 		[ -f "$B/$f" ] && echo "$f" >>"$W/heads"
 	done
 	opts="$opts$NL--runs$NL--exclude$NL@$W/heads"
+	# the architecture the build was configured with, for its make
+	arch=${ARCH:-$(sed -n 's/^ifneq "$(ARCH)" "\(.*\)"$/\1/p' "$B/include/config/auto.conf.cmd" | head -n 1)}
 fi
 if [ $print_opts = 1 ]; then
 	printf '%s\n' "$opts" | sed '/^$/d'
@@ -473,8 +478,7 @@ retag() {
 # image link's make would make the tagged files' objects again over the units)
 normal_make() {
 	case $flavour in
-	linux) arch=${ARCH:-$(sed -n 's/^ifneq "$(ARCH)" "\(.*\)"$/\1/p' "$B/include/config/auto.conf.cmd" | head -n 1)}
-		make -C "$B" ${arch:+ARCH=$arch} -j"$JOBS" vmlinux $([ -f "$B/arch/x86/boot/bzImage" ] && echo bzImage) \
+	linux) make -C "$B" ${arch:+ARCH=$arch} -j"$JOBS" vmlinux $([ -f "$B/arch/x86/boot/bzImage" ] && echo bzImage) \
 			$([ -f "$B/modules.order" ] && echo modules) ;;
 	busybox) make -C "$B" -j"$JOBS" ;;
 	*) return 0 ;;
@@ -700,20 +704,21 @@ image_link() {
 # find_images: .wp/images, the top-level commands that link what the
 # aggregates hold (their words name a top-level aggregate or an object or
 # archive the units list), and .wp/derived, every other top-level command
-# (the .cmd files of objects and archives aside): found by what they read,
-# never by their names
+# (the .cmd files of objects and archives aside): found by what they read
+# (.wp/words/NAME, the words of each), never by their names
 find_images() {
 	{ awk -F '\t' 'NR > 1 { print $3; if ($5 != "-") print $5 }' "$W/units.tsv"
 	  for a in built-in.o built-in.a; do [ ! -f "$B/$a" ] || echo "$a"; done; } |
 		sort -u >"$W/linked.files"
 	: >"$W/images"
 	: >"$W/derived"
+	rm -rf "$W/words" && mkdir "$W/words"
 	for c in "$B"/.*.cmd; do
 		[ -f "$c" ] || continue
 		img=${c##*/.}; img=${img%.cmd}
 		case $img in *.o|*.a) continue ;; esac
-		"$CROSSYM" cmd --words "$c" 2>/dev/null | sed 's|^\./||' >"$W/words" || :
-		if grep -Fxqf "$W/linked.files" "$W/words" || names_objects "$W/words"; then
+		"$CROSSYM" cmd --words "$c" 2>/dev/null | sed 's|^\./||' >"$W/words/$img" || :
+		if grep -Fxqf "$W/linked.files" "$W/words/$img" || names_objects "$W/words/$img"; then
 			echo "$img" >>"$W/images"
 		else
 			echo "$img" >>"$W/derived"
@@ -745,8 +750,7 @@ rerun_derived() {
 		progress=0
 		while IFS= read -r d; do
 			grep -Fxq "$d" "$W/derived.done" && continue
-			"$CROSSYM" cmd --words "$B/.$d.cmd" 2>/dev/null | sed 's|^\./||' >"$W/words" || :
-			grep -Fxqf "$W/made" "$W/words" || continue
+			grep -Fxqf "$W/made" "$W/words/$d" || continue
 			cmd=$(awk -v k="cmd_$d := " 'index($0, k) == 1 { print substr($0, length(k) + 1); exit }' \
 				"$B/.$d.cmd" | sed 's/\$\$/$/g')
 			[ -n "$cmd" ] || continue
@@ -819,7 +823,7 @@ image_files() {
 	linux) echo vmlinux; [ ! -f "$B/arch/x86/boot/bzImage" ] || echo arch/x86/boot/bzImage
 		[ ! -f "$B/modules.order" ] || cat "$B/modules.order" ;;
 	busybox) echo busybox_unstripped; echo busybox ;;
-	image) find_images; cat "$W/images" "$W/derived" ;;
+	image) cat "$W/images" "$W/derived" ;;
 	esac
 }
 # measure F: `SIZE<TAB>BYTES` of F in B: SIZE the bytes of its functions
@@ -875,6 +879,7 @@ size_table() {
 	awk -F '\t' 'BEGIN { printf "%10s %10s %9s %8s  %s\n", "before", "after", "change", "%", "text of (bytes)" }
 		{ printf "%10d %10d %+9d %+7.2f%%  %s\n", $2, $3, $4, $5, $1 }' "$W/sizes.tsv"
 }
+[ $flavour != image ] || find_images
 normal_sizes
 t0=$(date +%s)
 rc=0
@@ -895,7 +900,6 @@ linux)
 	relibs
 	: >"$W/modules.relinked"
 	relink_modules
-	arch=${ARCH:-$(sed -n 's/^ifneq "$(ARCH)" "\(.*\)"$/\1/p' "$B/include/config/auto.conf.cmd" | head -n 1)}
 	targets=vmlinux
 	[ -f "$B/arch/x86/boot/bzImage" ] && targets="vmlinux bzImage"
 	[ -s "$W/modules.relinked" ] && targets="$targets modules"
@@ -954,7 +958,6 @@ image)
 		written built-in.a
 	fi
 	relibs
-	find_images
 	images=$(cat "$W/images")
 	for img in $images; do
 		image_link "$img" || rc=1

@@ -6,7 +6,9 @@
 #    conflict, Linux 6.12's pcpu_hot): kept out of its unit automatically,
 #    with the compiler's error line; the tags are decided with that unit
 #    (a/hot.o now calls a/'s a_helper from outside it: tagged), the
-#    exclusion recorded in the tagged copy's .crossym;
+#    exclusion recorded in the tagged copy's .crossym; a_clock, defined by
+#    an alias attribute in the #else arm the build compiles (6.12's
+#    sched_clock_noinstr), is tagged in that arm too;
 #  - of the five top-level commands the ELF link is the one that names the
 #    archives (found by what it reads); the objcopy of the image and the
 #    cat of that binary and the device tree run again after it, in order;
@@ -44,6 +46,9 @@ printf "a/hot.o\tlto\tits -flto compile fails: a/hot.c:11:25: error: 'const_pcpu
 expect_eq "$TMP/excl.want" "$b/.wp/excluded.tsv" "... listed in .wp/excluded.tsv"
 grep -q '__global a_helper' "$b/.wp/src/a/a.c" && grep -qx 'exclude = a/hot.o' "$b/.wp/src/.crossym"
 ok $? "a_helper (used from a/hot.o, now out of a/'s unit) tagged; the exclusion in the copy's .crossym"
+grep -qx 'extern __typeof__(a_clock) a_clock __global;' "$b/.wp/src/a/clock.c" &&
+	grep -q '^a/clock.c	a_clock	redeclared	several definitions' "$b/.wp/tags/forms.tsv"
+ok $? "a_clock, defined by an alias in the #else arm compiled, tagged there too (re-declared)"
 "$b/image" >"$TMP/wp.out"
 expect_eq "$TMP/want.out" "$TMP/wp.out" "the whole-program image prints what the normal one prints"
 expect_grep "^wholeprogram: image: whole-program: the 3 unit files linked" "$TMP/wp.err" \

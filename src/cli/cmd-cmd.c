@@ -100,23 +100,13 @@ static void lto_refused(enum lto_refusal r, const char *obj, const char *cmdfile
 	diag.status = 1;
 }
 
-/* OBJ.lto.o for OBJ.o (anything else as it is). */
-static char *lto_name(const char *obj)
-{
-	size_t n = strlen(obj);
-
-	if (!str_has_suffix(obj, ".o"))
-		return xstrdup(obj);
-	return xasprintf("%.*s.lto.o", (int)(n - 2), obj);
-}
-
 /* One object's line, or its refusal on stderr. */
 static void lto_object(const char *obj, const char *unit, struct lto_opts *o)
 {
 	char *cmdfile = kbuild_cmd_path(obj), *path = path_join(o->dir, cmdfile);
 	char *text = srctree_moved(kbuild_cmd_read_head(path), o);
 	char *cmd = text ? kbuild_cmd_command(text) : NULL;
-	char *src = text ? kbuild_cmd_source(text) : NULL, *lto = lto_name(obj);
+	char *src = text ? kbuild_cmd_source(text) : NULL, *lto = lto_object_name(obj);
 	struct lto_compile c;
 	enum lto_refusal r = lto_compile_make(cmd ? cmd : "", obj, lto, unit, &c);
 
@@ -184,10 +174,16 @@ static int cmd_lto(int argc, char **argv)
 	return finish_stdout() ? 2 : diag.status;
 }
 
+/* The .cmd file FILE names: itself, or an object's .NAME.o.cmd. */
+static char *cmd_file_of(const char *file)
+{
+	return str_has_suffix(file, ".cmd") ? xstrdup(file) : kbuild_cmd_path(file);
+}
+
 /* crossym cmd --words FILE: every word of every command of its line. */
 static int cmd_words(const char *file)
 {
-	char *path = str_has_suffix(file, ".cmd") ? xstrdup(file) : kbuild_cmd_path(file);
+	char *path = cmd_file_of(file);
 	char *text = kbuild_cmd_read(path), *cmd = text ? kbuild_cmd_command(text) : NULL;
 	const char *p = cmd, *why = NULL;
 	int status = 0;
@@ -234,7 +230,7 @@ int cmd_cmd(int argc, char **argv)
 		fputs(cmd_help, stderr);
 		return 2;
 	}
-	path = str_has_suffix(file, ".cmd") ? xstrdup(file) : kbuild_cmd_path(file);
+	path = cmd_file_of(file);
 	w = kbuild_cmd_file_words(path, &n, &why);
 	if (w && print_words(w, n, z ? '\0' : '\n'))
 		why = "a word with a newline (use -z)";

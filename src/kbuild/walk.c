@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* walk.c - find the aggregates and objects of a build directory. */
 #include "kbuild/walk.h"
+#include "kbuild/ltocompile.h"
 #include "lib/util.h"
 
 #include <dirent.h>
@@ -19,11 +20,11 @@ static int is_aggregate_name(const char *base)
 
 /* What crossym wholeprogram writes into a build directory besides its unit
  * files (refused by their marker: elfread.c): BUILD/.wp (its work, a tagged
- * copy of the sources among it) and the -flto object OBJ.lto.o of each
- * object (crossym cmd --lto names them). Neither is the normal build's. */
+ * copy of the sources among it) and the -flto object of each object
+ * (lto_object_name). Neither is the normal build's. */
 static int is_wholeprogram_own(const char *rel, const char *name)
 {
-	return (!*rel && !strcmp(name, ".wp")) || str_has_suffix(name, ".lto.o");
+	return (!*rel && !strcmp(name, ".wp")) || lto_is_object_name(name);
 }
 
 /* An object or aggregate file the walk met (st: what it is). */

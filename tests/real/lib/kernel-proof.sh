@@ -93,7 +93,8 @@ timed() { printf '%s\t%s\n' "$1" "$2" >>"$R/times.tsv"; say "$1: $2 s"; }
 # (BW/.crossym-wp names their sha256); a new key reruns the command, which
 # compiles again only what changed.
 wpkey() { { sha256sum <"$CROSSYM"; cat "$TOP"/scripts/*.sh | sha256sum; cat "$B/.crossym-build"; } | sha256sum | cut -d ' ' -f 1; }
-if [ ! -f "$BW/.crossym-base" ] || [ "$(cat "$BW/.crossym-base")" != "$(cat "$B/.crossym-build")" ]; then
+# fresh_bw: BW a new copy of B (no .wp: nothing of an older run)
+fresh_bw() {
 	t0=$(date +%s)
 	rm -rf "$BW" "$BW.tmp"
 	cp -a "$B" "$BW.tmp"
@@ -101,21 +102,42 @@ if [ ! -f "$BW/.crossym-base" ] || [ "$(cat "$BW/.crossym-base")" != "$(cat "$B/
 	mv "$BW.tmp" "$BW"
 	cat "$B/.crossym-build" >"$BW/.crossym-base"
 	timed copy-build "$(($(date +%s) - t0))"
-fi
-# (a copy of an older kernel-proof.sh, not marked as wholeprogram's own)
-[ -f "$COPY/.crossym-wp-copy" ] || rm -rf "$COPY"
-if [ ! -f "$BW/.crossym-wp" ] || [ "$(cat "$BW/.crossym-wp")" != "$(wpkey)" ] || [ ! -s "$BW/.wp/sizes.tsv" ] || [ ! -f "$R/wp.rc" ]; then
+}
+# run_wp: the one command on BW; R/wp.rc its exit status
+run_wp() {
 	t0=$(date +%s)
 	rc=0
 	rm -f "$BW/.crossym-wp"
 	in_bw env CROSSYM_LIBEXECDIR="$TOP/scripts" "$CROSSYM" wholeprogram --tag "$TAG" --keep-stale --tag-exports \
-		--tagged "$COPY" -j "$JOBS" "$B" >"$R/undefined.txt" 2>"$R/wp.log" || rc=$?
+		--tagged "$COPY" -j "$JOBS" "$B" >"$R/wp.out" 2>"$R/wp.log" || rc=$?
 	echo $rc >"$R/wp.rc"
+	# (stdout is the size table; what the last link left undefined is .wp's)
+	cp "$BW/.wp/undefined.txt" "$R/undefined.txt" 2>/dev/null || : >"$R/undefined.txt"
 	timed wholeprogram "$(($(date +%s) - t0))"
-	[ $rc -eq 0 ] || { tail -n 30 "$R/wp.log" >&2; die "crossym wholeprogram failed (exit $rc)"; }
+}
+fresh=0
+if [ ! -f "$BW/.crossym-base" ] || [ "$(cat "$BW/.crossym-base")" != "$(cat "$B/.crossym-build")" ]; then
+	fresh_bw
+	fresh=1
+fi
+# (a copy of an older kernel-proof.sh, not marked as wholeprogram's own)
+[ -f "$COPY/.crossym-wp-copy" ] || rm -rf "$COPY"
+if [ ! -f "$BW/.crossym-wp" ] || [ "$(cat "$BW/.crossym-wp")" != "$(wpkey)" ] || [ ! -s "$BW/.wp/sizes.tsv" ] || [ ! -f "$R/wp.rc" ]; then
+	run_wp
+	# (a run that fails on a BW an older crossym left is tried once more on
+	# a fresh copy of B)
+	if [ "$(cat "$R/wp.rc")" != 0 ] && [ $fresh = 0 ]; then
+		say "crossym wholeprogram failed on the kept $BW (exit $(cat "$R/wp.rc")); once more on a fresh copy"
+		tail -n 5 "$R/wp.log" >&2
+		fresh_bw
+		run_wp
+	fi
+	rc=$(cat "$R/wp.rc")
+	[ "$rc" = 0 ] || { tail -n 30 "$R/wp.log" >&2; die "crossym wholeprogram failed (exit $rc)"; }
 	wpkey >"$BW/.crossym-wp"
 else
 	timed wholeprogram-cached 0
+	cp "$BW/.wp/undefined.txt" "$R/undefined.txt" 2>/dev/null || : >"$R/undefined.txt"
 fi
 # what the test reads: the units and their options, the exclusions, the tags
 cp "$BW/.wp/units.tsv" "$BW/.wp/excluded.tsv" "$R/"
@@ -124,11 +146,12 @@ cut -f 1 "$R/excluded.tsv" >"$R/excluded.list"
 rm -rf "$R/out" "$R/lists" && cp -a "$BW/.wp/tags" "$R/out"
 # the lists of its --run-build-commands (asm-refs.tsv: the asm references)
 mkdir -p "$R/lists" && cp "$R/out/asm-refs.tsv" "$R/out/lto-failed.tsv" "$R/out/lto-sections.tsv" "$R/lists/"
-# the report with the same options (its --db: the command's scan)
+# the report with the same options, of B itself (BW now holds the units; its
+# --db: the command's scan)
 rrc=0
 # shellcheck disable=SC2046
 (IFS='
-'; in_bw "$CROSSYM" report --format=tsv --tag-exports $rbc --db "$BW/.wp/scan.db" $(cat "$R/units.opts") "$B") \
+'; exec "$CROSSYM" report --format=tsv --tag-exports $rbc --db "$BW/.wp/scan.db" $(cat "$R/units.opts") "$B") \
 	>"$R/report.tsv" 2>"$R/report.err" || rrc=$?
 echo $rrc >"$R/report.rc"
 [ $rrc -eq 0 ] || { cat "$R/report.err" >&2; die "crossym report failed"; }

@@ -4,7 +4,9 @@ static int b_twice(int n)
 	return 2 * n;
 }
 
+unsigned long a_clock(void);
+
 int b_run(int n)
 {
-	return b_twice(n) + 100;
+	return b_twice(n) + 100 + (int)a_clock();
 }
