@@ -13,6 +13,7 @@
 #include "lib/util.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1066,6 +1067,135 @@ char *srcfile_paste_call(struct srcfile *f, const char *symbol, unsigned *line)
 char *srcfile_paste_macro(struct srcfile *f, const char *symbol)
 {
 	return srcfile_paste_call(f, symbol, NULL);
+}
+
+/* ---- behind a definition ---- */
+
+/* The token that ends the statement of definition d (its name or macro at
+ * top level): a function's closing brace, a definer macro call's `)` when
+ * no `;`, `=` or body follows, else the statement's `;`; NONE when unknown
+ * (an old-style function, a statement cut short). */
+static size_t def_stmt_end(const struct scan *S, const struct decl *d)
+{
+	const struct lex *L = &S->L;
+	size_t p = d->end;
+
+	if (d->macro != NONE) {
+		size_t open = nx(L, d->macro + 1), close;
+
+		if (!is_punct(L, open, '(') || (close = group_end(L, open)) >= L->nt)
+			return NONE;
+		p = nx(L, close + 1);
+		if (is_punct(L, p, '{'))
+			return group_end(L, p) < L->nt ? group_end(L, p) : NONE;
+		if (!is_punct(L, p, ';') && !is_punct(L, p, '='))
+			return close;
+	} else if (d->func) {
+		return is_punct(L, p, '{') && group_end(L, p) < L->nt ? group_end(L, p) : NONE;
+	}
+	while (p < L->nt && !is_punct(L, p, ';'))
+		p = is_punct(L, p, '(') || is_punct(L, p, '[') || is_punct(L, p, '{') ?
+			    past_group(L, p) : nx(L, p + 1);
+	return p;
+}
+
+/* Whether s[at, ...) up to the next newline (or the end) holds only blanks
+ * and comments that close on it. */
+static int rest_blank(const char *s, size_t n, size_t at)
+{
+	while (at < n && s[at] != '\n') {
+		if (s[at] == ' ' || s[at] == '\t' || s[at] == '\r' || s[at] == '\f') {
+			at++;
+		} else if (at + 1 < n && s[at] == '/' && s[at + 1] == '/') {
+			return 1;
+		} else if (at + 1 < n && s[at] == '/' && s[at + 1] == '*') {
+			const char *c = memmem(s + at + 2, n - at - 2, "*/", 2);
+			const char *nl = memchr(s + at + 2, '\n', n - at - 2);
+
+			if (!c || (nl && nl < c))
+				return 0;
+			at = (size_t)(c - s) + 2;
+		} else {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* Whether only blanks stand between the line's start and s[at]. */
+static int starts_line(const char *s, size_t at)
+{
+	while (at > 0 && (s[at - 1] == ' ' || s[at - 1] == '\t'))
+		at--;
+	return at == 0 || s[at - 1] == '\n';
+}
+
+/* The line after which a line goes right behind token k (see
+ * srcfile_def_ends). */
+static unsigned line_behind(struct scan *S, size_t k)
+{
+	struct lex *L = &S->L;
+
+	if (k == NONE || k >= L->nt)
+		return 0;
+	if (k + 1 >= L->nt)
+		return UINT_MAX;
+	if (rest_blank(L->s, L->n, L->t[k].off + L->t[k].len))
+		return lex_line(L, L->t[k].off);
+	if (starts_line(L->s, L->t[k + 1].off) && lex_line(L, L->t[k + 1].off) > 1)
+		return lex_line(L, L->t[k + 1].off) - 1;
+	return 0;
+}
+
+/* The line behind the top-level macro call statement on line at (hint, else
+ * the line of the call srcfile_paste_call names for symbol), in *line; 0
+ * when there is no such call. */
+static size_t call_end(struct srcfile *f, const char *symbol, unsigned hint, unsigned *line)
+{
+	struct scan *S = scan_of(f, NULL, NULL);
+	unsigned at = hint;
+	char *mac = hint ? NULL : srcfile_paste_call(f, symbol, &at);
+	size_t n = 0;
+	struct decl d;
+	unsigned flags;
+
+	for (size_t i = 0; at && i < S->L.nt && !n; i++)
+		if (!S->L.t[i].depth && is_ident(&S->L, i) &&
+		    (!mac || tok_eq(&S->L, i, mac, strlen(mac))) &&
+		    lex_line(&S->L, S->L.t[i].off) == at && nx(&S->L, i + 1) < S->L.nt &&
+		    is_punct(&S->L, nx(&S->L, i + 1), '(')) {
+			stmt_decl(S, i, &d, &flags);
+			*line = d.macro == i ? line_behind(S, def_stmt_end(S, &d)) : 0;
+			n = 1;
+		}
+	free(mac);
+	return n;
+}
+
+size_t srcfile_def_ends(struct srcfile *f, const char *symbol, unsigned hint,
+			unsigned **lines)
+{
+	struct scan *S = scan_of(f, symbol, NULL);
+	size_t sl = strlen(symbol), n = 0, cap = 0, m;
+	struct decl d;
+	unsigned flags, at;
+
+	*lines = NULL;
+	/* the declarators, else the definer macro calls (as srcfile_locate) */
+	for (int pass = 0; S && pass < 2 && !n; pass++)
+		for (size_t i = 0; i < S->L.nt; i++) {
+			if (S->L.t[i].depth || !tok_eq(&S->L, i, symbol, sl) ||
+			    classify(S, i, &m) != (pass ? LOC_IN_MACRO : LOC_DECLARATOR))
+				continue;
+			stmt_decl(S, i, &d, &flags);
+			grow_array((void **)lines, &cap, n + 1, sizeof(**lines));
+			(*lines)[n++] = line_behind(S, def_stmt_end(S, &d));
+		}
+	if (!n && call_end(f, symbol, hint, &at)) {
+		*lines = xcalloc(1, sizeof(**lines));
+		(*lines)[n++] = at;
+	}
+	return n;
 }
 
 /* ---- definer macros, for the semantic patches ---- */

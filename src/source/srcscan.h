@@ -127,6 +127,21 @@ char *srcfile_paste_macro(struct srcfile *f, const char *symbol);
 char *srcfile_paste_call(struct srcfile *f, const char *symbol, unsigned *line);
 char *srcscan_paste_macro(const char *text, size_t len, const char *symbol);
 
+/* Where a line can go right behind each top-level definition of symbol, in
+ * the same #if arm: the definitions srcfile_locate finds (its declarators in
+ * every arm, else its definer macro calls), else the top-level macro call
+ * statement on line hint (wanted.tsv's line; 0: unknown), else the call that
+ * pastes the name (srcfile_paste_call).  For each, the 1-based line after which to
+ * insert: the line of the statement's end (its `;`, a function's closing
+ * brace, a definer macro call's `)` when nothing follows it) when only
+ * blanks and comments closed on that line follow it, else the line before
+ * the next token's when that token starts its line; UINT_MAX when the
+ * statement ends the file; 0 when there is no such line (an old-style
+ * function, a comment running on from the statement's line, ...).  Returns
+ * the count, *lines allocated (NULL when the count is 0; free()). */
+size_t srcfile_def_ends(struct srcfile *f, const char *symbol, unsigned hint,
+			unsigned **lines);
+
 /* The definer macros whose rules the semantic patch of the file needs: the
  * listed definers (DEFINE_MUTEX, DEFINE_PER_CPU, ...) that are called, plus
  * every macro called as a whole top-level statement (`NAME(...);` or

@@ -128,16 +128,17 @@ int main(void)
 	r = run("int f(void)\n{\n}\nint g;\n", "int __global f(void)\n{\n}\nint g;\n",
 		0, w, k, 2, NULL, 0);
 	TAP_STR(r.text, "int __global f(void)\n{\n}\nint g;\n__typeof__(g) g __global;\n",
-		"the one spatch missed is re-declared at the end (a variable: no extern)");
+		"the one spatch missed is re-declared behind it (a variable: no extern)");
 	TAP_STR(r.report, "F\tx.c\tf\tinplace\t-\nF\tx.c\tg\tredeclared\t?not matched\n",
 		"its reason: the name is there, not matched");
 	done(&r);
 
 	r = run("int f(void)\n{\n}\nint g;", "int __global f(void)\n{\n}\nlong g;", 0,
 		w, k, 2, NULL, 0);
-	TAP_STR(r.text, "int f(void)\n{\n}\nint g;\nextern __typeof__(f) f __global;\n"
+	TAP_STR(r.text, "int f(void)\n{\n}\nextern __typeof__(f) f __global;\nint g;\n"
 		"__typeof__(g) g __global;\n",
-		"a change beyond the tag: spatch's result dropped, both re-declared");
+		"a change beyond the tag: spatch's result dropped, both re-declared, each "
+		"right behind its definition");
 	TAP_OK(strstr(r.report, "W\tx.c: spatch result discarded, re-declaring instead:\n"
 		      "W\t  x.c:4: changed beyond the tag: long g;\n") != NULL,
 	       "the discarded result is warned about with its line");

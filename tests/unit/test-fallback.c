@@ -41,12 +41,12 @@ int main(void)
 	size_t at[8];
 
 	run(&in, &text, &fbs);
-	TAP_STR(text, "int abab;\nstatic int x;\nint foo(void) { return bar; }\nint bar;\n"
-		"int q, r;\nextern __typeof__(zz) zz __visible;\nlast __visible\n"
-		"extern __typeof__(foo) foo __visible;\n__typeof__(bar) bar __visible;\n"
-		"__typeof__(q) q __visible;\n__typeof__(r) r __visible;\n",
+	TAP_STR(text, "int abab;\nstatic int x;\nint foo(void) { return bar; }\n"
+		"extern __typeof__(foo) foo __visible;\nint bar;\n__typeof__(bar) bar __visible;\n"
+		"int q, r;\n__typeof__(q) q __visible;\n__typeof__(r) r __visible;\n"
+		"extern __typeof__(zz) zz __visible;\nlast __visible\n",
 		"lines with a new diagnostic untagged, their wanted symbols re-declared "
-		"(a function with extern, the rest without) (not: `ab` inside `abab`, line "
+		"right behind their definitions (a function with extern, the rest without) (not: `ab` inside `abab`, line "
 		"4's diagnostic with a column, `05`, a re-declaration, a line that is no "
 		"original line with tags)");
 	TAP_STR(fbs, "k/a.c\tfoo\twarning: w3\nk/a.c\tbar\twarning: w3\n"

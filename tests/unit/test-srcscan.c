@@ -5,6 +5,7 @@
 #include "source/srcscan.h"
 #include "lib/util.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -476,6 +477,62 @@ static void test_old_style(void)
 		   "extern K&R definition");
 }
 
+/* srcfile_def_ends of text for sym (hint: wanted.tsv's line) as "L L ...",
+ * E for UINT_MAX. */
+static char *ends_string(const char *text, const char *sym, unsigned hint)
+{
+	struct srcfile *f = srcfile_open(text, strlen(text));
+	unsigned *ends;
+	size_t n = srcfile_def_ends(f, sym, hint, &ends);
+	char *s = xstrdup("");
+
+	for (size_t k = 0; k < n; k++) {
+		char *t = ends[k] == UINT_MAX ? xasprintf("%s%sE", s, k ? " " : "") :
+						xasprintf("%s%s%u", s, k ? " " : "", ends[k]);
+
+		free(s);
+		s = t;
+	}
+	free(ends);
+	srcfile_close(f);
+	return s;
+}
+
+static void check_ends(const char *text, const char *sym, unsigned hint, const char *want,
+		       const char *what)
+{
+	char *got = ends_string(text, sym, hint);
+
+	TAP_STR(got, want, "def_ends: %s", what);
+	free(got);
+}
+
+static void test_def_ends(void)
+{
+	check_ends("#ifdef X\nint v = 1;\n#endif\nint w;\n", "v", 0, "2",
+		   "a variable in an #if arm: behind it, inside the arm");
+	check_ends("int v[] = {\n\t1,\n\t2,\n};\nint w;\n", "v", 0, "4", "an initialiser's lines");
+	check_ends("int f(void)\n{\n\treturn 0;\n}\nint w;\n", "f", 0, "4", "a function's brace");
+	check_ends("int v = 1;", "v", 0, "E", "the statement ends the file");
+	check_ends("int v = 1; /* a\n comment */\nint w;\n", "v", 0, "2",
+		   "a comment running on: before the next token's line");
+	check_ends("int v = 1; /* c */ // d\nint w;\n", "v", 0, "1", "comments closed on the line");
+	check_ends("int v = 1; int w = {\n 2 };\n", "v", 0, "0",
+		   "the next statement goes on from the line: no place");
+	check_ends("#if A\nint v = 1;\n#else\nint v = 2;\n#endif\n", "v", 0, "2 4",
+		   "one behind each #if arm's definition");
+	check_ends("int a, v = 3,\n\tb;\nint w;\n", "v", 0, "2", "a declarator list's end");
+	check_ends("DEFINE_MUTEX(m);\nint w;\n", "m", 0, "1", "a definer macro call");
+	check_ends("int kr(a)\nint a;\n{\n}\nint w;\n", "kr", 0, "4", "an old-style function's body");
+	check_ends("int a;\nMAKE_THING(zz);\nint w;\n", "zz_thing", 2, "2",
+		   "a macro call on the hinted line");
+	check_ends("SYSCALL_DEFINE1(rd, int, x)\n{\n}\nint w;\n", "__x64_sys_rd", 0, "3",
+		   "the pasting call's body");
+	check_ends("int w;\n", "v", 0, "", "no definition");
+	check_ends("extern int v;\n__typeof__(v) v __global;\n", "v", 0, "",
+		   "declarations and re-declarations are none");
+}
+
 int main(void)
 {
 	test_declarator_tags();
@@ -490,5 +547,6 @@ int main(void)
 	test_paste();
 	test_robust();
 	test_old_style();
+	test_def_ends();
 	return tap_done();
 }
