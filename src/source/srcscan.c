@@ -1073,7 +1073,8 @@ char *srcfile_paste_macro(struct srcfile *f, const char *symbol)
 
 /* The token that ends the statement of definition d (its name or macro at
  * top level): a function's closing brace, a definer macro call's `)` when
- * no `;`, `=` or body follows, else the statement's `;`; NONE when unknown
+ * no `;`, `=` or body follows it and the next token is on a later line, else
+ * the statement's `;`; NONE when unknown
  * (an old-style function, a statement cut short). */
 static size_t def_stmt_end(const struct scan *S, const struct decl *d)
 {
@@ -1088,8 +1089,9 @@ static size_t def_stmt_end(const struct scan *S, const struct decl *d)
 		p = nx(L, close + 1);
 		if (is_punct(L, p, '{'))
 			return group_end(L, p) < L->nt ? group_end(L, p) : NONE;
-		if (!is_punct(L, p, ';') && !is_punct(L, p, '='))
-			return close;
+		if (!is_punct(L, p, ';') && !is_punct(L, p, '=') &&
+		    (p >= L->nt || memchr(L->s + L->t[close].off, '\n', L->t[p].off - L->t[close].off)))
+			return close;   /* no `;`: the next line starts another statement */
 	} else if (d->func) {
 		return is_punct(L, p, '{') && group_end(L, p) < L->nt ? group_end(L, p) : NONE;
 	}
@@ -1165,6 +1167,7 @@ static size_t call_end(struct srcfile *f, const char *symbol, unsigned hint, uns
 		    lex_line(&S->L, S->L.t[i].off) == at && nx(&S->L, i + 1) < S->L.nt &&
 		    is_punct(&S->L, nx(&S->L, i + 1), '(')) {
 			stmt_decl(S, i, &d, &flags);
+			d.macro = nx(&S->L, stmt_start(S, i)) == i ? i : d.macro;
 			*line = d.macro == i ? line_behind(S, def_stmt_end(S, &d)) : 0;
 			n = 1;
 		}

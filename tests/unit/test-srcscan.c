@@ -528,6 +528,9 @@ static void test_def_ends(void)
 		   "a macro call on the hinted line");
 	check_ends("SYSCALL_DEFINE1(rd, int, x)\n{\n}\nint w;\n", "__x64_sys_rd", 0, "3",
 		   "the pasting call's body");
+	check_ends("#define D(n) int c_##n\nD(s) __initdata;\nint w;\n", "c_s", 2, "2",
+		   "a pasted definition with an attribute behind the call, by the hint");
+	check_ends("D(s)\nint w;\n", "c_s", 1, "1", "a call with no `;`: its `)`");
 	check_ends("int w;\n", "v", 0, "", "no definition");
 	check_ends("extern int v;\n__typeof__(v) v __global;\n", "v", 0, "",
 		   "declarations and re-declarations are none");
