@@ -1140,10 +1140,10 @@ static unsigned line_behind(struct scan *S, size_t k)
 
 	if (k == NONE || k >= L->nt)
 		return 0;
-	if (k + 1 >= L->nt)
-		return UINT_MAX;
 	if (rest_blank(L->s, L->n, L->t[k].off + L->t[k].len))
 		return lex_line(L, L->t[k].off);
+	if (k + 1 >= L->nt)
+		return UINT_MAX;
 	if (starts_line(L->s, L->t[k + 1].off) && lex_line(L, L->t[k + 1].off) > 1)
 		return lex_line(L, L->t[k + 1].off) - 1;
 	return 0;

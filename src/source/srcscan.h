@@ -135,9 +135,9 @@ char *srcscan_paste_macro(const char *text, size_t len, const char *symbol);
  * insert: the line of the statement's end (its `;`, a function's closing
  * brace, a definer macro call's `)` when nothing follows it) when only
  * blanks and comments closed on that line follow it, else the line before
- * the next token's when that token starts its line; UINT_MAX when the
- * statement ends the file; 0 when there is no such line (an old-style
- * function, a comment running on from the statement's line, ...).  Returns
+ * the next token's when that token starts its line; UINT_MAX when no token
+ * follows (the end of the file); 0 when there is no such line (a comment
+ * running on from the statement's line into the next token's, ...).  Returns
  * the count, *lines allocated (NULL when the count is 0; free()). */
 size_t srcfile_def_ends(struct srcfile *f, const char *symbol, unsigned hint,
 			unsigned **lines);

@@ -513,7 +513,8 @@ static void test_def_ends(void)
 		   "a variable in an #if arm: behind it, inside the arm");
 	check_ends("int v[] = {\n\t1,\n\t2,\n};\nint w;\n", "v", 0, "4", "an initialiser's lines");
 	check_ends("int f(void)\n{\n\treturn 0;\n}\nint w;\n", "f", 0, "4", "a function's brace");
-	check_ends("int v = 1;", "v", 0, "E", "the statement ends the file");
+	check_ends("int v = 1;", "v", 0, "1", "the last line");
+	check_ends("int v = 1; /* a\n b */\n", "v", 0, "E", "the statement ends the file, a comment after it");
 	check_ends("int v = 1; /* a\n comment */\nint w;\n", "v", 0, "2",
 		   "a comment running on: before the next token's line");
 	check_ends("int v = 1; /* c */ // d\nint w;\n", "v", 0, "1", "comments closed on the line");
