@@ -14,9 +14,10 @@ static const char fallback_help[] =
 	"annotate.sh --verify-build's fallback for source file SRC: print CHANGED\n"
 	"(SRC tagged; ORIG the original) with each line that has a diagnostic in\n"
 	"DIAGS (`SRC:LINE: what` lines) and is an original line with tags inserted\n"
-	"back to the original, and a re-declaration appended for each wanted symbol\n"
-	"S (WANTED_TSV's rows for SRC) named on such a line (a function's\n"
-	"`extern __typeof__(S) S TAG;`, a variable's `__typeof__(S) S TAG;`); append a\n"
+	"back to the original, and a re-declaration of each wanted symbol S\n"
+	"(WANTED_TSV's rows for SRC) named on such a line, right behind its\n"
+	"definition, in its #if arm (a function's `extern __typeof__(S) S TAG;`, a\n"
+	"variable's `__typeof__(S) S TAG;`), else `extern` at the end; append a\n"
 	"`SRC<TAB>S<TAB>what` line per S to FALLBACKS. Exit 2 when a file cannot be\n"
 	"read or written.\n\n";
 
