@@ -21,8 +21,8 @@ struct fallback_in {
 /* The tagged text with each line that has a new diagnostic, and is an
  * original line with tags inserted (not a re-declaration), back to the
  * original, and a re-declaration for each wanted symbol named on such a
- * line, once (tagtext_redecls: right behind its definition, else at the end): the text to out, one `SRC\tSYMBOL\tWHAT`
- * line per symbol to fb. */
+ * line, once (tagtext_redecls: right behind its definition, else at the
+ * end): the text to out, one `SRC\tSYMBOL\tWHAT` line per symbol to fb. */
 void fallback_file(const struct fallback_in *in, FILE *out, FILE *fb);
 
 #endif
