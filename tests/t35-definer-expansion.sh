@@ -50,10 +50,11 @@ cat >"$TMP/want.c" <<'EOF'
 #include <linux/rwsem_demo.h>
 
 DEFINE_DEMO_RWSEM(cpu_hotplug_lock);
-/* SPDX-License-Identifier: GPL-2.0-only */
 __typeof__(cpu_hotplug_lock) cpu_hotplug_lock __visible;
+/* SPDX-License-Identifier: GPL-2.0-only */
 EOF
-expect_eq "$TMP/want.c" "$TMP/src/kernel/rwsem.c" "kernel/rwsem.c: the call untouched, a re-declaration after it"
+expect_eq "$TMP/want.c" "$TMP/src/kernel/rwsem.c" \
+	"kernel/rwsem.c: the call untouched, a re-declaration right behind it"
 
 make -s -C "$ex" O="$TMP/bw" SRC="$TMP/src" LAYOUT=ldr BASE_CFLAGS="$werror" \
 	CPPFLAGS="$(cppflags "$TMP/src")" >"$TMP/bw.log" 2>&1
