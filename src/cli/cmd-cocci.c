@@ -140,6 +140,12 @@ static int forget_complete_marker(const char *outdir)
 			"create its target, or name another OUTDIR\n", outdir, errstr(errno));
 		return -1;
 	}
+	if (!cocci_outdir_usable(outdir)) {
+		fprintf(stderr, "crossym: %s: exists and is no OUTDIR crossym wrote (no "
+			"%s/tag), so its files would be replaced: give a new or empty "
+			"directory\n", outdir, outdir);
+		return -1;
+	}
 	marker = path_join(outdir, COMPLETE_MARKER);
 	if (unlink(marker) && errno != ENOENT) {
 		fprintf(stderr, "crossym cocci: %s: %s\n", marker, errstr(errno));

@@ -447,9 +447,7 @@ static int write_file(const struct cocci_opts *opts, struct srcset *files,
 	return 0;
 }
 
-/* 1 when outdir is missing or empty, or holds OUTDIR/tag (the first file
- * every OUTDIR gets): a directory crossym may clean and write. */
-static int may_write_outdir(const char *outdir)
+int cocci_outdir_usable(const char *outdir)
 {
 	DIR *d = opendir(outdir);
 	struct dirent *de;
@@ -476,11 +474,6 @@ void cocci_prepare_outdir(const char *outdir, const char *tag)
 
 	if (!cocci_is_ident(tag))
 		fatal("tag '%s' is not a C identifier", tag ? tag : "");
-	/* (cleaning removes OUTDIR/cocci/ and the files of an older run: not
-	 * in a directory of the user's) */
-	if (!may_write_outdir(outdir))
-		fatal("%s: exists and is no OUTDIR crossym wrote (no %s/tag), so its files "
-		      "would be replaced: give a new or empty directory", outdir, outdir);
 	mkdir_p(outdir);
 	clean_outdir(outdir);
 	tagline = xasprintf("%s\n", tag);

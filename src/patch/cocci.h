@@ -52,6 +52,10 @@ int cocci_write(const struct cocci_opts *opts,
 /* Create OUTDIR, forget an earlier run's results there (cocci/, the
  * patches, forms.tsv, ...) and write OUTDIR/tag; fatal() when it cannot. */
 void cocci_prepare_outdir(const char *outdir, const char *tag);
+/* 1 when outdir is missing or empty, or holds OUTDIR/tag (the first file
+ * every OUTDIR gets): a directory cocci may clean (OUTDIR/cocci/ and an
+ * older run's files go) and write; 0 for a directory of the user's. */
+int cocci_outdir_usable(const char *outdir);
 /* Write OUTDIR/rel (its directories made), whole or not at all; fatal()
  * when it cannot. */
 void cocci_write_text(const char *outdir, const char *rel, const char *text);
