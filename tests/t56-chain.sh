@@ -17,7 +17,8 @@
 #    source by its name): report exits 0 with one note and `-`; cocci names
 #    it on stderr and in OUTDIR/unplaced.tsv, counts it, writes the rest
 #    (complete) and exits 1; annotate applies the other tags, names it and
-#    exits 1.
+#    exits 1; a step of a tool crossym does not know leaves that object's
+#    definitions unknown, the rest as they were.
 . "$(dirname "$0")/lib.sh"
 tree=$TOP/tests/trees/chain
 b=$TMP/b
@@ -136,4 +137,14 @@ if command -v spatch >/dev/null 2>&1; then
 else
 	skip "annotate of the rest: no spatch"
 fi
+
+# a step crossym does not know: only that object's definitions are unknown
+rm -rf "$TMP/u" && cp -a "$b" "$TMP/u"
+printf 'cmd_x/X.o := mytool x/X-temp.o x/X.o\n' >"$TMP/u/x/.X.o.cmd"
+"$CROSSYM" report --format=tsv "$TMP/u" >"$TMP/u.tsv" 2>"$TMP/u.err"
+ok $? "an unknown tool: report exits 0"
+awk -F '\t' -v OFS='\t' '$3 == "x/X.o" { $4 = "-"; $9 = "-" } 1' "$TMP/want.tsv" >"$TMP/want.u.tsv"
+expect_eq "$TMP/want.u.tsv" "$TMP/u.tsv" "an unknown tool: x/X.o's sources are -, the rest the same"
+expect_grep '^crossym: note: 3 definitions with no source known (`-`); the first: a_one in x/X.o: x/.X.o.cmd: its command compiles no source and is no step crossym follows' \
+	"$TMP/u.err" "an unknown tool: one note, naming the .cmd"
 done_testing

@@ -201,9 +201,10 @@ static unsigned report_phases(const struct report_opts *o, int format)
 	return phases;
 }
 
-/* The rows whose source (or, with lines, whose line) is unknown: printed
+/* The rows shown (all: the classes of --all too) whose source (or, with
+ * lines, whose line) is unknown: printed
  * as `-`, said in one note; the answer is complete all the same. */
-static void note_unknown_sites(const struct rows *rows, int lines)
+static void note_unknown_sites(const struct rows *rows, int all, int lines)
 {
 	const struct row *first = NULL;
 	size_t nsource = 0, nline = 0;
@@ -211,6 +212,8 @@ static void note_unknown_sites(const struct rows *rows, int lines)
 	for (size_t i = 0; i < rows->count; i++) {
 		const struct row *r = &rows->v[i];
 
+		if (!all && r->status > STATUS_EXCLUDED)        /* a class of --all */
+			continue;
 		if (!r->site.source && !nsource++)
 			first = r;
 		nline += lines && r->site.source && r->status == STATUS_TAG &&
@@ -244,7 +247,7 @@ static int run_report(struct report_opts *o)
 	p.select = &o->units;
 	if (!pipeline_run(&p)) {
 		write_report(o, format, &p);
-		note_unknown_sites(&p.rows, format == FORMAT_TSV || format == FORMAT_JSON);
+		note_unknown_sites(&p.rows, o->all, format == FORMAT_TSV || format == FORMAT_JSON);
 		status = diag.status;
 	}
 	pipeline_free(&p);

@@ -170,6 +170,9 @@ void objsource_assign(struct build *b, struct object *obj)
 		source_from_cmd(b, file, obj);
 	if (!obj->source && str_has_suffix(file, ".o"))
 		obj->source = objsource_by_name(b, file);
+	if (!obj->source && !obj->source_why && !obj->norigins)
+		obj->source_why = xasprintf("%s: no .cmd file names its source, and no "
+					    "source is named like it", file);
 	obj->is_asm = obj->source && (str_has_suffix(obj->source, ".S") ||
 				      str_has_suffix(obj->source, ".s"));
 	obj->generated = obj->source && is_generated(b, obj->source);

@@ -446,8 +446,10 @@ static void set_origins(const struct build *b, struct object *obj, const unsigne
 }
 
 /* How the definitions f[0..n) of obj came out: one compiled object under
- * their own names (obj takes its source), none known (obj->source_why), or
- * each its own (obj->origins; obj's source when they share one). */
+ * their own names (obj takes its source), or each its own (obj->origins,
+ * each with its reason when unknown; obj's source when they share one). An
+ * object defining nothing takes the source at the end of a chain of single
+ * inputs, if any. */
 static void assign(struct build *b, struct object *obj, const struct node *top,
 		   const unsigned *names, struct found *f, size_t n)
 {
@@ -464,14 +466,11 @@ static void assign(struct build *b, struct object *obj, const struct node *top,
 		take_leaf(b, obj, one, 1);
 		return;
 	}
-	if (!known) {
-		if (n || top->why)
-			obj->source_why = xstrdup(n ? f[0].why : top->why);
+	if (!n)
 		return;
-	}
 	if (one)
 		take_leaf(b, obj, one, 0);
-	if (obj->machine && (renamed || !obj->has_dwarf || !one))
+	if (known && obj->machine && (renamed || !obj->has_dwarf || !one))
 		decls_from_leaves(b, obj, names, f, n);
 	set_origins(b, obj, names, f, n);
 }
@@ -487,8 +486,11 @@ void origin_resolve(struct build *b, struct object *obj, const char *cmdrel,
 	size_t n;
 
 	free(file);
-	if (!top)
+	if (!top) {     /* by its name then (objsource_assign), else this */
+		obj->source_why = xasprintf("%s: its command compiles no source and is no "
+					    "step crossym follows (objcopy, strip, ld -r)", cmdrel);
 		return;
+	}
 	n = def_names(obj, &names);
 	f = xcalloc(n + 1, sizeof(*f));
 	for (size_t i = 0; i < n; i++)

@@ -14,9 +14,10 @@
  * defining it. One such object, names unchanged: obj takes its source, .cmd
  * and (without DWARF of its own) DWARF. Several, or renamed: obj->origins,
  * one per definition, and obj's DWARF definitions from theirs, under obj's
- * names (obj's source too when they share one). None known:
- * obj->source_why. Nothing is an error: what the chain cannot say leaves
- * the source unknown, with the reason. */
+ * names (obj's source too when they share one). No such step:
+ * obj->source_why says so (the source by obj's name may still be found).
+ * Nothing is an error: what the chain cannot say leaves the source unknown,
+ * with the reason. */
 void origin_resolve(struct build *b, struct object *obj, const char *cmdrel,
 		    const char *head);
 
