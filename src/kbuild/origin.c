@@ -112,6 +112,23 @@ static char *chain_text(const struct chain *c, const char *file)
 static struct node *file_node(struct build *b, const char *file, const char *made,
 			      const char *madecmd, struct chain *c);
 
+/* file met again on the way down (made, whose .cmd is madecmd, is made from
+ * it): its node, unknown; else NULL. */
+static struct node *loop_node(const struct chain *c, const char *file, const char *madecmd)
+{
+	struct node *n = NULL;
+
+	for (size_t i = 0; i < c->n && !n; i++)
+		if (!strcmp(c->files[i], file)) {
+			char *text = chain_text(c, file);
+
+			n = node_unknown(file, xasprintf("%s: a loop of objects made from "
+							 "objects: %s", madecmd, text));
+			free(text);
+		}
+	return n;
+}
+
 /* The global definitions of the object file at path into defs; 0, else -1
  * (not there, not ELF: then its definitions are unknown). */
 static int read_defs(const struct build *b, const char *file, struct strtab *defs)
@@ -217,25 +234,21 @@ static struct node *step_node(struct build *b, const char *file, const char *cmd
 static struct node *file_node(struct build *b, const char *file, const char *made,
 			      const char *madecmd, struct chain *c)
 {
-	char *cmd = kbuild_cmd_path(file), *abs = path_join(b->dir, cmd);
-	char *head = kbuild_cmd_read_head(abs), *src;
-	int err = head ? 0 : errno;
-	struct node *n = NULL;
+	struct node *n = loop_node(c, file, madecmd);
+	char *cmd, *abs, *head, *src;
+	int err;
 
+	if (n)
+		return n;
+	if (c->n >= MAX_CHAIN)
+		return node_unknown(file, xasprintf("%s: %s is made from %s, nested too "
+						    "deep", madecmd, made, file));
+	cmd = kbuild_cmd_path(file);
+	abs = path_join(b->dir, cmd);
+	head = kbuild_cmd_read_head(abs);
+	err = head ? 0 : errno;
 	free(abs);
-	for (size_t i = 0; i < c->n && !n; i++)
-		if (!strcmp(c->files[i], file)) {
-			char *text = chain_text(c, file);
-
-			n = node_unknown(file, xasprintf("%s: a loop of objects made from "
-							 "objects: %s", madecmd, text));
-			free(text);
-		}
-	if (n) {
-	} else if (c->n >= MAX_CHAIN) {
-		n = node_unknown(file, xasprintf("%s: %s is made from %s, nested too deep",
-						 madecmd, made, file));
-	} else if (!head && err != ENOENT) {
+	if (!head && err != ENOENT) {
 		n = node_unknown(file, xasprintf("%s: %s", cmd, errstr(err)));
 	} else if (!head && !build_file_exists(b, file)) {
 		n = node_unknown(file, xasprintf("%s: %s, which %s is made from: %s (nor is "
