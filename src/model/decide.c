@@ -305,6 +305,20 @@ static void row_free(struct row *r)
 	free(r->refs);
 }
 
+/* A new context in rows for the object whose .cmd is cmd_path (or NULL). */
+static struct objctx *new_ctx(struct rows *rows, const struct build *b,
+			      const char *cmd_path)
+{
+	struct objctx *c = xcalloc(1, sizeof(*c));
+
+	c->cmd_file = cmd_path ? path_join(b->absdir, cmd_path) : NULL;
+	c->build_dir = xstrdup(b->absdir);
+	grow_array((void **)&rows->ctx, &rows->ctx_cap, rows->nctx + 1,
+		   sizeof(*rows->ctx));
+	rows->ctx[rows->nctx++] = c;
+	return c;
+}
+
 const struct objctx *rows_object_ctx(struct rows *rows, const struct objctx **map,
 				     const struct build *b, size_t obj)
 {
@@ -313,31 +327,12 @@ const struct objctx *rows_object_ctx(struct rows *rows, const struct objctx **ma
 
 	if (map[obj])
 		return map[obj];
-	c = xcalloc(1, sizeof(*c));
-	c->cmd_file = o->cmd_path ? path_join(b->absdir, o->cmd_path) : NULL;
-	c->build_dir = xstrdup(b->absdir);
+	c = new_ctx(rows, b, o->cmd_path);
 	c->included = xcalloc(o->nincluded, sizeof(*c->included));
 	c->nincluded = o->nincluded;
 	for (size_t k = 0; k < o->nincluded; k++)
 		c->included[k] = xstrdup(o->included[k]);
-	grow_array((void **)&rows->ctx, &rows->ctx_cap, rows->nctx + 1,
-		   sizeof(*rows->ctx));
-	rows->ctx[rows->nctx++] = c;
 	return map[obj] = c;
-}
-
-/* A context of its own for a definition from origin o (objects.h). */
-static const struct objctx *origin_ctx(struct rows *rows, const struct build *b,
-				       const struct objorigin *o)
-{
-	struct objctx *c = xcalloc(1, sizeof(*c));
-
-	c->cmd_file = o->cmd_path ? path_join(b->absdir, o->cmd_path) : NULL;
-	c->build_dir = xstrdup(b->absdir);
-	grow_array((void **)&rows->ctx, &rows->ctx_cap, rows->nctx + 1,
-		   sizeof(*rows->ctx));
-	rows->ctx[rows->nctx++] = c;
-	return c;
 }
 
 int rows_def_site(struct rows *rows, const struct objctx **map, const struct build *b,
@@ -357,7 +352,7 @@ int rows_def_site(struct rows *rows, const struct objctx **map, const struct bui
 	r->site.name = from->input_name ? xstrdup(from->input_name) : NULL;
 	r->ctx = !from->cmd_path ? rows_object_ctx(rows, map, b, obj) :
 		 o->cmd_path && !strcmp(o->cmd_path, from->cmd_path) ?
-		 rows_object_ctx(rows, map, b, obj) : origin_ctx(rows, b, from);
+		 rows_object_ctx(rows, map, b, obj) : new_ctx(rows, b, from->cmd_path);
 	return from->is_asm;
 }
 
