@@ -17,7 +17,9 @@
 #    source by its name): report exits 0 with one note and `-`; cocci names
 #    it on stderr and in OUTDIR/unplaced.tsv, counts it, writes the rest
 #    (complete) and exits 1; annotate applies the other tags, names it and
-#    exits 1; a step of a tool crossym does not know leaves that object's
+#    exits 1; objcopy --globalize-symbol makes a static of its source a
+#    row, with that source, which cocci names unplaced (no tag there keeps
+#    it); a step of a tool crossym does not know leaves that object's
 #    definitions unknown, the rest as they were.
 . "$(dirname "$0")/lib.sh"
 tree=$TOP/tests/trees/chain
@@ -137,6 +139,23 @@ if command -v spatch >/dev/null 2>&1; then
 else
 	skip "annotate of the rest: no spatch"
 fi
+
+# objcopy --globalize-symbol (GLOB=1): a static of n/glob.c is global in
+# n/glob.init.o, which is what is linked: a row, with its source; no tag in
+# its source can keep it, so cocci names it unplaced, the rest complete
+GLOB=1 sh "$tree/build.sh" "$TMP/g" >"$TMP/g.log" 2>&1 && "$TMP/g/chain" | grep -q '^glob 9$'
+ok $? "GLOB=1: the tree builds, main calls n/glob.c's static glob_fn"
+"$CROSSYM" report --format=tsv "$TMP/g" >"$TMP/g.tsv" 2>/dev/null
+ok $? "--globalize-symbol: report exits 0"
+{ sed -n 1,4p "$TMP/want.tsv"; printf 'glob_fn\tn\tn/glob.init.o\tn/glob.c\ttag\tmain\tfunc\tglobal\t-\n'
+  sed 1,4d "$TMP/want.tsv"; } >"$TMP/want.g.tsv"
+expect_eq "$TMP/want.g.tsv" "$TMP/g.tsv" "--globalize-symbol: its row, the source its input's"
+expect_status 1 "$CROSSYM" cocci -o "$TMP/cg" "$TMP/g"
+expect_grep '^crossym: n/glob.init.o: glob_fn: cannot tag it: n/.glob.init.o.cmd: objcopy --globalize-symbol makes glob_fn global: its source defines it file-local, where no tag keeps it$' \
+	"$TMP/err" "--globalize-symbol: cocci names it, with the reason"
+[ -f "$TMP/cg/.complete" ] && grep -q '^glob_fn	n/glob.init.o	' "$TMP/cg/unplaced.tsv" &&
+	cmp -s "$TMP/want.w" "$TMP/cg/wanted.tsv"
+ok $? "--globalize-symbol: in unplaced.tsv, the other 11 wanted, OUTDIR complete"
 
 # a step crossym does not know: only that object's definitions are unknown
 rm -rf "$TMP/u" && cp -a "$b" "$TMP/u"

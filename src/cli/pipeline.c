@@ -207,8 +207,9 @@ static char *unknown_why(const struct pipeline *p, const struct row *r)
 	return r->site.why ? xstrdup(r->site.why) : NULL;
 }
 
-/* The tag rows no source is known for are errors; with list_unplaced they
- * are said and listed (p->unplaced), the exit status left to the command. */
+/* The tag rows no source is known for, or whose source cannot carry the tag
+ * (site.untaggable), are errors; with list_unplaced they are said and listed
+ * (p->unplaced), the exit status left to the command. */
 static int ph_taggable(struct pipeline *p, struct pass *ps)
 {
 	const struct rows *rows = &p->rows;
@@ -218,11 +219,12 @@ static int ph_taggable(struct pipeline *p, struct pass *ps)
 		const struct row *r = &rows->v[i];
 		char *why;
 
-		if (r->status != STATUS_TAG || r->site.source)
+		if (r->status != STATUS_TAG || (r->site.source && !r->site.untaggable))
 			continue;
 		why = unknown_why(p, r);
-		(p->list_unplaced ? complain : error)("%s: %s: source unknown, cannot tag "
-						       "it%s%s", r->object, r->symbol,
+		(p->list_unplaced ? complain : error)("%s: %s: %scannot tag it%s%s",
+						       r->object, r->symbol,
+						       r->site.source ? "" : "source unknown, ",
 						       why ? ": " : "", why ? why : "");
 		free(why);
 		if (p->list_unplaced) {

@@ -55,8 +55,10 @@ struct objorigin {
 	char *source;           /* that object's source; NULL when unknown */
 	char *cmd_path;         /* its .cmd file; NULL if none */
 	char *input_name;       /* its name there, when a step renamed it, else NULL */
-	char *why;              /* source NULL: why it is unknown */
+	char *why;              /* source NULL: why it is unknown; untaggable: why */
 	unsigned char is_asm;   /* the source is .S/.s */
+	unsigned char untaggable; /* a step made it global (objcopy
+				   * --globalize-symbol): file-local in its source */
 };
 
 /* How an object reaches the link. */

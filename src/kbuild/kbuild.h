@@ -46,6 +46,9 @@ struct kbuild_derivation {
 	char **redefine;        /* --redefine-sym OLD=NEW: OLD, NEW, OLD, NEW ... */
 	size_t nredefine;       /* words in redefine (twice the pairs) */
 	char *redefine_file;    /* --redefine-syms FILE (the last), as written */
+	char **globalize;       /* --globalize-symbol NAME: the names */
+	size_t nglobalize;
+	char *globalize_file;   /* --globalize-symbols FILE (the last), as written */
 };
 
 /* 1 and *d filled when cmdtext (a .cmd head) records such a step, else 0
@@ -59,6 +62,10 @@ void kbuild_derivation_free(struct kbuild_derivation *d);
  * the prefix; --redefine-syms's file is unread: symsfile NULL). */
 char *kbuild_derivation_input_name(const struct kbuild_derivation *d, const char *name,
 				   const char *symsfile, const char **why);
+/* 1 when d makes name (as its input names it) global: --globalize-symbol,
+ * or a line of globfile, the text of --globalize-symbols's file. */
+int kbuild_derivation_globalizes(const struct kbuild_derivation *d, const char *name,
+				 const char *globfile);
 /* The option of a relocatable link's words (`ld -r ...`) that makes its
  * output's symbols differ from its inputs' (--retain-symbols-file, -T or
  * --script, --defsym, -s/-x and the like), or NULL: such an object is read

@@ -33,6 +33,7 @@ struct node {
 	char *why;              /* NODE_UNKNOWN, or a NODE_LEAF without source */
 	struct kbuild_derivation d; /* NODE_STEP: the step that made it */
 	char *symsfile;         /* the text of --redefine-syms's file, or NULL */
+	char *globfile;         /* the text of --globalize-symbols's file, or NULL */
 	struct node **in;       /* NODE_STEP: its inputs */
 	struct strtab *defs;    /* an `ld -r` of several: each input's definitions */
 	size_t nin;
@@ -69,6 +70,7 @@ static void node_free(struct node *n)
 	free(n->readdefs);
 	kbuild_derivation_free(&n->d);
 	free(n->symsfile);
+	free(n->globfile);
 	free(n->file);
 	free(n->source);
 	free(n->cmd_path);
@@ -173,6 +175,15 @@ static char *input_path(const struct build *b, const char *in, const char *cmd,
 	return rel;
 }
 
+/* The text of file (relative to the build dir, where make runs), or NULL. */
+static char *build_read(const struct build *b, const char *file)
+{
+	char *abs = path_join(b->dir, file), *text = read_file(abs, NULL);
+
+	free(abs);
+	return text;
+}
+
 /* n's inputs, each followed down in turn; with several, what each defines. */
 static void step_inputs(struct build *b, struct node *n, struct chain *c)
 {
@@ -218,12 +229,8 @@ static struct node *step_node(struct build *b, const char *file, const char *cmd
 		node_free(n);
 		return node_unknown(file, why);
 	}
-	if (n->d.redefine_file) {
-		char *abs = path_join(b->dir, n->d.redefine_file);
-
-		n->symsfile = read_file(abs, NULL);
-		free(abs);
-	}
+	n->symsfile = n->d.redefine_file ? build_read(b, n->d.redefine_file) : NULL;
+	n->globfile = n->d.globalize_file ? build_read(b, n->d.globalize_file) : NULL;
 	c->files[c->n++] = n->file;
 	step_inputs(b, n, c);
 	c->n--;
@@ -272,6 +279,8 @@ struct found {
 	const struct node *leaf; /* NULL: unknown, why says */
 	char *name;             /* its name in leaf */
 	char *why;
+	char *untaggable;       /* a step made it global: why its source cannot
+				 * carry the tag, or NULL */
 };
 
 /* Follow name, a definition of n, down to the compiled object defining it. */
@@ -292,6 +301,10 @@ static void follow(const struct node *n, const char *name, struct found *f)
 		f->why = xasprintf("%s: %s: %s", n->cmd_path, name, why);
 		return;
 	}
+	if (!f->untaggable && kbuild_derivation_globalizes(&n->d, in, n->globfile))
+		f->untaggable = xasprintf("%s: objcopy --globalize-symbol makes %s global: "
+					  "its source defines it file-local, where no tag "
+					  "keeps it", n->cmd_path, in);
 	while (n->nin > 1 && i < n->nin && strtab_find(&n->defs[i], in) < 0)
 		i++;
 	if (i < n->nin)
@@ -450,8 +463,11 @@ static void set_origins(const struct build *b, struct object *obj, const unsigne
 		o->name = names[i];
 		o->source = src ? xstrdup(src) : NULL;
 		o->cmd_path = src && f[i].leaf->cmd_path ? xstrdup(f[i].leaf->cmd_path) : NULL;
-		o->why = f[i].why;
-		f[i].why = NULL;
+		o->why = f[i].why ? f[i].why : f[i].untaggable;
+		o->untaggable = !f[i].why && f[i].untaggable;
+		if (o->why == f[i].why)
+			free(f[i].untaggable);
+		f[i].why = f[i].untaggable = NULL;
 		if (f[i].leaf && strcmp(f[i].name, strtab_str(&b->set.names, names[i])))
 			o->input_name = xstrdup(f[i].name);
 		o->is_asm = src && (str_has_suffix(src, ".S") || str_has_suffix(src, ".s"));
@@ -467,15 +483,16 @@ static void assign(struct build *b, struct object *obj, const struct node *top,
 		   const unsigned *names, struct found *f, size_t n)
 {
 	const struct node *one = n ? f[0].leaf : single_leaf(top);
-	int renamed = 0, known = 0;
+	int own = 0, known = 0; /* own: one renamed or made global */
 
 	for (size_t i = 0; i < n; i++) {
-		renamed |= f[i].leaf && strcmp(f[i].name, strtab_str(&b->set.names, names[i]));
+		own |= f[i].leaf && strcmp(f[i].name, strtab_str(&b->set.names, names[i]));
+		own |= f[i].untaggable != NULL;
 		known |= f[i].leaf != NULL;
 		if (f[i].leaf != one)
 			one = NULL;
 	}
-	if (one && !renamed) {
+	if (one && !own) {
 		take_leaf(b, obj, one, 1);
 		return;
 	}
@@ -483,7 +500,7 @@ static void assign(struct build *b, struct object *obj, const struct node *top,
 		return;
 	if (one)
 		take_leaf(b, obj, one, 0);
-	if (known && obj->machine && (renamed || !obj->has_dwarf || !one))
+	if (known && obj->machine && (own || !obj->has_dwarf || !one))
 		decls_from_leaves(b, obj, names, f, n);
 	set_origins(b, obj, names, f, n);
 }
@@ -512,6 +529,7 @@ void origin_resolve(struct build *b, struct object *obj, const char *cmdrel,
 	for (size_t i = 0; i < n; i++) {
 		free(f[i].name);
 		free(f[i].why);
+		free(f[i].untaggable);
 	}
 	free(f);
 	free(names);

@@ -350,6 +350,7 @@ int rows_def_site(struct rows *rows, const struct objctx **map, const struct bui
 	r->site.source = from->source ? xstrdup(from->source) : NULL;
 	r->site.why = from->why ? xstrdup(from->why) : NULL;
 	r->site.name = from->input_name ? xstrdup(from->input_name) : NULL;
+	r->site.untaggable = from->untaggable;
 	r->ctx = !from->cmd_path ? rows_object_ctx(rows, map, b, obj) :
 		 o->cmd_path && !strcmp(o->cmd_path, from->cmd_path) ?
 		 rows_object_ctx(rows, map, b, obj) : new_ctx(rows, b, from->cmd_path);

@@ -28,7 +28,10 @@ struct defsite {
 	unsigned def_line;      /* its line there, 0 when unknown */
 	char *name;             /* the name its source gives it, when a step the
 				 * object was made by renamed it (origin.h); else NULL */
-	char *why;              /* source NULL: why it is unknown, or NULL */
+	char *why;              /* source NULL (or untaggable): why, or NULL */
+	unsigned char untaggable; /* a step made it global (objcopy
+				   * --globalize-symbol): its source defines it
+				   * file-local, where no tag keeps it */
 	unsigned char asm_alias; /* defined by top-level asm in a C file: no tag */
 	unsigned char several;  /* defined more than once (#if arms): which one
 				 * is live is unknown, so a re-declaration too */

@@ -108,7 +108,8 @@ void tagcheck_run(const struct rows *rows, const struct placement *places,
 		const struct row *r = &rows->v[i];
 
 		strtab_intern(&reported, row_source_name(r));
-		if (r->status == STATUS_TAG && r->site.source && !r->site.asm_alias) {
+		if (r->status == STATUS_TAG && r->site.source && !r->site.asm_alias &&
+		    !r->site.untaggable) {
 			char *key = pair_key(defsite_file(&r->site), row_source_name(r));
 			unsigned id = strtab_intern(&wanted, key);
 

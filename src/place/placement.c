@@ -310,7 +310,7 @@ void placement_classify(struct rows *rows, struct srcset *files, struct cpp_runn
 		struct row *r = &rows->v[i];
 
 		out[i].kind = PLACE_NONE;
-		if (r->status != STATUS_TAG)
+		if (r->status != STATUS_TAG || r->site.untaggable)    /* cocci: unplaced */
 			continue;
 		if (!r->site.source)
 			out[i].kind = PLACE_NO_SOURCE;

@@ -10,6 +10,7 @@
 #include "lib/util.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* "tool: input input ..." for the .cmd text, or NULL when not derived. */
 static char *derivation(const char *cmdtext)
@@ -56,6 +57,25 @@ static void check_name(const char *cmdtext, const char *syms, const char *name,
 	free(got);
 }
 
+/* Which of the space-separated names yes and no the step makes global. */
+static void check_glob(const char *cmdtext, const char *globfile, const char *yes,
+		       const char *no)
+{
+	struct kbuild_derivation d;
+	char *y = xstrdup(yes), *n = xstrdup(no), *save;
+
+	TAP_OK(kbuild_cmd_derivation(cmdtext, &d), "%s: derived", cmdtext);
+	for (char *w = strtok_r(y, " ", &save); w; w = strtok_r(NULL, " ", &save))
+		TAP_OK(kbuild_derivation_globalizes(&d, w, globfile), "%s: %s global",
+		       cmdtext, w);
+	for (char *w = strtok_r(n, " ", &save); w; w = strtok_r(NULL, " ", &save))
+		TAP_OK(!kbuild_derivation_globalizes(&d, w, globfile), "%s: %s not",
+		       cmdtext, w);
+	kbuild_derivation_free(&d);
+	free(y);
+	free(n);
+}
+
 /* The option of an `ld -r` command that makes it read itself, or NULL. */
 static void check_relink(const char *cmd, const char *want)
 {
@@ -86,6 +106,10 @@ static void names(void)
 	check_name("cmd_a/y.o := objcopy --prefix-symbols p_ --redefine-sym f=g a/x.o a/y.o",
 		   NULL, "p_g", "f");
 	check_name("cmd_a/y.o := ld -r -o a/y.o a/x.o a/z.o", NULL, "f", "f");
+	check_glob("cmd_a/y.o := objcopy --globalize-symbol f --globalize-symbol=g "
+		   "--globalize-symbols a/g.syms a/x.o a/y.o", "# c\n h\n", "f g h", "x i");
+	check_glob("cmd_a/y.o := objcopy --globalize-symbols a/g.syms a/x.o a/y.o", NULL,
+		   "", "h");
 	check_relink("ld -r --retain-symbols-file k.syms -o y.o a.o", "--retain-symbols-file");
 	check_relink("ld -r -Ta.lds -o y.o a.o", "-T");
 	check_relink("ld -r --script=a.lds -o y.o a.o", "--script");

@@ -18,5 +18,6 @@ int ret_two(void);
 int ret_gone(void);
 int scr_one(void);
 int scr_two(void);
+int glob_fn(void);      /* n/glob.c's static, made global (GLOB=1) */
 
 #endif
