@@ -37,8 +37,6 @@ struct node {
 	struct node **in;       /* NODE_STEP: its inputs */
 	struct strtab *defs;    /* an `ld -r` of several: each input's definitions */
 	size_t nin;
-	unsigned char defs_read; /* defs[i] read (per input: readdefs[i]) */
-	unsigned char *readdefs;
 };
 
 /* The files met on the way down, the top first: loops are refused. */
@@ -67,7 +65,6 @@ static void node_free(struct node *n)
 	}
 	free(n->in);
 	free(n->defs);
-	free(n->readdefs);
 	kbuild_derivation_free(&n->d);
 	free(n->symsfile);
 	free(n->globfile);
@@ -199,10 +196,9 @@ static void step_inputs(struct build *b, struct node *n, struct chain *c)
 	if (n->nin < 2)
 		return;
 	n->defs = xcalloc(n->nin, sizeof(*n->defs));
-	n->readdefs = xcalloc(n->nin, 1);
 	for (size_t i = 0; i < n->nin; i++) {
 		strtab_init(&n->defs[i]);
-		n->readdefs[i] = read_defs(b, n->in[i]->file, &n->defs[i]) == 0;
+		read_defs(b, n->in[i]->file, &n->defs[i]);     /* unread: empty */
 	}
 }
 
