@@ -164,7 +164,12 @@ help:
 # minute of fuzzing (clang builds the harnesses), then the real trees of
 # tests/real (Linux 6.1 builds, the whole-program boot proof, BusyBox), built
 # and cached under CROSSYM_CACHE (38 minutes cold on 2 cores, measured: 2287 s; with make check 2856 s).  .ci/run runs both.
-QUICK_TESTS = $(wildcard tests/t[0-9]*.sh)
+# (the longest first: prove -j starts them in this order, so that no long
+# test starts last and runs alone)
+SLOW_TESTS  = $(wildcard tests/t30-*.sh tests/t32-*.sh tests/t40-*.sh tests/t87-*.sh \
+		tests/t83-*.sh tests/t81-*.sh tests/t86-*.sh tests/t36-*.sh tests/t12-*.sh \
+		tests/t57-*.sh tests/t50-*.sh tests/t33-*.sh)
+QUICK_TESTS = $(SLOW_TESTS) $(filter-out $(SLOW_TESTS),$(wildcard tests/t[0-9]*.sh))
 REAL_TESTS  = $(wildcard tests/real/t[0-9]*.sh)
 # The ASan+UBSan pass leaves out the tests of the sh driver alone (signals,
 # the lock, install, the series, the man pages) and those whose time goes to
@@ -185,7 +190,7 @@ check: deps
 
 check-plain:
 	$(MAKE) $(PAR) $(BIN) unit CFLAGS_EXTRA='-Werror'
-	prove -j2 -f --timer $(UNIT_BINS) $(QUICK_TESTS)
+	prove -j3 -f --timer $(QUICK_TESTS) $(UNIT_BINS)
 
 # check-real leaves out, unless cached or asked for (=1), the x86_64-dwarf
 # kernel build (t60; the costliest build, for one TSV comparison), the
@@ -203,7 +208,7 @@ check-asan:
 		CFLAGS_EXTRA="-Werror $(SAN_FLAGS)"
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 CROSSYM_TEST_WHOLEPROGRAM=0 \
 		CROSSYM=$(CURDIR)/build/asan/crossym MKELF=$(CURDIR)/build/asan/mkelf \
-		prove -j2 -f --timer $(UNIT_SRCS:tests/unit/%.c=build/asan/%) $(ASAN_TESTS)
+		prove -j3 -f --timer $(ASAN_TESTS) $(UNIT_SRCS:tests/unit/%.c=build/asan/%)
 
 # memcheck over the quick end-to-end tests: every crossym run goes through
 # tests/valgrind.sh; any error fails the run and leaves a log.
@@ -250,7 +255,7 @@ report-svg: deps
 	$(MAKE) $(BIN)
 	$(MAKE) -s -C tests/trees/example O=$(CURDIR)/$(BUILD)/example LAYOUT=ldr
 	./$(BIN) report --format=dot $(BUILD)/example > $(BUILD)/example-coupling.dot
-	dot -Tsvg $(BUILD)/example-coupling.dot > doc/example-coupling.svg.tmp
+	dot -Tsvg $(BUILD)/example-coupling.dot | sed "1a <!-- SPDX-License-Identifier: GPL-2.0-only -->" > doc/example-coupling.svg.tmp
 	mv doc/example-coupling.svg.tmp doc/example-coupling.svg
 
 # Speed, side by side (bench/results.md); no timing assertion anywhere else.

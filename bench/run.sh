@@ -278,6 +278,7 @@ goal "make bench <= 15 minutes (kernel builds cached)" "$((elapsed / 60)) min $(
 
 # --- the report --------------------------------------------------------------------------
 {
+	echo "<!-- SPDX-License-Identifier: GPL-2.0-only -->"
 	echo "# crossym bench results"
 	echo
 	echo "Made by \`make bench\` (bench/run.sh) on $(date -u '+%F %H:%M UTC')."

@@ -356,6 +356,7 @@ if [ "$NFILES" -gt 0 ]; then
 	awk -v n="$NFILES" 'BEGIN { for (i = 1; i <= n; i++) print i }' >"$WORK/ids"
 	run_group "$WORK/ids" xargs -P "$JOBS" -n 1 sh "$HERE/spatch-one.sh" --spatch-one "$WORK"
 	: >"$WORK/.spatch-done"
+	[ ! -e "$WORK/.progress-up" ] || kill -USR1 "$progress" 2>/dev/null
 	wait "$progress"
 fi
 t1=$(date +%s)

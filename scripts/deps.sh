@@ -97,8 +97,8 @@ if ! command -v dpkg-query >/dev/null 2>&1; then
 		echo "         and coccinelle from the AUR"
 		echo "Debian:  sudo apt-get install $(column 3)"
 		echo
-		echo "make check-real builds Debian's linux-source-6.1 and busybox source"
-		echo "packages: it needs Debian."
+		echo "make check-real builds Debian's linux-source-6.1 (KB_LINUX=6.12:"
+		echo "linux-source-6.12) and busybox source packages: it needs Debian."
 		if ! table | awk 'NR > 1 && $NF == "no" { f = 1 } END { exit f }'; then
 			echo "deps: stopped: the rows marked 'no' look missing."
 		else

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # progress.sh WORK OUTDIR TOTAL: the progress of annotate.sh's spatch phase, on
 # stderr, until TOTAL files are done, WORK/.spatch-done exists (the spatch
-# phase is over) or annotate.sh, its parent, is gone.
+# phase is over: annotate.sh then sends USR1) or annotate.sh, its parent, is
+# gone.
 # WORK is annotate.sh's scratch directory: list (line ID: source<TAB>cocci),
 # status/ID (spatch's exit status, written when file ID is done), a/ and b/
 # (each file before and after spatch); OUTDIR/tag and OUTDIR/wanted.tsv say
@@ -19,6 +20,12 @@
 set -u
 [ $# -eq 3 ] || { echo "usage: progress.sh WORK OUTDIR TOTAL" >&2; exit 2; }
 WORK=$1 OUTDIR=$2 TOTAL=$3
+# USR1 (annotate.sh, when the spatch phase is over): the last pass now, not
+# after the second's sleep; annotate.sh sends it once WORK/.progress-up says
+# the trap is set
+woken=0 sleeper=
+trap 'woken=1; [ -z "$sleeper" ] || kill "$sleeper" 2>/dev/null' USR1
+: >"$WORK/.progress-up"
 mode=${CROSSYM_PROGRESS:-}
 if [ -z "$mode" ]; then
 	if [ -t 2 ]; then mode=tty; else mode=lines; fi
@@ -110,7 +117,9 @@ while :; do
 	fi
 	[ $finished -eq 1 ] && break
 	kill -0 "$parent" 2>/dev/null || break
-	sleep 1
+	# (a second, or until annotate.sh's USR1 says the spatch phase is over)
+	[ $woken = 1 ] || { sleep 1 & sleeper=$!; wait $sleeper 2>/dev/null; }
+	sleeper=
 done
 [ "$mode" = tty ] && echo >&2
 exit 0

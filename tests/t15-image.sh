@@ -94,8 +94,11 @@ ok $? "cocci + annotate --apply on a copy of the sources"
 expect_status 1 wp "$TMP/w1"
 expect_grep "^wholeprogram: table_count: defined in a/cmds.o, made local by its unit a (a/unit.o)" "$TMP/err" \
 	"wholeprogram, untagged: the link fails, naming what the units made local"
-[ "$(cd "$TMP/w1" && ar t a/built-in.o)" = a/unit.o ] && [ "$(cd "$TMP/w1" && ar t b/built-in.o)" = b/unit.o ]
-ok $? "... each thin archive the image names now holds its unit file, nothing else"
+[ "$(cd "$TMP/w1" && ar t a/built-in.o | tr '\n' ' ')" = "a/cmds.o a/more.o " ] &&
+	[ "$(cd "$TMP/w1" && ar t b/built-in.o)" = b/b.o ] && [ ! -e "$TMP/w1/.wp/orig/a/built-in.o.orig" ]
+ok $? "... and the normal build is back: each thin archive holds its normal members"
+grep -qx 'a/cmds.o' "$TMP/w1/.wp/agg/a/built-in.o.in" && [ "$(cat "$TMP/w1/.wp/agg/a/built-in.o.out")" = a/unit.o ]
+ok $? "... which the failed link had replaced by the unit file"
 grep -qx 'start/unit.o' "$TMP/w1/.wp/image.argv" && ! grep -q 'start/os.o' "$TMP/w1/.wp/image.argv"
 ok $? "... the loose objects gave way to their unit file"
 expect_status 0 wp --srctree "$TMP/src" "$TMP/w1"
@@ -113,6 +116,11 @@ cat >"$TMP/w1/link.sh" <<'EOF'
 gcc -Wl,--gc-sections -o image -Wl,-T,image.lds start/start.o start/os.o a/cmds.o a/more.o b/b.o
 EOF
 printf 'cmd_image := sh link.sh\n' >"$TMP/w1/.image.cmd"
+expect_status 2 wp --srctree "$TMP/src" "$TMP/w1"
+expect_grep "^wholeprogram: no top-level command names the aggregates or the objects of the units (the top-level .cmd files: .image.cmd ): none links them" "$TMP/err" \
+	"a link crossym cannot see into: exit 2, said"
+# one that names what it links but takes the normal objects: never proved
+printf 'cmd_image := sh link.sh a/built-in.o\n' >"$TMP/w1/.image.cmd"
 expect_status 2 wp --srctree "$TMP/src" "$TMP/w1"
 expect_grep "^wholeprogram: image is not whole-program: 2 of 2 unit files not linked" "$TMP/err" \
 	"a link of the normal objects: exit 2, said"

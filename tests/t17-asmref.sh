@@ -34,7 +34,7 @@ grep -v 'asm' "$TMP/src/k/helper.c" >"$TMP/helper.c" && cat "$TMP/helper.c" >"$T
 expect_grep "warning: 1 C objects have asm statements in their source (k/entry.o)" \
 	"$TMP/err" "... and after an edit takes the asm out of one source, the db scan sees it"
 
-"$CROSSYM" report --format=tsv --run-build-commands "$out" >"$TMP/got.tsv" 2>"$TMP/err"
+"$CROSSYM" report --format=tsv --run-build-commands --list-dir "$TMP/l1" "$out" >"$TMP/got.tsv" 2>"$TMP/err"
 ok $? "report --run-build-commands exits 0"
 tsv6 "$TMP/got.tsv"
 cat >"$TMP/want.tsv" <<'TSV'
@@ -46,16 +46,21 @@ k_helper	k	k/helper.o	k/helper.c	tag	k#asm
 k_real	k	k/helper.o	k/helper.c	tag	k#asm
 TSV
 expect_eq "$TMP/want.tsv" "$TMP/got.tsv" "exact TSV: k_helper referenced from k#asm"
-expect_grep "^crossym: k/entry.c:7: asm reference: k_helper in k/entry.o$" "$TMP/err" \
-	"the asm reference named with symbol, object, file:line"
-expect_grep "^crossym: k/helper.c:20: asm reference: k_real in k/helper.o$" "$TMP/err" \
-	"top-level .set k_alias, k_real: k_real is referenced from asm"
-! grep -q "asm reference: k_alias" "$TMP/err"
-ok $? "k_alias, made by the asm itself, is no asm reference"
-expect_grep "3 C objects compiled again, 2 asm-string references" "$TMP/err" \
-	"three objects compiled again, one reference"
-! grep -q 'k_count\|puts_count' "$TMP/err"
-ok $? "C-level references are not taken for asm ones"
+printf '%s\t%s\t%s\t%s\n' build object symbol where \
+	"$out" k/entry.o k_helper k/entry.c:7 "$out" k/helper.o k_real k/helper.c:20 >"$TMP/want.refs"
+expect_eq "$TMP/want.refs" "$TMP/l1/asm-refs.tsv" \
+	"--list-dir: asm-refs.tsv names each asm reference (object, symbol, file:line); top-level .set k_alias, k_real: k_real; k_alias, made by the asm itself, and the C-level references are none"
+expect_grep "^crossym: --run-build-commands: 3 C objects compiled again, 2 asm-string references (list in $TMP/l1/asm-refs.tsv)$" \
+	"$TMP/err" "three objects compiled again, two references, one line with the count and the list"
+! grep -q 'asm reference' "$TMP/err"
+ok $? "... and no line per reference on stderr"
+tail -n +2 "$TMP/l1/lto-failed.tsv" >"$TMP/lto.rows"
+[ "$(wc -l <"$TMP/err")" -le 2 ] && [ ! -s "$TMP/lto.rows" ] &&
+	[ "$(cat "$TMP/l1/lto-failed.tsv")" = "$(printf 'build\tobject\tread_from\tcompiler_error')" ]
+ok $? "... stderr short; lto-failed.tsv: its header, no object (every -flto compile worked)"
+"$CROSSYM" report --format=tsv --run-build-commands "$out" >/dev/null 2>"$TMP/err"
+expect_grep "2 asm-string references (--list-dir DIR writes the list)$" "$TMP/err" \
+	"report without --list-dir: the count, and how to get the list"
 [ "$(find "$out" -newer "$out/.prog.cmd" | wc -l)" -eq 0 ]
 ok $? "the build directory is left untouched"
 
@@ -69,14 +74,14 @@ expect_grep "3 C objects compiled again, 2 asm-string references" "$TMP/db1.err"
 	"... the first run compiles the three objects"
 grep -q '^R	.*k/entry.o$' "$TMP/asm.db" && grep -q '^A	k_helper	k/entry.c:7$' "$TMP/asm.db"
 ok $? "... and the db records the check of k/entry.o and its reference"
-"$CROSSYM" report --format=tsv --run-build-commands --db "$TMP/asm.db" "$TMP/b2" >"$TMP/db2.tsv" 2>"$TMP/db2.err"
+"$CROSSYM" report --format=tsv --run-build-commands --db "$TMP/asm.db" --list-dir "$TMP/l2" "$TMP/b2" >"$TMP/db2.tsv" 2>"$TMP/db2.err"
 ok $? "a second run with the db exits 0"
 expect_grep "0 C objects compiled again, 2 asm-string references" "$TMP/db2.err" \
 	"... compiles nothing"
 expect_grep "3 C objects' asm strings taken from the database" "$TMP/db2.err" \
 	"... and says it took the three answers from the db"
-expect_grep "^crossym: k/entry.c:7: asm reference: k_helper in k/entry.o$" "$TMP/db2.err" \
-	"... naming the reference as the compiling run did"
+expect_grep "^$TMP/b2	k/entry.o	k_helper	k/entry.c:7$" "$TMP/l2/asm-refs.tsv" \
+	"... listing the reference as the compiling run did"
 tsv6 "$TMP/db2.tsv"
 expect_eq "$TMP/got.tsv" "$TMP/db2.tsv" "... with the same TSV"
 sleep 1

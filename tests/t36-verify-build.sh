@@ -123,4 +123,11 @@ printf 'cmd_x.o := gcc $(touch %s/PWNED) -c -o x.o x.c\n' "$TMP" >"$TMP/.x.o.cmd
 ok $([ $? -eq 1 ] && [ ! -s "$TMP/argv" ] && [ ! -e "$TMP/PWNED" ]; echo $?) \
 	"cmd --argv: a command that needs a shell is refused (exit 1, nothing run)"
 expect_grep 'command not run: a shell metacharacter' "$TMP/argv.err" "cmd --argv: and says why"
+# cmd --words: every word of every command of the line, nothing run, nothing
+# refused (what a command reads, for wholeprogram's choice of the image link)
+printf 'cmd_u.bin := cat u-nodtb.bin "dt b.dtb" > u.bin; objcopy -O binary u u-nodtb.bin | true\n' >"$TMP/.u.bin.cmd"
+"$CROSSYM" cmd --words "$TMP/.u.bin.cmd" >"$TMP/words" 2>"$TMP/words.err"
+ok $? "cmd --words: a line sh would need a shell for: exit 0"
+printf '%s\n' cat u-nodtb.bin 'dt b.dtb' '>' u.bin objcopy -O binary u u-nodtb.bin true >"$TMP/words.want"
+expect_eq "$TMP/words.want" "$TMP/words" "cmd --words: the words of each command, quotes taken off"
 done_testing

@@ -123,12 +123,18 @@ done
 expect_status 2 "$CROSSYM" report --unit kernel --unit nosuch/dir "$b"
 expect_grep "nosuch/dir: no unit" "$TMP/err" "one good --unit does not hide a bad one"
 
-# a unit whose whole-program compile fails: named, with the object and its members
+# an object whose -flto compile fails is kept out of its unit, automatically,
+# with the compiler's first error line; the rest are built whole-program
 cp -R "$ex" "$TMP/fsrc"
 make -s -C "$ex" O="$TMP/fail" SRC="$TMP/fsrc" LAYOUT=ldr >/dev/null 2>&1
 echo '#error boom' >>"$TMP/fsrc/kernel/time.c"
-# (CROSSYM_LIBEXECDIR: the ASan binary in build/asan has no scripts/ beside it)
-expect_status 2 env CROSSYM_LIBEXECDIR="$TOP/scripts" "$CROSSYM" wholeprogram "$TMP/fail"
-expect_grep "^wholeprogram: kernel/unit.o: the whole-program compile of unit kernel failed at kernel/time.o (its objects: kernel/core.o kernel/cpu.o kernel/time.o kernel/rwsem.o)" \
-	"$TMP/err" "wholeprogram: a unit that does not compile is named, with the failing object and its members"
+# (CROSSYM_LIBEXECDIR: the ASan binary in build/asan has no scripts/ beside it;
+# exit 1: untagged, the link fails on what the units made local)
+expect_status 1 env CROSSYM_LIBEXECDIR="$TOP/scripts" "$CROSSYM" wholeprogram "$TMP/fail"
+expect_grep "^wholeprogram:   1 lto: their -flto compile fails (error: #error boom): kernel/time.o$" \
+	"$TMP/err" "wholeprogram: an object whose -flto compile fails is kept out, said with its error"
+printf 'kernel/time.o\tlto\tits -flto compile fails: kernel/time.c:15:2: error: #error boom\n' >"$TMP/excl.want"
+expect_eq "$TMP/excl.want" "$TMP/fail/.wp/excluded.tsv" "... and listed in .wp/excluded.tsv"
+grep -qx 'kernel/unit.o	kernel/core.o kernel/cpu.o kernel/rwsem.o' "$TMP/fail/.wp/units.txt"
+ok $? "... its unit built without it"
 done_testing

@@ -99,19 +99,18 @@ if command -v spatch >/dev/null 2>&1; then
 	[ $? -ne 0 ] && grep -q 'undefined reference to .boot_setup' "$TMP/wp0.log"
 	ok $? "untagged, the whole-program link fails (undefined boot_setup)"
 	# crossym wholeprogram: an object made from another object cannot join a
-	# unit (the rename of its sections would hit the whole unit): refused,
-	# naming it; with both kept out (in cocci too), every unit is made, the
-	# nested `ld -r` aggregates and prelink.o made again around them (no
-	# image link is recorded: the tree links hv-syms from prelink.o itself)
+	# unit (the rename of its sections would hit the whole unit): kept out
+	# automatically, named; the tags decided with those units, every unit
+	# made, the nested `ld -r` aggregates and prelink.o made again around
+	# them (no image link is recorded: the tree links hv-syms from
+	# prelink.o itself)
 	if wp_wanted; then
 		sh "$tree/build.sh" "$TMP/w" >/dev/null 2>&1
-		expect_status 2 wp "$TMP/w"
-		expect_grep "^wholeprogram: common/boot.init.o: its command (common/.boot.init.o.cmd) compiles nothing: an object made from another object cannot join a unit; --exclude common/boot.init.o" \
-			"$TMP/err" "wholeprogram: a derived object refused, named, with what to do"
-		tag_copy "$tree" "$TMP/w" "$TMP/wsrc" "$TMP/wout" \
-			--exclude common/boot.init.o --exclude lib/sort.init.o
-		ok $? "cocci --exclude (the derived objects) + annotate --apply"
-		expect_status 0 wp --srctree "$TMP/wsrc" "$TMP/w"
+		expect_status 0 wp --define-tag "$TMP/w"
+		expect_grep "^wholeprogram:   2 refused: made from other objects, or no compile command: common/boot.init.o lib/sort.init.o$" \
+			"$TMP/err" "wholeprogram: the derived objects kept out, named"
+		grep -q 'common/boot.init.o	refused	made from another object (its command compiles nothing)' "$TMP/w/.wp/excluded.tsv"
+		ok $? "... each with its reason in .wp/excluded.tsv"
 		expect_grep "^wholeprogram: prelink.o: whole-program: the 5 unit files linked" "$TMP/err" \
 			"wholeprogram: prelink.o made of the 5 units, proved"
 		(cd "$TMP/w" && rm -f hv-syms && gcc -o hv-syms -Wl,-T,hv.lds prelink.o) && "$TMP/w/hv-syms" >"$TMP/w.out" 2>&1

@@ -92,7 +92,7 @@ expect_status 0 env CROSSYM=/nonexistent/crossym crossym annotate cocci split --
 expect_grep "series: 5 patches" "$TMP/err" "installed annotate --split finds series.sh"
 make -s -C "$EXAMPLE" O="$TMP/wpi" SRC="$TMP/elsewhere/tagged" LAYOUT=ldr >/dev/null 2>&1
 expect_status 0 env CROSSYM=/nonexistent/crossym crossym wholeprogram "$TMP/wpi"
-expect_grep "units compiled" "$TMP/err" "installed crossym wholeprogram runs wholeprogram.sh with the installed binary"
+expect_grep "units linked in" "$TMP/err" "installed crossym wholeprogram runs wholeprogram.sh with the installed binary"
 "$TMP/wpi/prog" >"$TMP/wpi.out" 2>&1
 expect_eq "$EXAMPLE/expected-output.txt" "$TMP/wpi.out" "... and its whole-program image prints the expected output"
 cp -R "$EXAMPLE" direct

@@ -21,7 +21,7 @@ static const char check_help[] =
 	"usage: crossym check [--tag NAME] [--keep-stale] [--tag-macros] [--format FORMAT]\n"
 	"                     [--unit DIR]... [--exclude OBJ]... [--runs] [--srctree DIR]\n"
 	"                     [--nm FILE] [--db FILE] [--lds FILE]... [--run-build-commands]\n"
-	"                     [--tag-exports] [--no-config] [-q] BUILD_DIR...\n\n"
+	"                     [--list-dir DIR] [--tag-exports] [--no-config] [-q] BUILD_DIR...\n\n"
 	"Compare the tags in the sources with what the builds need. Prints each\n"
 	"missing tag (needed, absent) and each stale tag (present on a definition no\n"
 	"longer referenced from outside its unit, or on a symbol the builds do not\n"
@@ -37,8 +37,8 @@ static const struct optdef opt_check_format = { { "format", required_argument, N
 static const struct optdef *const check_options[] = {
 	&optdef_tag, &optdef_keep_stale, &optdef_tag_macros, &opt_check_format,
 	&optdef_unit, &optdef_exclude, &optdef_runs, &optdef_srctree, &optdef_nm,
-	&optdef_db, &optdef_lds, &optdef_run, &optdef_tag_exports, &optdef_no_config,
-	NULL
+	&optdef_db, &optdef_lds, &optdef_run, &optdef_list_dir, &optdef_tag_exports,
+	&optdef_no_config, NULL
 };
 
 static enum check_format check_format_of(const char *name)

@@ -9,13 +9,15 @@
 #include "kbuild/ltocompile.h"
 #include "lib/util.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const char cmd_help[] =
 	"usage: crossym cmd --argv [-z] FILE\n"
-	"       crossym cmd --lto [-C DIR] [--srctree-from OLD --srctree-to NEW]\n\n"
+	"       crossym cmd --words FILE\n"
+	"       crossym cmd --lto [-C DIR] [--srctree-from OLD --srctree-to NEW] [--refused FILE]\n\n"
 	"Print the words of the command kbuild recorded for FILE (an object: the\n"
 	".NAME.o.cmd beside it; or a .cmd file), as sh would split them, one per\n"
 	"line (-z: each ended by a NUL byte), for a script to run by argument\n"
@@ -23,6 +25,9 @@ static const char cmd_help[] =
 	"quotes, $ or ` inside double quotes, unterminated quotes, VAR=value before\n"
 	"it), or without -z a word with a newline, is refused: a message on stderr,\n"
 	"exit 1. Only the first command of the line counts (up to ; | & newline).\n\n"
+	"--words: every word of every command of the line (the commands split at\n"
+	"; | & and newlines outside quotes), one a line, nothing refused: to see what\n"
+	"a command reads and writes, not to run it.\n\n"
 	"--lto: for each line `OBJ[<TAB>UNIT_FILE]` of stdin (a C object of a\n"
 	"whole-program unit, relative to DIR, and its unit's file), print\n"
 	"`OBJ<TAB>LTO<TAB>SOURCE<TAB>COMMAND<TAB>UNIT_FLAGS<TAB>OBJTOOL`: LTO is\n"
@@ -32,10 +37,13 @@ static const char cmd_help[] =
 	"objtool step after the ; run on UNIT_FILE (empty when none). --srctree-from\n"
 	"and --srctree-to: every OLD/ in the command and the source becomes NEW/.\n"
 	"An object compiled by clang (said once), one whose command compiles\n"
-	"nothing or has no -o OBJ, or no command, is named on stderr; exit 1.\n";
+	"nothing or has no -o OBJ, or no command, is named on stderr; exit 1.\n"
+	"--refused FILE: such an object (clang aside) is written to FILE instead,\n"
+	"`OBJ<TAB>WHY` a line, and is no error: wholeprogram keeps it out of its unit.\n";
 
 /* crossym cmd --lto's options. */
 struct lto_opts {
+	FILE *refused;          /* --refused: objects that cannot join a unit */
 	const char *dir;                /* -C: the objects are relative to it */
 	char *old, *new;                /* --srctree-from/to, with a / each */
 	int said_clang;                 /* the clang refusal was said */
@@ -71,6 +79,12 @@ static char *srctree_moved(char *text, const struct lto_opts *o)
 static void lto_refused(enum lto_refusal r, const char *obj, const char *cmdfile,
 			struct lto_opts *o)
 {
+	if (o->refused && r != LTO_CLANG) {
+		fprintf(o->refused, "%s\t%s\n", obj,
+			r == LTO_NO_COMPILE ? "made from another object (its command compiles nothing)" :
+			r == LTO_NO_OUTPUT ? "no -o in its command" : "no command in its .cmd file");
+		return;
+	}
 	if (r == LTO_NO_COMMAND)
 		error("%s: no command in %s", obj, cmdfile);
 	else if (r == LTO_CLANG && !o->said_clang++)
@@ -86,23 +100,13 @@ static void lto_refused(enum lto_refusal r, const char *obj, const char *cmdfile
 	diag.status = 1;
 }
 
-/* OBJ.lto.o for OBJ.o (anything else as it is). */
-static char *lto_name(const char *obj)
-{
-	size_t n = strlen(obj);
-
-	if (!str_has_suffix(obj, ".o"))
-		return xstrdup(obj);
-	return xasprintf("%.*s.lto.o", (int)(n - 2), obj);
-}
-
 /* One object's line, or its refusal on stderr. */
 static void lto_object(const char *obj, const char *unit, struct lto_opts *o)
 {
 	char *cmdfile = kbuild_cmd_path(obj), *path = path_join(o->dir, cmdfile);
 	char *text = srctree_moved(kbuild_cmd_read_head(path), o);
 	char *cmd = text ? kbuild_cmd_command(text) : NULL;
-	char *src = text ? kbuild_cmd_source(text) : NULL, *lto = lto_name(obj);
+	char *src = text ? kbuild_cmd_source(text) : NULL, *lto = lto_object_name(obj);
 	struct lto_compile c;
 	enum lto_refusal r = lto_compile_make(cmd ? cmd : "", obj, lto, unit, &c);
 
@@ -138,6 +142,11 @@ static int cmd_lto(int argc, char **argv)
 			o.old = xasprintf("%s/", argv[i + 1]);
 		else if (!strcmp(argv[i], "--srctree-to") && !o.new)
 			o.new = xasprintf("%s/", argv[i + 1]);
+		else if (!strcmp(argv[i], "--refused") && !o.refused) {
+			o.refused = fopen(argv[i + 1], "w");
+			if (!o.refused)
+				fatal("%s: %s", argv[i + 1], errstr(errno));
+		}
 		else
 			break;
 	}
@@ -160,7 +169,45 @@ static int cmd_lto(int argc, char **argv)
 	free(line);
 	free(o.old);
 	free(o.new);
+	if (o.refused && fclose(o.refused))
+		error("--refused: %s", errstr(errno));
 	return finish_stdout() ? 2 : diag.status;
+}
+
+/* The .cmd file FILE names: itself, or an object's .NAME.o.cmd. */
+static char *cmd_file_of(const char *file)
+{
+	return str_has_suffix(file, ".cmd") ? xstrdup(file) : kbuild_cmd_path(file);
+}
+
+/* crossym cmd --words FILE: every word of every command of its line. */
+static int cmd_words(const char *file)
+{
+	char *path = cmd_file_of(file);
+	char *text = kbuild_cmd_read(path), *cmd = text ? kbuild_cmd_command(text) : NULL;
+	const char *p = cmd, *why = NULL;
+	int status = 0;
+
+	if (!cmd) {
+		fprintf(stderr, "crossym: %s: no command\n", path);
+		status = 1;
+	}
+	while (p && *p) {
+		const char *end = cmdline_unquoted(p, ";|&\n");
+		char *one = xstrndup(p, (size_t)(end - p));
+		size_t n = 0;
+		char **w = cmdline_words(one, CMDLINE_READ, &n, &why);
+
+		for (size_t i = 0; w && i < n; i++)
+			puts(w[i]);
+		cmdline_free(w);
+		free(one);
+		p = *end ? end + 1 : end;
+	}
+	free(cmd);
+	free(text);
+	free(path);
+	return finish_stdout() ? 2 : status;
 }
 
 int cmd_cmd(int argc, char **argv)
@@ -177,11 +224,13 @@ int cmd_cmd(int argc, char **argv)
 	}
 	if (argc >= 2 && !strcmp(argv[1], "--lto"))
 		return cmd_lto(argc, argv);
+	if (argc == 3 && !strcmp(argv[1], "--words"))
+		return cmd_words(argv[2]);
 	if (argc != 3 + z || strcmp(argv[1], "--argv")) {
 		fputs(cmd_help, stderr);
 		return 2;
 	}
-	path = str_has_suffix(file, ".cmd") ? xstrdup(file) : kbuild_cmd_path(file);
+	path = cmd_file_of(file);
 	w = kbuild_cmd_file_words(path, &n, &why);
 	if (w && print_words(w, n, z ? '\0' : '\n'))
 		why = "a word with a newline (use -z)";

@@ -40,7 +40,9 @@ static const char cocci_help[] =
 	"crossym annotate OUTDIR SRCTREE [--apply] to make and check the patch.\n"
 	"OUTDIR/crossym.conf records the options (those of SRCTREE/.crossym, which\n"
 	"this command reads, with the command line's over them); annotate --apply\n"
-	"installs it as SRCTREE/.crossym, for every later command.\n\n";
+	"installs it as SRCTREE/.crossym, for every later command. With\n"
+	"--run-build-commands, OUTDIR/asm-refs.tsv, lto-failed.tsv and\n"
+	"lto-sections.tsv list what it found per object or symbol (stderr: the counts).\n\n";
 
 static const struct optdef opt_output = { { "output", required_argument, NULL, OPT_OUTPUT },
 	"  -o, --output DIR  where to write (created)\n" };
@@ -311,6 +313,7 @@ static int run_static(const struct cocci_cmd_opts *o)
 	int status = 2;
 
 	pipeline_init(&p, &o->a, PH_ROWS | PH(PH_CLASSES));
+	p.scan.list_dir = o->outdir;
 	cpp_runner_init(&run, o->a.scan.run_build_commands);
 	if (!pipeline_run(&p) && !staticize_plan(&p.rows, p.srctree, p.builds.v,
 						 (size_t)p.builds.n, &run, &plan)) {
@@ -320,6 +323,7 @@ static int run_static(const struct cocci_cmd_opts *o)
 		staticize_free(&plan);
 		status = diag.status;
 	}
+	cpp_runner_say(&run);
 	cpp_runner_free(&run);
 	pipeline_free(&p);
 	return status;
@@ -341,6 +345,7 @@ static int run_cocci(const struct cocci_cmd_opts *o)
 		return run_static(o);
 	pipeline_init(&p, &o->a, PH_TAGCHECK | (tag_macros ? PH(PH_CLASSES) : 0));
 	p.tag = treeconf_tag(&o->a.conf);
+	p.scan.list_dir = o->outdir;
 	p.tag_macros = tag_macros;
 	p.list_unplaced = 1;
 	if (!pipeline_run(&p) && !check_tag(o, &p)) {

@@ -24,7 +24,7 @@ static const char report_help[] =
 	"usage: crossym report [--format=text|tsv|json|dot] [--all] [--unit DIR]... [--mismatches]\n"
 	"                      [--tag-macros] [--exclude OBJ]... [--runs] [--srctree DIR]\n"
 	"                      [--nm FILE] [--db FILE] [--lds FILE]... [--run-build-commands]\n"
-	"                      [--tag-exports] [--no-config] [-q] BUILD_DIR...\n\n"
+	"                      [--list-dir DIR] [--tag-exports] [--no-config] [-q] BUILD_DIR...\n\n"
 	"Print the definitions referenced from outside their unit. With several\n"
 	"BUILD_DIRs (configs or architectures of one source tree) the union.\n\n";
 
@@ -52,7 +52,8 @@ static const struct optdef opt_tag_macros = { { "tag-macros", no_argument, NULL,
 static const struct optdef *const report_options[] = {
 	&opt_format, &opt_all, &optdef_unit, &opt_mismatches, &opt_tag_macros,
 	&optdef_exclude, &optdef_runs, &optdef_srctree, &optdef_nm, &optdef_db,
-	&optdef_lds, &optdef_run, &optdef_tag_exports, &optdef_no_config, NULL
+	&optdef_lds, &optdef_run, &optdef_list_dir, &optdef_tag_exports, &optdef_no_config,
+	NULL
 };
 
 static void report_set(void *opts, int id, const char *arg)

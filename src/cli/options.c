@@ -33,6 +33,11 @@ const struct optdef optdef_run = { { "run-build-commands", no_argument, NULL, OP
 	"                    pasted; a slim LTO object's with -fno-lto, for the\n"
 	"                    sections a linker script KEEPs; without it crossym\n"
 	"                    only reads files and names what it could not tell\n" };
+const struct optdef optdef_list_dir = { { "list-dir", required_argument, NULL, OPT_LIST_DIR },
+	"  --list-dir DIR    with --run-build-commands: write the lists of what was\n"
+	"                    found per object or symbol into DIR (asm-refs.tsv,\n"
+	"                    lto-failed.tsv, lto-sections.tsv; crossym cocci writes\n"
+	"                    them into OUTDIR); stderr has one line with each count\n" };
 const struct optdef optdef_tag_exports = { { "tag-exports", no_argument, NULL, OPT_TAG_EXPORTS },
 	"  --tag-exports     the tree's export macro does not carry the tag (stock\n"
 	"                    Linux with --tag __visible): an exported definition\n"
@@ -245,6 +250,7 @@ int scan_args_set(struct scan_args *a, int id, const char *arg)
 	case OPT_SRCTREE: a->scan.srctree = arg; break;
 	case OPT_NM: a->scan.nm_file = arg; break;
 	case OPT_DB: a->db_file = arg; break;
+	case OPT_LIST_DIR: a->scan.list_dir = arg; break;
 	case OPT_NO_CONFIG: a->no_config = 1; break;
 	case OPT_TAG: treeconf_set(&a->conf, TC_TAG, arg); break;
 	case OPT_TAG_EXPORTS: treeconf_set(&a->conf, TC_TAG_EXPORTS, arg); break;

@@ -19,7 +19,7 @@ enum opt_id {
 	OPT_LDS, OPT_KEEP, OPT_ALL, OPT_UNIT, OPT_MISMATCH, OPT_RUN, OPT_EXCLUDE,
 	OPT_RUNS, OPT_TAG_MACROS, OPT_ORDERED, OPT_FLATTEN, OPT_TAG_EXPORTS,
 	OPT_CLASHES, OPT_GENERATED, OPT_NO_CONFIG, OPT_DEFINE_TAG, OPT_TAG_POSITION,
-	OPT_STATIC
+	OPT_STATIC, OPT_LIST_DIR
 };
 
 /* One option a command takes: its getopt_long entry and its --help lines. */
@@ -31,7 +31,8 @@ struct optdef {
 /* The options more than one command takes (options.c). */
 extern const struct optdef optdef_srctree, optdef_nm, optdef_db, optdef_lds,
 	optdef_run, optdef_tag_exports, optdef_exclude, optdef_runs,
-	optdef_tag_macros, optdef_unit, optdef_tag, optdef_keep_stale, optdef_no_config;
+	optdef_tag_macros, optdef_unit, optdef_tag, optdef_keep_stale, optdef_no_config,
+	optdef_list_dir;
 
 /* How to parse one command's options: help is the text before the option
  * lines, defs the options in --help order (NULL-terminated), set(opts, id,

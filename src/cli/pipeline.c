@@ -8,7 +8,10 @@
 #include "place/defline.h"
 #include "source/srcscan.h"
 #include "model/units.h"
+#include "lib/tsvesc.h"
 #include "lib/util.h"
+
+#include <errno.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -273,6 +276,7 @@ static int ph_sites(struct pipeline *p, struct pass *ps)
 	p->places = xcalloc(p->rows.count + 1, sizeof(*p->places));
 	placement_classify(&p->rows, p->files, &run, p->places);
 	note_unrun_commands(&p->rows, p->places, &run);
+	cpp_runner_say(&run);
 	cpp_runner_free(&run);
 	return 0;
 }
@@ -328,6 +332,7 @@ void pipeline_init(struct pipeline *p, const struct scan_args *args, unsigned ph
 	p->phases = phases_wanted;
 	p->tag = "__global";
 	p->scan = args->scan;
+	p->scan.lists = &p->lists;
 	strtab_init(&p->sources);
 	strtab_init(&p->defined);
 	strtab_init(&p->unlinked);
@@ -352,6 +357,50 @@ static int run_build(struct pipeline *p, const char *dir, int from, int to)
 	return rc;
 }
 
+/* One list of the scan (build.h) into dir: its header, a row a line. */
+static void write_list(const struct scan_lists *lists, enum scan_list_id id,
+		       const char *dir)
+{
+	char *path = path_join(dir, scan_list_name(id));
+	struct atomic_file af;
+
+	if (atomic_open(&af, path)) {
+		error("%s: %s", path, errstr(errno));
+		free(path);
+		return;
+	}
+	fprintf(af.f, "%s\n", scan_list_header(id));
+	for (size_t i = 0; i < lists->l[id].n; i++) {
+		const struct scan_row *r = &lists->l[id].v[i];
+
+		for (int k = 0; k < SCAN_ROW_FIELDS && r->f[k]; k++) {
+			if (k)
+				putc('\t', af.f);
+			tsv_put(af.f, r->f[k]);
+		}
+		putc('\n', af.f);
+	}
+	if (atomic_commit(&af))
+		error("%s: write error: %s", path, errstr(errno ? errno : EIO));
+	free(path);
+}
+
+/* --run-build-commands with a list directory: every list, also the empty
+ * ones (a reader can tell "none" from "not looked for"). */
+static void write_lists(const struct pipeline *p)
+{
+	const char *dir = p->scan.list_dir;
+
+	if (!dir || !p->scan.run_build_commands || p->scan.nm_file)
+		return;
+	if (mkdir_parents(dir)) {
+		error("%s: %s", dir, errstr(errno));
+		return;
+	}
+	for (int id = 0; id < LIST_COUNT; id++)
+		write_list(&p->lists, (enum scan_list_id)id, dir);
+}
+
 int pipeline_run(struct pipeline *p)
 {
 	int id = 0, end;
@@ -371,6 +420,7 @@ int pipeline_run(struct pipeline *p)
 	for (id = end; id < PH_COUNT; id++)
 		if (wanted(p, id) && phases[id].run(p, NULL))
 			return -1;
+	write_lists(p);
 	return 0;
 }
 
@@ -393,4 +443,5 @@ void pipeline_free(struct pipeline *p)
 	strtab_free(&p->sources);
 	strtab_free(&p->defined);
 	strtab_free(&p->unlinked);
+	scan_lists_free(&p->lists);
 }

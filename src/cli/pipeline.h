@@ -60,7 +60,10 @@ struct pipeline {
 	int list_unplaced;      /* PH_TAGGABLE: a tag row no source is known
 				 * for goes into unplaced (cocci), not an error */
 	/* made by the phases */
-	struct scan_opts scan;  /* args->scan with the db and what to read */
+	struct scan_opts scan;  /* args->scan with the db and what to read; the
+				 * command may set scan.list_dir (cocci: OUTDIR) */
+	struct scan_lists lists; /* what the scan found per item (build.h),
+				 * written into scan.list_dir when the run ends */
 	struct db db;
 	struct rows rows;       /* every build's rows; merged after PH_MERGE */
 	long nobjects;          /* objects read */
@@ -80,7 +83,8 @@ struct pipeline {
 
 /* Zero p and set what it runs on. */
 void pipeline_init(struct pipeline *p, const struct scan_args *args, unsigned phases);
-/* Run p's phases: 0, or -1 when a build directory is unusable, --db
+/* Run p's phases, then (--run-build-commands) write the scan's lists into
+ * scan.list_dir when there is one: 0, or -1 when a build directory is unusable, --db
  * cannot be read or a --unit DIR selects no unit of any build (said; the
  * command ends with status 2). */
 int pipeline_run(struct pipeline *p);

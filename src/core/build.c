@@ -57,3 +57,61 @@ int build_file_exists(const struct build *b, const char *rel)
 	errno = saved;
 	return exists;
 }
+
+static const char *const list_names[LIST_COUNT] = {
+	"asm-refs.tsv", "lto-failed.tsv", "lto-sections.tsv"
+};
+static const char *const list_headers[LIST_COUNT] = {
+	"build\tobject\tsymbol\twhere",
+	"build\tobject\tread_from\tcompiler_error",
+	"build\tobject\twhy"
+};
+
+const char *scan_list_name(enum scan_list_id id)
+{
+	return list_names[id];
+}
+
+const char *scan_list_header(enum scan_list_id id)
+{
+	return list_headers[id];
+}
+
+void scan_list_add(struct scan_lists *lists, enum scan_list_id id, const char *build,
+		   const char *a, const char *b, const char *c)
+{
+	const char *f[SCAN_ROW_FIELDS] = { build, a, a ? b : NULL, a && b ? c : NULL };
+	struct scan_row *row;
+
+	if (!lists)
+		return;
+	grow_array((void **)&lists->l[id].v, &lists->l[id].cap, lists->l[id].n + 1,
+		   sizeof(*row));
+	row = &lists->l[id].v[lists->l[id].n++];
+	for (int k = 0; k < SCAN_ROW_FIELDS; k++)
+		row->f[k] = f[k] ? xstrdup(f[k]) : NULL;
+}
+
+void scan_lists_free(struct scan_lists *lists)
+{
+	for (int id = 0; id < LIST_COUNT; id++) {
+		for (size_t i = 0; i < lists->l[id].n; i++)
+			for (int k = 0; k < SCAN_ROW_FIELDS; k++)
+				free(lists->l[id].v[i].f[k]);
+		free(lists->l[id].v);
+		lists->l[id].v = NULL;
+		lists->l[id].n = lists->l[id].cap = 0;
+	}
+}
+
+char *scan_list_where(const char *list_dir, enum scan_list_id id)
+{
+	char *path, *said;
+
+	if (!list_dir)
+		return xstrdup("--list-dir DIR writes the list");
+	path = path_join(list_dir, list_names[id]);
+	said = xasprintf("list in %s", path);
+	free(path);
+	return said;
+}

@@ -9,6 +9,41 @@
 
 struct db;
 
+/* What a scan finds per object or per symbol, kept for a list file instead
+ * of a line each on stderr (stderr gets one line with the count): the rows
+ * of DIR/NAME (scan_list_name), written by the command (pipeline.c) when the
+ * run ends. Each row's first field is the build directory. */
+enum scan_list_id {
+	LIST_ASM_REFS,          /* asm-refs.tsv: build, object, symbol, where */
+	LIST_LTO_FAILED,        /* lto-failed.tsv: build, object, read_from,
+				 * compiler_error (its -flto compile failed) */
+	LIST_LTO_SECTIONS,      /* lto-sections.tsv: build, object, why (a slim
+				 * LTO object whose sections stay unknown) */
+	LIST_COUNT
+};
+#define SCAN_ROW_FIELDS 4
+struct scan_row {
+	char *f[SCAN_ROW_FIELDS];       /* NULL: the row has fewer */
+};
+struct scan_lists {
+	struct {
+		struct scan_row *v;
+		size_t n, cap;
+	} l[LIST_COUNT];
+};
+
+/* The list's file name ("asm-refs.tsv") and its header line (no newline). */
+const char *scan_list_name(enum scan_list_id id);
+const char *scan_list_header(enum scan_list_id id);
+/* A row of list id: the build directory and up to three fields (NULL ends
+ * them), copied. Nothing when lists is NULL (the command keeps none). */
+void scan_list_add(struct scan_lists *lists, enum scan_list_id id, const char *build,
+		   const char *a, const char *b, const char *c);
+void scan_lists_free(struct scan_lists *lists);
+/* Where the list is, for the line on stderr: "list in DIR/NAME", or, with no
+ * list directory, "--list-dir DIR writes the list". A fresh string. */
+char *scan_list_where(const char *list_dir, enum scan_list_id id);
+
 struct scan_opts {
 	const char *srctree;    /* --srctree, or NULL */
 	const char *nm_file;    /* --nm: read symbols from nm -A text ("-": stdin) */
@@ -21,6 +56,9 @@ struct scan_opts {
 	int run_build_commands; /* --run-build-commands: find asm-string references */
 	int tag_exports;        /* --tag-exports: the tree's export macro does not
 				 * carry the tag (decide.h) */
+	struct scan_lists *lists; /* the per-item findings, or NULL */
+	const char *list_dir;   /* where the command writes them (cocci: OUTDIR;
+				 * report, check: --list-dir), or NULL */
 };
 
 struct build {
@@ -42,6 +80,8 @@ struct build {
 	unsigned nerrors;       /* files that could not be read */
 	struct db *db;          /* borrowed from the scan options */
 	int tag_exports;        /* from the scan options (decide_build) */
+	struct scan_lists *lists; /* borrowed from the scan options */
+	const char *list_dir;   /* the same */
 	int quiet;              /* the objects --nm input must cover: a file that
 				 * cannot be read is not reported (its objects
 				 * get no symbols and lose machine_ok) */

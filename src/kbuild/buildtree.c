@@ -149,6 +149,8 @@ int build_scan(struct build *b, const char *dir, const struct scan_opts *opts)
 	b->dir = xstrdup(dir);
 	b->db = opts->db;
 	b->tag_exports = opts->tag_exports;
+	b->lists = opts->lists;
+	b->list_dir = opts->list_dir;
 	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) ||
 	    !(b->absdir = realpath(dir, NULL))) {
 		error("%s: not a build directory", dir);

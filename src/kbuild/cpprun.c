@@ -16,11 +16,23 @@ void cpp_runner_init(struct cpp_runner *r, int run_build_commands)
 {
 	r->run_build_commands = run_build_commands;
 	strtab_init(&r->unrun);
+	r->nrefused = 0;
+	r->first_refused = NULL;
 }
 
 void cpp_runner_free(struct cpp_runner *r)
 {
 	strtab_free(&r->unrun);
+	free(r->first_refused);
+	r->first_refused = NULL;
+}
+
+void cpp_runner_say(const struct cpp_runner *r)
+{
+	if (r->nrefused)
+		warn("%zu compile commands not run as the preprocessor (%s%s): the "
+		     "definitions of their objects are placed from the sources alone",
+		     r->nrefused, r->first_refused, r->nrefused > 1 ? "; and others" : "");
 }
 
 int cpp_was_unrun(const struct cpp_runner *r, const char *cmd_file)
@@ -43,9 +55,9 @@ char *cpp_preprocess(struct cpp_runner *r, const char *build_dir, const char *cm
 	words = kbuild_cmd_file_words(cmd_file, &n, &why);
 	if (words)
 		argv = cmdline_rewrite_compile(words, n, to_stdout, "-", &why);
-	if (!argv)
-		warn("%s: compile command not run: %s", cmd_file, why);
-	else if (run_argv(build_dir, argv, &out, len) || !*len) {
+	if (!argv && !r->nrefused++)
+		r->first_refused = xasprintf("%s: %s", cmd_file, why);
+	else if (argv && (run_argv(build_dir, argv, &out, len) || !*len)) {
 		free(out);
 		out = NULL;
 	}

@@ -17,17 +17,22 @@
 struct cpp_runner {
 	int run_build_commands;
 	struct strtab unrun;
+	size_t nrefused;        /* commands it would not run (shell syntax) */
+	char *first_refused;    /* the first of them: "CMD_FILE: why" */
 };
 
 void cpp_runner_init(struct cpp_runner *r, int run_build_commands);
 void cpp_runner_free(struct cpp_runner *r);
+/* The commands cpp_preprocess would not run, said once: how many, the first
+ * and why (a warning), when there were any. */
+void cpp_runner_say(const struct cpp_runner *r);
 /* The preprocessed text of the object whose .cmd file is cmd_file (absolute),
  * compiled in build_dir; NULL when there is no usable compile command or it
  * fails, or when running the build's commands was not allowed (then the .cmd
  * file is remembered: cpp_was_unrun). The command runs by argument vector
  * (run_argv, never sh -c), its -c made -E and its output on a pipe, without
  * dependency-file options; a command with shell syntax crossym cannot
- * represent is not run (warning). The caller frees it. */
+ * represent is not run (counted for cpp_runner_say). The caller frees it. */
 char *cpp_preprocess(struct cpp_runner *r, const char *build_dir, const char *cmd_file,
 		     size_t *len);
 /* 1 when cpp_preprocess wanted to run cmd_file's command and was not allowed. */

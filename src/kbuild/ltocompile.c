@@ -209,3 +209,17 @@ void lto_compile_free(struct lto_compile *c)
 	free(c->objtool);
 	memset(c, 0, sizeof(*c));
 }
+
+char *lto_object_name(const char *obj)
+{
+	size_t n = strlen(obj);
+
+	if (!str_has_suffix(obj, ".o"))
+		return xstrdup(obj);
+	return xasprintf("%.*s" LTO_OBJECT_SUFFIX, (int)(n - 2), obj);
+}
+
+int lto_is_object_name(const char *name)
+{
+	return str_has_suffix(name, LTO_OBJECT_SUFFIX);
+}

@@ -32,4 +32,11 @@ enum lto_refusal lto_compile_make(const char *cmd, const char *obj, const char *
 				  const char *unit, struct lto_compile *out);
 void lto_compile_free(struct lto_compile *c);
 
+/* The LTO object of obj: OBJ.lto.o for OBJ.o (anything else as it is); a
+ * fresh string. The one place that names them: a scan of the build skips
+ * what lto_is_object_name says is one. */
+#define LTO_OBJECT_SUFFIX ".lto.o"
+char *lto_object_name(const char *obj);
+int lto_is_object_name(const char *name);
+
 #endif

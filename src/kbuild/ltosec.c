@@ -72,8 +72,9 @@ static int take_sections(struct build *b, struct object *obj, const char *path)
 	return missing ? -1 : 0;
 }
 
-/* Compile obj again without LTO into out; 0 on success. */
-static int compile_plain(const struct build *b, const struct object *obj, const char *out)
+/* Compile obj again without LTO into out: NULL, or why it was not (a
+ * fresh string). */
+static char *compile_plain(const struct build *b, const struct object *obj, const char *out)
 {
 	static const char *const to_plain[] = { "-c", "-fno-lto", NULL };
 	char *cmdrel = kbuild_cmd_path(obj->name), *cmd = path_join(b->dir, cmdrel);
@@ -81,19 +82,17 @@ static int compile_plain(const struct build *b, const struct object *obj, const 
 	size_t n = 0;
 	char **words = kbuild_cmd_file_words(cmd, &n, &why);
 	char **argv = words ? cmdline_rewrite_compile(words, n, to_plain, out, &why) : NULL;
-	int rc = -1;
+	char *said = NULL;
 
 	if (!argv)
-		warn("%s: compile command not run: %s; the sections of %s stay unknown",
-		     cmdrel, why, obj->name);
-	else if ((rc = run_argv(b->dir, argv, NULL, NULL)) != 0)
-		warn("%s: compiling it again with -fno-lto failed; its sections stay unknown",
-		     obj->name);
+		said = xasprintf("%s: compile command not run: %s", cmdrel, why);
+	else if (run_argv(b->dir, argv, NULL, NULL) != 0)
+		said = xstrdup("compiling it again with -fno-lto failed");
 	cmdline_free(argv);
 	cmdline_free(words);
 	free(cmd);
 	free(cmdrel);
-	return rc;
+	return said;
 }
 
 static int wants_sections(const struct object *o)
@@ -102,11 +101,29 @@ static int wants_sections(const struct object *o)
 	       o->link == LINK_ALWAYS && !strchr(o->name, '(');
 }
 
+/* Fill object o's sections from its plain compile into out: 1, or 0 with a
+ * row of the lto-sections list saying why not. */
+static int fill_one(struct build *b, struct object *o, const char *out)
+{
+	char *why = compile_plain(b, o, out);
+
+	if (!why && take_sections(b, o, out) == 0)
+		o->no_sections = 0;
+	else if (!why)
+		why = xstrdup("compiled without LTO it lacks some of its definitions");
+	unlink(out);
+	if (why)
+		scan_list_add(b->lists, LIST_LTO_SECTIONS, b->dir, o->name, why, NULL);
+	free(why);
+	return o->no_sections == 0;
+}
+
 void ltosec_fill(struct build *b)
 {
 	char dir[] = "/tmp/crossym-lto.XXXXXX";
 	size_t filled = 0, want = 0;
-	char *out;
+	const char *first = NULL;
+	char *out, *where;
 
 	for (size_t i = 0; i < b->set.count; i++)
 		want += wants_sections(&b->set.objs[i]);
@@ -120,19 +137,22 @@ void ltosec_fill(struct build *b)
 	for (size_t i = 0; i < b->set.count; i++) {
 		struct object *o = &b->set.objs[i];
 
-		if (!wants_sections(o) || compile_plain(b, o, out) != 0)
+		if (!wants_sections(o))
 			continue;
-		if (take_sections(b, o, out) == 0) {
-			o->no_sections = 0;
+		if (fill_one(b, o, out))
 			filled++;
-		} else {
-			warn("%s: compiled without LTO it lacks some of its definitions; "
-			     "its sections stay unknown", o->name);
-		}
-		unlink(out);
+		else
+			first = first ? first : o->name;
 	}
 	rmdir(dir);
 	free(out);
 	inform("crossym: --run-build-commands: %zu of %zu slim LTO objects compiled "
 	       "again with -fno-lto for their sections\n", filled, want);
+	if (!first)
+		return;
+	where = scan_list_where(b->list_dir, LIST_LTO_SECTIONS);
+	warn("%zu slim LTO objects could not be compiled again without LTO (%s%s): "
+	     "their sections stay unknown (%s)", want - filled, first,
+	     want - filled > 1 ? " and others" : "", where);
+	free(where);
 }

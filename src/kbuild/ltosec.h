@@ -10,6 +10,7 @@
  * file and take the section of each of its definitions from there (its
  * no_sections is then 0). An object that cannot be compiled so, or whose
  * plain compile lacks one of its definitions, keeps its sections unknown
- * (a warning; keepsec.c says what that costs when a script KEEPs sections). */
+ * (a row of the lto-sections list, build.h, and one warning with the count;
+ * keepsec.c says what that costs when a script KEEPs sections). */
 void ltosec_fill(struct build *b);
 #endif

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* walk.c - find the aggregates and objects of a build directory. */
 #include "kbuild/walk.h"
+#include "kbuild/ltocompile.h"
 #include "lib/util.h"
 
 #include <dirent.h>
@@ -15,6 +16,15 @@ static int is_aggregate_name(const char *base)
 {
 	return !strcmp(base, "built-in.o") || !strcmp(base, "built_in.o") ||
 	       str_has_suffix(base, ".a");
+}
+
+/* What crossym wholeprogram writes into a build directory besides its unit
+ * files (refused by their marker: elfread.c): BUILD/.wp (its work, a tagged
+ * copy of the sources among it) and the -flto object of each object
+ * (lto_object_name). Neither is the normal build's. */
+static int is_wholeprogram_own(const char *rel, const char *name)
+{
+	return (!*rel && !strcmp(name, ".wp")) || lto_is_object_name(name);
 }
 
 /* An object or aggregate file the walk met (st: what it is). */
@@ -135,7 +145,7 @@ static void walk_dir(struct walk *w, const char *rel, int depth)
 	}
 	while ((de = readdir(d)) != NULL)
 		if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..") &&
-		    strcmp(de->d_name, ".git"))
+		    strcmp(de->d_name, ".git") && !is_wholeprogram_own(rel, de->d_name))
 			strv_push(&names, &n, &cap, de->d_name);
 	closedir(d);
 	/* by name: which of two links to one directory is followed does not

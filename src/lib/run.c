@@ -10,13 +10,16 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* In the child: stdin and stderr on /dev/null, stdout on fd (or /dev/null
- * when fd < 0), then argv in dir. Does not return. */
-static void child(const char *dir, char *const *argv, int fd, int unused)
+/* In the child: stdin on /dev/null, stdout on fd (or /dev/null when fd < 0),
+ * stderr into the file errpath (or /dev/null when NULL), then argv in dir.
+ * Does not return. */
+static void child(const char *dir, char *const *argv, int fd, int unused,
+		  const char *errpath)
 {
 	int null = open("/dev/null", O_RDWR);
+	int err = errpath ? open(errpath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666) : null;
 
-	if (null < 0 || chdir(dir) || dup2(null, 0) < 0 || dup2(null, 2) < 0 ||
+	if (null < 0 || err < 0 || chdir(dir) || dup2(null, 0) < 0 || dup2(err, 2) < 0 ||
 	    dup2(fd >= 0 ? fd : null, 1) < 0)
 		_exit(127);
 	if (unused >= 0)
@@ -46,7 +49,9 @@ static int read_all(int fd, char **out, size_t *len)
 	return n < 0 ? -1 : 0;
 }
 
-int run_argv(const char *dir, char *const *argv, char **out, size_t *len)
+/* run_argv, with stderr into errpath (NULL: /dev/null). */
+static int run_argv_to(const char *dir, char *const *argv, char **out, size_t *len,
+		       const char *errpath)
 {
 	int fds[2] = { -1, -1 }, status, rc = 0;
 	pid_t pid;
@@ -57,7 +62,7 @@ int run_argv(const char *dir, char *const *argv, char **out, size_t *len)
 		return -1;
 	pid = fork();
 	if (pid == 0)
-		child(dir, argv, fds[1], fds[0]);
+		child(dir, argv, fds[1], fds[0], errpath);
 	if (out)
 		close(fds[1]);
 	if (pid < 0) {
@@ -75,12 +80,22 @@ int run_argv(const char *dir, char *const *argv, char **out, size_t *len)
 	return rc || !WIFEXITED(status) || WEXITSTATUS(status) != 0 ? -1 : 0;
 }
 
+int run_argv(const char *dir, char *const *argv, char **out, size_t *len)
+{
+	return run_argv_to(dir, argv, out, len, NULL);
+}
+
+int run_argv_err(const char *dir, char *const *argv, const char *errpath)
+{
+	return run_argv_to(dir, argv, NULL, NULL, errpath);
+}
+
 int run_start(const char *dir, char *const *argv)
 {
 	pid_t pid = fork();
 
 	if (pid == 0)
-		child(dir, argv, -1, -1);
+		child(dir, argv, -1, -1, NULL);
 	return pid < 0 ? -1 : (int)pid;
 }
 

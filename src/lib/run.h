@@ -10,6 +10,9 @@
  * *len bytes; the caller frees it, also on failure); without, it goes to
  * /dev/null. 0 when it ran and exited 0, else -1. */
 int run_argv(const char *dir, char *const *argv, char **out, size_t *len);
+/* run_argv without out, its stderr written to the file errpath (made or
+ * emptied first): what a failed compile said. */
+int run_argv_err(const char *dir, char *const *argv, const char *errpath);
 
 /* Start argv as run_argv does, its stdout on /dev/null, without waiting:
  * its process id, or -1. */

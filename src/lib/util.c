@@ -447,6 +447,24 @@ void atomic_abort(struct atomic_file *af)
 	free(af->tmp);
 }
 
+int mkdir_parents(const char *path)
+{
+	char *p = xstrdup(path), *s;
+	int rc = 0;
+
+	for (s = p + 1; *s && !rc; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		rc = mkdir(p, 0777) && errno != EEXIST ? -1 : 0;
+		*s = '/';
+	}
+	if (!rc && mkdir(p, 0777) && errno != EEXIST)
+		rc = -1;
+	free(p);
+	return rc;
+}
+
 int write_file_atomic(const char *path, const char *text, size_t len)
 {
 	struct atomic_file af;

@@ -102,6 +102,8 @@ int atomic_commit(struct atomic_file *af);
 void atomic_abort(struct atomic_file *af);
 /* path gets text[0..len) atomically; 0, or -1 with errno set. */
 int write_file_atomic(const char *path, const char *text, size_t len);
+/* mkdir -p path: 0, or -1 with errno set. */
+int mkdir_parents(const char *path);
 /* fsync a directory (after renames into it); 0 or -1. */
 int sync_dir(const char *dir);
 /* syncfs the file system holding dir: every file written and renamed there

@@ -301,19 +301,8 @@ static char *file_patch(const char *tag, const char *source, struct srcfile *f,
 
 static void mkdir_p(const char *path)
 {
-	char *p = xstrdup(path), *s;
-
-	for (s = p + 1; *s; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		if (mkdir(p, 0777) && errno != EEXIST)
-			fatal("%s: %s", p, errstr(errno));
-		*s = '/';
-	}
-	if (mkdir(p, 0777) && errno != EEXIST)
-		fatal("%s: %s", p, errstr(errno));
-	free(p);
+	if (mkdir_parents(path))
+		fatal("%s: %s", path, errstr(errno));
 }
 
 /* Every file of OUTDIR is written whole or not at all (util's atomic_file);

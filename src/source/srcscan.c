@@ -665,9 +665,25 @@ static void stmt_decl(const struct scan *S, size_t i, struct decl *d, unsigned *
 
 /* ---- the interface ---- */
 
-/* A function with a body, an initialised variable, or a variable not extern. */
+/* An alias attribute between the declarator's name and its end:
+ * `__attribute__((alias("x")))` or the kernel's `__alias(x)`. */
+static int has_alias(const struct lex *L, const struct decl *d)
+{
+	for (size_t i = d->name; i + 1 < d->end && i + 1 < L->nt; i++)
+		if (is_ident(L, i) && is_punct(L, i + 1, '(') &&
+		    (tok_eq(L, i, "alias", 5) || tok_eq(L, i, "__alias__", 9) ||
+		     tok_eq(L, i, "__alias", 7)))
+			return 1;
+	return 0;
+}
+
+/* A function with a body, an initialised variable, a variable not extern,
+ * or a name an alias attribute defines (`f(void) __attribute__((alias("g")))`
+ * defines f: GCC emits the symbol, in whichever #if arm it is). */
 static int is_definition(const struct lex *L, const struct decl *d, unsigned flags)
 {
+	if (d->name != NONE && has_alias(L, d))
+		return 1;
 	if (d->func)
 		return is_punct(L, d->end, '{');
 	return d->init || !(flags & F_EXTERN);

@@ -39,7 +39,7 @@ bdir() {
 rows() { sed 1d "$1"; }
 
 start=$(date +%s)
-cache=${CROSSYM_CACHE:-$HOME/.cache/crossym}/linux-6.1
+cache=${CROSSYM_CACHE:-$HOME/.cache/crossym}/linux-${KB_LINUX:-6.1}
 # wanted NAME: the optional build NAME is made (its variable is not 0, or it is cached)
 wanted() { [ "$2" != 0 ] || [ -f "$cache/build-$1/.crossym-build" ]; }
 tinies="x86_64-boot x86_64-mod"
@@ -62,8 +62,8 @@ for c in $configs; do
 done
 [ -n "$B_i386" ] || skip "i386-tiny: CROSSYM_KERNEL_I386=0 and not built (its checks below: x86_64 only)"
 [ -n "$B_mod" ] && [ -f "$B_mod/vmlinux" ] || { echo "Bail out! the kernel builds are missing"; exit 1; }
-kver=$(dpkg-query -W -f '${Version}' linux-source-6.1 2>/dev/null || echo unknown)
-echo "# linux-source-6.1 $kver"
+kver=$(dpkg-query -W -f '${Version}' "linux-source-${KB_LINUX:-6.1}" 2>/dev/null || echo unknown)
+echo "# linux-source-${KB_LINUX:-6.1} $kver"
 
 # --- 1. crossym == kernel-xref.sh, symbol for symbol ------------------------------
 for c in $tinies; do

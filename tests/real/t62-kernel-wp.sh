@@ -27,12 +27,15 @@ ok $? "report without --run-build-commands exits 0"
 expect_grep "C objects have asm statements in their source" "$TMP/plain.err" \
 	"... and says which objects may hide asm references"
 
-grep '^crossym: [^ ]*: asm reference: ' "$R/report.err" >"$TMP/refs"
+# asm-refs.tsv (report --list-dir): build, object, symbol, where
+tail -n +2 "$R/lists/asm-refs.tsv" >"$TMP/refs"
 echo "# asm-string references found by report --run-build-commands: $(wc -l <"$TMP/refs")"
-expect_grep "kernel/time/posix-stubs.c:[0-9]*: asm reference: sys_ni_posix_timers in kernel/time/posix-stubs.o" \
+expect_grep "	kernel/time/posix-stubs.o	sys_ni_posix_timers	kernel/time/posix-stubs.c:[0-9]*$" \
 	"$TMP/refs" "the .set __x64_sys_* alias target sys_ni_posix_timers (COND_SYSCALL), with file:line"
-expect_grep "arch/x86/kernel/irq.c:[0-9]*: asm reference: irq_exit_rcu in arch/x86/kernel/irq.o" \
+expect_grep "	arch/x86/kernel/irq.o	irq_exit_rcu	arch/x86/kernel/irq.c:[0-9]*$" \
 	"$TMP/refs" "the inline call irq_exit_rcu of asm/irq_stack.h (where its macro is used)"
+[ "$(grep -c 'asm reference' "$R/report.err")" -eq 0 ]
+ok $? "... listed there, not a line each on stderr"
 awk -F '\t' '$1 == "sys_ni_posix_timers" && $5 == "tag" && $6 ~ /kernel\/time#asm/' "$R/report.tsv" | grep -q .
 ok $? "sys_ni_posix_timers gets the tag, referenced from kernel/time#asm"
 awk -F '\t' '$1 == "sys_ni_posix_timers" && $5 == "tag"' "$TMP/plain.tsv" | grep -q .

@@ -275,6 +275,14 @@ static void test_locate_definitions(void)
 		  "trailing attribute macro");
 	check_loc("int w(void) __attribute__((weak));\n", "w", "N",
 		  "prototype with __attribute__");
+	check_loc("u64 sc(void) __attribute__((alias(\"native_sc\")));\n", "sc", "D1",
+		  "a function defined by an alias attribute");
+	check_loc("int nv __alias(v);\n", "nv", "D1", "a variable defined by __alias()");
+	check_loc("int cb(int (*alias)(void));\n", "cb", "N",
+		  "a parameter named alias: a prototype");
+	check_loc("#ifdef PV\nu64 sc(void)\n{\n}\n#else\n"
+		  "u64 sc(void) __attribute__((alias(\"n\")));\n#endif\n", "sc", "D2",
+		  "a body in one #if arm, an alias in the other: the first");
 	check_loc("int a, b = 2, c;\n", "c", "D1", "third declarator");
 	check_loc("void *\n__kmalloc(size_t size, gfp_t flags)\n{\n}\n", "__kmalloc", "D2",
 		  "__-named function");

@@ -4,7 +4,8 @@
 #     old,new,delta,percent*100,name
 # (old size, new size, new - old, 10000 * delta / old truncated to an integer,
 # name), no header:
-#   - one line per unit of WP_OUT/units.txt (busybox-wholeprog.sh), sorted by
+#   - one line per unit of WP_OUT/.wp/units.txt (crossym wholeprogram;
+#     WP_OUT/units.txt, busybox-wholeprog.sh's copy, without it), sorted by
 #     name: old = the sum over the unit's objects in NORMAL_BUILD (the members
 #     of DIR/lib.a plus the inputs of DIR/built-in.o), new = DIR/unit.o;
 #   - `busybox_unstripped`: the two linked binaries;
@@ -17,6 +18,8 @@ set -eu
 NORMAL=$(cd "$1" && pwd)
 WP=$(cd "$2" && pwd)
 export LC_ALL=C
+UNITS=$WP/.wp/units.txt
+[ -s "$UNITS" ] || UNITS=$WP/units.txt
 
 # dec FILE...: text+data+bss summed over FILE... (archives: all members).
 dec() { size -t "$@" | awk 'END { print $4 }'; }
@@ -33,7 +36,7 @@ while IFS='	' read -r unit objs; do
 	o=$(cd "$NORMAL" && dec $objs)
 	n=$(dec "$WP/$unit")
 	line "$o" "$n" "$d"
-done <"$WP/units.txt" | sort -t, -k5,5 >"${TMPDIR:-/tmp}/bb-sizes.$$"
+done <"$UNITS" | sort -t, -k5,5 >"${TMPDIR:-/tmp}/bb-sizes.$$"
 cat "${TMPDIR:-/tmp}/bb-sizes.$$"
 if [ -f "$NORMAL/busybox_unstripped" ] && [ -f "$WP/busybox_unstripped" ]; then
 	line "$(dec "$NORMAL/busybox_unstripped")" "$(dec "$WP/busybox_unstripped")" busybox_unstripped

@@ -54,7 +54,7 @@ JOBS=${JOBS:-2}
 DEF_BUILD=${DEF_BUILD:-incremental}
 RBC=--run-build-commands
 [ "${RUN_BUILD_COMMANDS:-1}" = 1 ] || RBC=
-CACHE=${CROSSYM_CACHE:-$HOME/.cache/crossym}/linux-6.1
+CACHE=${CROSSYM_CACHE:-$HOME/.cache/crossym}/linux-${KB_LINUX:-6.1}
 B=${DEF_BUILD_DIR:-$CACHE/build-x86_64-def}
 SRC=$( (cd "$B/source" && pwd -P) 2>/dev/null) || SRC=$CACHE/src
 COPY=$CACHE/src-tagged-def

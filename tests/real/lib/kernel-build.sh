@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # kernel-build.sh CONFIG...: build Linux 6.1 (Debian's linux-source-6.1) for the
 # real-tree tests, one build directory per CONFIG, and print each build directory
-# on stdout (one line per CONFIG, in argument order).
+# on stdout (one line per CONFIG, in argument order).  KB_LINUX=6.12 builds
+# Linux 6.12 (Debian's linux-source-6.12) instead, with the same recipes, in
+# its own cache directory.
 #
 # CONFIG is one of
 #   i386-tiny    make ARCH=i386 tinyconfig (what plain `make tinyconfig` gives on
@@ -22,7 +24,7 @@
 # costs time).
 #
 # Layout (outside git):
-#   CACHE=${CROSSYM_CACHE:-$HOME/.cache/crossym}/linux-6.1
+#   CACHE=${CROSSYM_CACHE:-$HOME/.cache/crossym}/linux-$KB_LINUX (linux-6.1)
 #   $CACHE/src          the unpacked source, unpacked once, never written to by builds
 #   $CACHE/build-CONFIG make O= output; build.log is the last build's log
 #   $CACHE/build-CONFIG/.crossym-build   stamp: "$KB_VERSION CONFIG" once complete
@@ -32,13 +34,19 @@
 # (incrementally, by make).
 #
 # Missing build dependencies are installed with apt-get (needs root).
-# Environment: JOBS (default 2), CROSSYM_CACHE.
+# Environment: JOBS (default 2), CROSSYM_CACHE, KB_LINUX (6.1, the default, or
+# 6.12: which Debian linux-source-VERSION package, tarball and cache directory).
 set -eu
 KB_VERSION=1
 JOBS=${JOBS:-2}
-CACHE=${CROSSYM_CACHE:-$HOME/.cache/crossym}/linux-6.1
+KB_LINUX=${KB_LINUX:-6.1}
+case $KB_LINUX in
+6.1|6.12) ;;
+*) echo "kernel-build: KB_LINUX must be 6.1 or 6.12, not '$KB_LINUX'" >&2; exit 2 ;;
+esac
+CACHE=${CROSSYM_CACHE:-$HOME/.cache/crossym}/linux-$KB_LINUX
 SRC=$CACHE/src
-TARBALL=/usr/src/linux-source-6.1.tar.xz
+TARBALL=/usr/src/linux-source-$KB_LINUX.tar.xz
 # Modules of x86_64-mod (all tristate options with a prompt, none needs CONFIG_BLOCK,
 # which tinyconfig lacks):
 #   XZ_DEC       lib/xz/xz_dec.ko, 5 objects, exports xz_dec_*
@@ -58,7 +66,8 @@ BOOT_OPTS="64BIT TTY SERIAL_8250 SERIAL_8250_CONSOLE PRINTK BLK_DEV_INITRD BINFM
 # for /proc/filesystems, which the boot test reads); every other option that
 # comes out =m (the crypto cifs selects) is made =y, so that besides the five
 # filesystems only what nothing but a select can set stays a module (ASN1,
-# OID_REGISTRY, ZLIB_DEFLATE, SMBFS: cifs's helpers).
+# OID_REGISTRY, ZLIB_DEFLATE, SMBFS: cifs's helpers; on 6.12 also NETFS_SUPPORT
+# and NLS_UCS2_UTILS).  The option names are the same on 6.1 and 6.12.
 FSMOD_Y="MODULES MODULE_UNLOAD BLOCK MTD NET INET PROC_FS MISC_FILESYSTEMS NETWORK_FILESYSTEMS"
 FSMOD_M="EXT2_FS JFFS2_FS CIFS BEFS_FS UDF_FS"
 
@@ -72,10 +81,30 @@ done
 
 # --- dependencies -------------------------------------------------------------
 need=
-for p in linux-source-6.1 gcc make binutils flex bison bc libssl-dev libelf-dev cpio xz-utils; do
+for p in linux-source-$KB_LINUX gcc make binutils flex bison bc libssl-dev libelf-dev cpio xz-utils; do
 	st=$(dpkg-query -W -f '${Status}' "$p" 2>/dev/null || true)
 	case $st in *" installed") ;; *) need="$need $p" ;; esac
 done
+# linux-source-6.12: bookworm-security has it (6.12.*~deb12u1, newer than
+# bookworm-backports' 6.12.*~bpo12); where no suite offers it, bookworm-backports
+# is added (apt installs a backports package asked for by name, nothing else).
+has_candidate() { apt-cache policy "$1" 2>/dev/null | grep -q '^ *Candidate: [0-9]'; }
+case " $need " in
+*" linux-source-6.12 "*)
+	has_candidate linux-source-6.12 || apt-get update -q >&2 || true
+	if ! has_candidate linux-source-6.12; then
+		echo "kernel-build: adding bookworm-backports for linux-source-6.12" >&2
+		cat >/etc/apt/sources.list.d/crossym-bookworm-backports.sources <<-'EOF'
+		Types: deb
+		URIs: http://deb.debian.org/debian
+		Suites: bookworm-backports
+		Components: main
+		Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+		EOF
+		apt-get update -q >&2
+	fi
+	;;
+esac
 if [ -n "$need" ]; then
 	echo "kernel-build: installing$need" >&2
 	# shellcheck disable=SC2086

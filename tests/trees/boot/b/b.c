@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+static int b_twice(int n)
+{
+	return 2 * n;
+}
+
+unsigned long a_clock(void);
+
+int b_run(int n)
+{
+	return b_twice(n) + 100 + (int)a_clock();
+}

@@ -1,0 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+int p_util(void)
+{
+	return 11;
+}
