@@ -20,7 +20,11 @@
 #    exits 1; objcopy --globalize-symbol makes a static of its source a
 #    row, with that source, which cocci names unplaced (no tag there keeps
 #    it); a step of a tool crossym does not know leaves that object's
-#    definitions unknown, the rest as they were.
+#    definitions unknown, the rest as they were;
+#  - crossym wholeprogram keeps every derived object out of units by itself
+#    (refused, named in .wp/excluded.tsv), builds the rest, and the program
+#    linked from the prelink.o it makes again runs the same: on the tree, on
+#    the one with the unplaceable definition and with GLOB=1.
 . "$(dirname "$0")/lib.sh"
 tree=$TOP/tests/trees/chain
 b=$TMP/b
@@ -166,4 +170,41 @@ awk -F '\t' -v OFS='\t' '$3 == "x/X.o" { $4 = "-"; $9 = "-" } 1' "$TMP/want.tsv"
 expect_eq "$TMP/want.u.tsv" "$TMP/u.tsv" "an unknown tool: x/X.o's sources are -, the rest the same"
 expect_grep '^crossym: note: 3 definitions with no source known (`-`); the first: a_one in x/X.o: x/.X.o.cmd: its command compiles no source and is no step crossym follows' \
 	"$TMP/u.err" "an unknown tool: one note, naming the .cmd"
+
+# crossym wholeprogram: every derived object (objcopy, ld -r, ld -r -T, of
+# one or many) is refused a unit automatically, named with its reason; the
+# units that remain are built, prelink.o made again from them, and the
+# program linked from it runs the same; on the tree with the unplaceable
+# definition and the --globalize-symbol one too (their objects are refused,
+# so no tag is wanted there)
+if wp_wanted; then
+	# wp_chain NAME BUILD: wholeprogram on BUILD, then chain linked from its
+	# prelink.o into BUILD/chain
+	wp_chain() {
+		expect_status 0 wp --define-tag -j 2 "$2"
+		expect_grep "^wholeprogram:   $3 refused: made from other objects, or no compile command: " \
+			"$TMP/err" "wholeprogram ($1): the $3 derived objects kept out of units"
+		cut -f1,2 "$2/.wp/excluded.tsv" | sort >"$TMP/wp.excl"
+		expect_eq "$TMP/want.excl" "$TMP/wp.excl" "wholeprogram ($1): excluded.tsv names each, as refused"
+		printf 'main/unit.o\tmain/main.o main/dup.o\n' >"$TMP/want.units"
+		expect_eq "$TMP/want.units" "$2/.wp/units.txt" "wholeprogram ($1): one unit, main"
+		expect_grep '^wholeprogram: prelink.o: whole-program: the 1 unit files linked' "$TMP/err" \
+			"wholeprogram ($1): prelink.o made of the unit, proved"
+		(cd "$2" && rm -f chain && gcc -o chain prelink.o) && "$2/chain" >"$TMP/wp.out" 2>&1
+	}
+	printf '%s\trefused\n' n/loc.init.o n/pfx.init.o n/rdf.init.o n/ret.o n/scr.o \
+		n/weak.init.o x/X.o >"$TMP/want.excl"
+	sh "$tree/build.sh" "$TMP/w" >/dev/null 2>&1
+	wp_chain chain "$TMP/w" 7
+	expect_eq "$TMP/want.out" "$TMP/wp.out" "wholeprogram: the program linked from it prints the same"
+	sh "$tree/build.sh" "$TMP/wu" >/dev/null 2>&1 && rm "$TMP/wu/x/.c.o.cmd"
+	wp_chain unplaceable "$TMP/wu" 7
+	expect_eq "$TMP/want.out" "$TMP/wp.out" "wholeprogram (unplaceable): the program prints the same"
+	printf '%s\trefused\n' n/glob.init.o >>"$TMP/want.excl"
+	sort -o "$TMP/want.excl" "$TMP/want.excl"
+	GLOB=1 sh "$tree/build.sh" "$TMP/wg" >/dev/null 2>&1
+	wp_chain GLOB=1 "$TMP/wg" 8
+	{ cat "$TMP/want.out"; echo 'glob 9'; } >"$TMP/want.g.out"
+	expect_eq "$TMP/want.g.out" "$TMP/wp.out" "wholeprogram (GLOB=1): the program prints the same"
+fi
 done_testing
