@@ -69,8 +69,12 @@
 # compiled again; any new diagnostic left, or a file that cannot be compiled,
 # fails the check (nothing applied).
 #
+# Definitions crossym cocci could not place (OUTDIR/unplaced.tsv: symbol,
+# object, reason) are named as OBJECT: SYMBOL: left untagged (REASON).
+#
 # Exit status: 0 ok; 1 a check failed, a file changed since the scan, or
-# some definitions failed (named; the rest written and applied);
+# some definitions failed or were unplaced (named; the rest written and
+# applied);
 # 2 usage error, bad or incomplete OUTDIR, or no spatch; 3 another run holds
 # the lock, or an interrupted apply cannot be rolled back (the message says
 # what to do); 128+N killed by signal N (HUP, INT, TERM: the tree is as before).
@@ -535,6 +539,14 @@ awk -F '\t' -v p="$prog" 'FILENAME == ARGV[1] { line[$1 "\t" $2] = $4; next }
 	$3 == "failed" { k = $1 "\t" $2; l = line[k] > 0 ? ":" line[k] : ""
 		print p ": " $1 l ": " $2 ": " (k in stale ? "stale tag left" : "left untagged") " (" $4 ")" }' \
 	"$SCOPE/wanted.tsv" "$SCOPE/stale.tsv" "$WORK/forms.tsv" >&2
+# The definitions crossym cocci could not place (OUTDIR/unplaced.tsv: their
+# source is unknown): named, left untagged, the exit status 1.
+NUNPLACED=0
+if [ -f "$OUTDIR/unplaced.tsv" ]; then
+	NUNPLACED=$(awk 'NR > 1' "$OUTDIR/unplaced.tsv" | wc -l)
+	awk -F '\t' -v p="$prog" 'NR > 1 { print p ": " $2 ": " $1 ": left untagged (" $3 ")" }' \
+		"$OUTDIR/unplaced.tsv" >&2
+fi
 
 # --split: the patch as a git format-patch series (scripts/series.sh).
 if [ "$SPLIT" -eq 1 ]; then
@@ -544,7 +556,7 @@ fi
 # ---- 4. apply ---------------------------------------------------------------------
 
 DONE=0                                  # 1: some definitions failed (named above)
-[ "$NFAILED" -eq 0 ] || DONE=1
+[ "$NFAILED" -eq 0 ] && [ "$NUNPLACED" -eq 0 ] || DONE=1
 [ "$APPLY" -eq 1 ] || exit $DONE
 # OUTDIR/crossym.conf (the options cocci ran with) goes into the tree as
 # .crossym with the patch, all or nothing, for every later crossym command;

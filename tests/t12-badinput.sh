@@ -268,11 +268,19 @@ expect_status 0 $T "$CROSSYM" cocci -o "$TMP/job" "$t"
 ok $? "cocci: OUTDIR/.complete written"
 ! ls -a "$TMP/job" | grep -q '^\.[a-z]*\.tsv\.'
 ok $? "cocci: no temporary files left"
-mv "$t/b/y.c" "$TMP/y.c"
+cp "$t/b/y.o" "$TMP/y.o"
+echo 'not an object' >"$t/b/y.o"
 expect_status 1 $T "$CROSSYM" cocci -o "$TMP/job" "$t"
 [ ! -e "$TMP/job/.complete" ]
-ok $? "a failed cocci leaves no .complete"
+ok $? "a failed cocci (an object it cannot read) leaves no .complete"
 expect_grep "is incomplete (no .complete)" "$TMP/err" "a failed cocci says OUTDIR is incomplete"
+cp "$TMP/y.o" "$t/b/y.o"
+# a definition with no source (b/y.c gone) costs only itself: listed in
+# unplaced.tsv, OUTDIR complete, exit 1
+mv "$t/b/y.c" "$TMP/y.c"
+expect_status 1 $T "$CROSSYM" cocci -o "$TMP/job" "$t"
+[ -e "$TMP/job/.complete" ] && grep -q "^g	b/y.o	b/y.o: no .cmd file names its source" "$TMP/job/unplaced.tsv"
+ok $? "a definition with no source: in unplaced.tsv, OUTDIR complete"
 mv "$TMP/y.c" "$t/b/y.c"
 
 # a TAB in a source file's name: cocci refuses that file by name (files.tsv

@@ -155,11 +155,12 @@ static int forget_complete_marker(const char *outdir)
 	return rc;
 }
 
-static void write_complete_marker(const char *outdir, size_t nadd, size_t nremove)
+static void write_complete_marker(const char *outdir, size_t nadd, size_t nremove,
+				  size_t nunplaced)
 {
 	char *marker = path_join(outdir, COMPLETE_MARKER);
-	char *text = xasprintf("crossym cocci: %zu to add, %zu to remove\n",
-			       nadd, nremove);
+	char *text = xasprintf("crossym cocci: %zu to add, %zu to remove%s\n", nadd, nremove,
+			       nunplaced ? ", some cannot be placed (unplaced.tsv)" : "");
 
 	if (diag.status)
 		fprintf(stderr, "crossym cocci: %s is incomplete (no %s): see the "
@@ -201,6 +202,34 @@ static void choose_style(const struct cocci_cmd_opts *o, const struct pipeline *
 	free(said);
 }
 
+/* s into sb, a TSV field: tabs and newlines made spaces. */
+static void tsv_field(struct sbuf *sb, const char *s, const char *end)
+{
+	for (; *s; s++)
+		sbuf_addn(sb, *s == '\t' || *s == '\n' ? " " : s, 1);
+	sbuf_add(sb, end);
+}
+
+/* OUTDIR/unplaced.tsv: the tag rows no source is known for (symbol, object,
+ * reason), a header only when there are none; annotate names each. */
+static void write_unplaced(const struct cocci_cmd_opts *o, const struct pipeline *p)
+{
+	struct sbuf sb = { 0 };
+	char *text;
+
+	sbuf_add(&sb, "symbol\tobject\treason\n");
+	for (size_t i = 0; i < p->nunplaced; i++) {
+		const struct row *r = &p->rows.v[p->unplaced[i]];
+
+		tsv_field(&sb, r->symbol, "\t");
+		tsv_field(&sb, r->object, "\t");
+		tsv_field(&sb, r->site.why ? r->site.why : "source unknown", "\n");
+	}
+	text = sbuf_take(&sb);
+	cocci_write_text(o->outdir, "unplaced.tsv", text);
+	free(text);
+}
+
 /* The patches of what p found, into OUTDIR. */
 static void write_outdir(const struct cocci_cmd_opts *o, const struct pipeline *p)
 {
@@ -228,10 +257,14 @@ static void write_outdir(const struct cocci_cmd_opts *o, const struct pipeline *
 		if (tagmacro_write(&p->plan, o->outdir))
 			error("%s/macros.tsv: %s", o->outdir, errstr(errno));
 	}
+	write_unplaced(o, p);
 	inform("crossym cocci: %zu tags to add, %zu to remove, %zu in place "
-	       "already%s\n", rep->nmissing, nremove, rep->nexact,
+	       "already%s", rep->nmissing, nremove, rep->nexact,
 		nremove < rep->nstale ? " (stale tags kept)" : "");
-	write_complete_marker(o->outdir, rep->nmissing, nremove);
+	if (p->nunplaced)
+		inform(", %zu cannot be placed (%s/unplaced.tsv)", p->nunplaced, o->outdir);
+	inform("\n");
+	write_complete_marker(o->outdir, rep->nmissing, nremove, p->nunplaced);
 	free(add);
 	free(remove);
 }
@@ -291,7 +324,7 @@ static int run_static(const struct cocci_cmd_opts *o)
 	if (!pipeline_run(&p) && !staticize_plan(&p.rows, p.srctree, p.builds.v,
 						 (size_t)p.builds.n, &run, &plan)) {
 		if (staticedit_write(o->outdir, p.srctree, &plan) == 0)
-			write_complete_marker(o->outdir, plan.nstatic, 0);
+			write_complete_marker(o->outdir, plan.nstatic, 0, 0);
 		say_static(&plan);
 		staticize_free(&plan);
 		status = diag.status;
@@ -320,9 +353,10 @@ static int run_cocci(const struct cocci_cmd_opts *o)
 	p.tag = treeconf_tag(&o->a.conf);
 	p.scan.list_dir = o->outdir;
 	p.tag_macros = tag_macros;
+	p.list_unplaced = 1;
 	if (!pipeline_run(&p) && !check_tag(o, &p)) {
 		write_outdir(o, &p);
-		status = diag.status;
+		status = diag.status ? diag.status : p.nunplaced > 0;
 	}
 	pipeline_free(&p);
 	return status;

@@ -5,6 +5,7 @@
 #include "report/mismatch.h"
 #include "cli/pipeline.h"
 #include "report/report.h"
+#include "place/defline.h"
 #include "lib/util.h"
 
 #include <stdlib.h>
@@ -201,6 +202,37 @@ static unsigned report_phases(const struct report_opts *o, int format)
 	return phases;
 }
 
+/* The rows shown (all: the classes of --all too) whose source (or, with
+ * lines, whose line) is unknown: printed
+ * as `-`, said in one note; the answer is complete all the same. */
+static void note_unknown_sites(const struct rows *rows, int all, int lines)
+{
+	const struct row *first = NULL;
+	size_t nsource = 0, nline = 0;
+
+	for (size_t i = 0; i < rows->count; i++) {
+		const struct row *r = &rows->v[i];
+
+		if (!all && r->status > STATUS_EXCLUDED)        /* a class of --all */
+			continue;
+		if (!r->site.source && !nsource++)
+			first = r;
+		nline += lines && r->site.source && r->status == STATUS_TAG &&
+			 !defline_of(r);
+	}
+	if (nsource && nline)
+		note("%zu %s with no source known and %zu tag %s with no line (`-`); "
+		     "the first: %s in %s: %s", nsource, nsource == 1 ? "definition" : "definitions",
+		     nline, nline == 1 ? "row" : "rows", first->symbol, first->object,
+		     first->site.why ? first->site.why : "its object names no source");
+	else if (nsource)
+		note("%zu %s with no source known (`-`); the first: %s in %s: %s", nsource,
+		     nsource == 1 ? "definition" : "definitions", first->symbol, first->object,
+		     first->site.why ? first->site.why : "its object names no source");
+	else if (nline)
+		note("%zu tag %s with no line known (`-`)", nline, nline == 1 ? "row" : "rows");
+}
+
 static int run_report(struct report_opts *o)
 {
 	struct pipeline p;
@@ -216,6 +248,7 @@ static int run_report(struct report_opts *o)
 	p.select = &o->units;
 	if (!pipeline_run(&p)) {
 		write_report(o, format, &p);
+		note_unknown_sites(&p.rows, o->all, format == FORMAT_TSV || format == FORMAT_JSON);
 		status = diag.status;
 	}
 	pipeline_free(&p);

@@ -113,6 +113,20 @@ static int ph_lines(struct pipeline *p, struct pass *ps)
 	return 0;
 }
 
+/* The sources and source names of o's definitions from other objects
+ * (objects.h, struct objorigin). */
+static void origin_facts(struct pipeline *p, const struct object *o)
+{
+	for (size_t k = 0; k < o->norigins && !o->excluded; k++) {
+		const struct objorigin *from = &o->origins[k];
+
+		if (from->source && !from->is_asm)
+			strtab_intern(&p->sources, from->source);
+		if (from->input_name)
+			strtab_intern(o->linked ? &p->defined : &p->unlinked, from->input_name);
+	}
+}
+
 /* What the tag check needs beyond the rows: every C source compiled and
  * every symbol defined. */
 static int ph_facts(struct pipeline *p, struct pass *ps)
@@ -130,6 +144,7 @@ static int ph_facts(struct pipeline *p, struct pass *ps)
 			strtab_intern(&p->sources, o->source);
 		for (size_t k = 0; k < o->nincluded && !o->is_asm && !o->excluded; k++)
 			strtab_intern(&p->sources, o->included[k]);
+		origin_facts(p, o);
 		for (size_t k = 0; k < o->nsyms; k++)
 			if (sym_is_def(o->syms[k].bind))
 				strtab_intern(o->linked ? &p->defined : &p->unlinked,
@@ -184,7 +199,20 @@ static void note_untagged_exports(const struct rows *rows)
 		     n, first, n > 1 ? " and others" : "");
 }
 
-/* The tag rows no source is known for are errors. */
+/* Why r's source is unknown, for a message. */
+static char *unknown_why(const struct pipeline *p, const struct row *r)
+{
+	if (r->site.def_source && r->site.def_source[0] == '/')
+		return xasprintf("its debug info (DW_AT_decl_file, under DW_AT_comp_dir) "
+				 "names %s, outside the source tree %s: moved or copied since "
+				 "it was built? --srctree DIR names the tree where its files "
+				 "are now", r->site.def_source, p->srctree);
+	return r->site.why ? xstrdup(r->site.why) : NULL;
+}
+
+/* The tag rows no source is known for, or whose source cannot carry the tag
+ * (site.untaggable), are errors; with list_unplaced they are said and listed
+ * (p->unplaced), the exit status left to the command. */
 static int ph_taggable(struct pipeline *p, struct pass *ps)
 {
 	const struct rows *rows = &p->rows;
@@ -192,17 +220,20 @@ static int ph_taggable(struct pipeline *p, struct pass *ps)
 	(void)ps;
 	for (size_t i = 0; i < rows->count; i++) {
 		const struct row *r = &rows->v[i];
+		char *why;
 
-		if (r->status != STATUS_TAG || r->site.source)
+		if (r->status != STATUS_TAG || (r->site.source && !r->site.untaggable))
 			continue;
-		if (r->site.def_source && r->site.def_source[0] == '/')
-			error("%s: %s: source unknown, cannot tag it: its debug info "
-			      "(DW_AT_decl_file, under DW_AT_comp_dir) names %s, outside the "
-			      "source tree %s: moved or copied since it was built? --srctree DIR "
-			      "names the tree where its files are now", r->object, r->symbol,
-			      r->site.def_source, p->srctree);
-		else
-			error("%s: %s: source unknown, cannot tag it", r->object, r->symbol);
+		why = unknown_why(p, r);
+		(p->list_unplaced ? complain : error)("%s: %s: %scannot tag it%s%s",
+						       r->object, r->symbol,
+						       r->site.source ? "" : "source unknown, ",
+						       why ? ": " : "", why ? why : "");
+		free(why);
+		if (p->list_unplaced) {
+			p->unplaced = xrealloc(p->unplaced, (p->nunplaced + 1) * sizeof(size_t));
+			p->unplaced[p->nunplaced++] = i;
+		}
 	}
 	if (!p->args->scan.tag_exports)
 		note_untagged_exports(rows);
@@ -402,6 +433,7 @@ void pipeline_free(struct pipeline *p)
 	if (p->places)
 		placement_free(p->places, p->rows.count);
 	free(p->places);
+	free(p->unplaced);
 	if (p->files)
 		srcset_free(p->files);
 	if (p->scan.db)

@@ -57,6 +57,8 @@ struct pipeline {
 	each_build_fn *each;    /* PH_EACH */
 	void *ctx;              /* for each */
 	struct unit_sel *select; /* --unit: PH_UNITS notes which DIRs answer */
+	int list_unplaced;      /* PH_TAGGABLE: a tag row no source is known
+				 * for goes into unplaced (cocci), not an error */
 	/* made by the phases */
 	struct scan_opts scan;  /* args->scan with the db and what to read; the
 				 * command may set scan.list_dir (cocci: OUTDIR) */
@@ -70,6 +72,8 @@ struct pipeline {
 				 * compiled, every symbol defined by a linked
 				 * object, by an unlinked library member only */
 	struct srcset *files;   /* PH_SITES: the sources, read once */
+	size_t *unplaced;       /* PH_TAGGABLE with list_unplaced: those rows */
+	size_t nunplaced;
 	struct placement *places; /* PH_SITES: one per row */
 	struct tag_report rep;  /* PH_TAGS */
 	struct tagmacro_plan plan; /* PH_TAGS with tag_macros */

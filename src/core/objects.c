@@ -31,11 +31,39 @@ void objset_free(struct objset *set)
 		free(o->included);
 		free(o->syms);
 		decls_free(o->decls, o->ndecls);
+		free(o->source_why);
+		objorigins_free(o->origins, o->norigins);
 	}
 	free(set->objs);
 	strtab_free(&set->names);
 	strtab_free(&set->sections);
 	memset(set, 0, sizeof(*set));
+}
+
+void objorigins_free(struct objorigin *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].source);
+		free(v[i].cmd_path);
+		free(v[i].input_name);
+		free(v[i].why);
+	}
+	free(v);
+}
+
+static int cmp_origin_name(const void *key, const void *elem)
+{
+	unsigned a = *(const unsigned *)key, b = ((const struct objorigin *)elem)->name;
+
+	return (a > b) - (a < b);
+}
+
+const struct objorigin *object_origin(const struct object *obj, unsigned name)
+{
+	if (!obj->norigins)
+		return NULL;
+	return bsearch(&name, obj->origins, obj->norigins, sizeof(*obj->origins),
+		       cmp_origin_name);
 }
 
 struct object *objset_add(struct objset *set, const char *name)

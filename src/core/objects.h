@@ -47,6 +47,20 @@ static inline int sym_is_def(unsigned bind)
 	return bind == SYM_DEF || bind == SYM_WEAKDEF;
 }
 
+/* Where a definition of an object made from other objects (objcopy, strip,
+ * `ld -r`, kbuild/origin.c) comes from, when its object has no one source:
+ * the compiled object that defines it, followed through every step. */
+struct objorigin {
+	unsigned name;          /* the definition, strtab id (objset.names) */
+	char *source;           /* that object's source; NULL when unknown */
+	char *cmd_path;         /* its .cmd file; NULL if none */
+	char *input_name;       /* its name there, when a step renamed it, else NULL */
+	char *why;              /* source NULL: why it is unknown; untaggable: why */
+	unsigned char is_asm;   /* the source is .S/.s */
+	unsigned char untaggable; /* a step made it global (objcopy
+				   * --globalize-symbol): file-local in its source */
+};
+
 /* How an object reaches the link. */
 enum obj_link {
 	LINK_ALWAYS,    /* loose object, ld -r input, whole-archive member */
@@ -82,6 +96,9 @@ struct object {
 	unsigned char has_dwarf; /* a .debug_info section: its DWARF is worth reading */
 	unsigned char decls_read; /* decls holds its DWARF definitions (objdecls.h) */
 	struct decl *decls;     /* sorted by symbol, as dwarf_definitions gives them */
+	char *source_why;       /* source NULL: why (a step it was made by), or NULL */
+	struct objorigin *origins; /* sorted by name id; NULL when source says it */
+	size_t norigins;
 	size_t ndecls;
 	struct objsym *syms;
 	size_t nsyms, syms_cap;
@@ -108,6 +125,9 @@ void object_add_sym(struct objset *set, struct object *obj, const char *name,
 /* The section of the definition object_add_sym recorded last; a definition in
  * a function-descriptor section (ELFv1 .opd, not executable) is a function. */
 void object_set_section(struct objset *set, struct object *obj, const char *section);
+/* The origin of definition name (strtab id) of obj, or NULL. */
+const struct objorigin *object_origin(const struct object *obj, unsigned name);
+void objorigins_free(struct objorigin *v, size_t n);
 /* Sort objects by name (stable output order). */
 void objset_sort(struct objset *set);
 

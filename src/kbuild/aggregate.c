@@ -163,6 +163,12 @@ static int expand_relocatable_link(struct build *b, const char *path,
 
 	if (cmd && cmdline_is_relocatable_link(cmd))
 		words = cmdline_words(cmd, CMDLINE_READ, &n, &why);
+	if (n && kbuild_relink_symbol_option(words, n)) {
+		/* its symbols are not its inputs': read it (origin.c) */
+		strv_free(words, n);
+		words = NULL;
+		n = 0;
+	}
 	if (n) {
 		size_t first = b->set.count;
 		unsigned errors = b->nerrors;

@@ -327,6 +327,74 @@ static const char *renaming_option(const char *w)
 	return NULL;
 }
 
+/* The value of renaming option opt in word w (`--opt=VALUE`), else the next
+ * word, into d. */
+static void rename_value(struct kbuild_derivation *d, const char *opt, const char *w,
+			 const char *next)
+{
+	const char *v = w[strlen(opt)] == '=' ? w + strlen(opt) + 1 : next;
+	const char *eq;
+	size_t cap = d->nredefine;
+
+	if (!v)
+		return;
+	if (!strcmp(opt, "--prefix-symbols")) {
+		free(d->prefix);
+		d->prefix = xstrdup(v);
+	} else if (!strcmp(opt, "--redefine-syms")) {
+		free(d->redefine_file);
+		d->redefine_file = xstrdup(v);
+	} else if ((eq = strchr(v, '=')) != NULL) {
+		char *old = xstrndup(v, (size_t)(eq - v));
+
+		strv_push(&d->redefine, &d->nredefine, &cap, old);
+		strv_push(&d->redefine, &d->nredefine, &cap, eq + 1);
+		free(old);
+	}
+}
+
+/* The option, when w is one that makes named local symbols global
+ * (--globalize-symbol NAME, --globalize-symbols FILE), else NULL. */
+static const char *globalize_option(const char *w)
+{
+	static const char *const opts[] = { "--globalize-symbols", "--globalize-symbol",
+					    NULL };
+
+	for (size_t i = 0; opts[i]; i++)
+		if (str_has_prefix(w, opts[i]) &&
+		    (!w[strlen(opts[i])] || w[strlen(opts[i])] == '='))
+			return opts[i];
+	return NULL;
+}
+
+/* The value of globalize option opt in word w, else the next word, into d. */
+static void globalize_value(struct kbuild_derivation *d, const char *opt, const char *w,
+			    const char *next)
+{
+	const char *v = w[strlen(opt)] == '=' ? w + strlen(opt) + 1 : next;
+	size_t cap = d->nglobalize;
+
+	if (v && !strcmp(opt, "--globalize-symbols")) {
+		free(d->globalize_file);
+		d->globalize_file = xstrdup(v);
+	} else if (v) {
+		strv_push(&d->globalize, &d->nglobalize, &cap, v);
+	}
+}
+
+/* The symbol options' values of d freed (the step is no derivation). */
+static void symbol_options_free(struct kbuild_derivation *d)
+{
+	free(d->prefix);
+	free(d->redefine_file);
+	free(d->globalize_file);
+	strv_free(d->redefine, d->nredefine);
+	strv_free(d->globalize, d->nglobalize);
+	d->prefix = d->redefine_file = d->globalize_file = NULL;
+	d->redefine = d->globalize = NULL;
+	d->nredefine = d->nglobalize = 0;
+}
+
 /* Whether paths a and b, as a command writes them, name the same file. */
 static int same_path(const char *a, const char *b)
 {
@@ -349,8 +417,14 @@ static void copy_inputs(char **w, size_t n, const char *tool,
 	int writes;
 
 	for (size_t i = 1; i < n; i++) {
+		const char *ren = renaming_option(w[i]), *glob = globalize_option(w[i]);
+
 		if (!renames)
-			renames = renaming_option(w[i]);
+			renames = ren;
+		if (ren)
+			rename_value(d, ren, w[i], i + 1 < n ? w[i + 1] : NULL);
+		if (glob)
+			globalize_value(d, glob, w[i], i + 1 < n ? w[i + 1] : NULL);
 		if (!strcmp(w[i], "-o") && i + 1 < n)
 			out = w[i + 1];
 		else if (!strncmp(w[i], "-o", 2) && !strcmp(tool, "strip"))
@@ -375,6 +449,7 @@ static void copy_inputs(char **w, size_t n, const char *tool,
 		return;
 	}
 	strv_free(pos, npos);
+	symbol_options_free(d);
 }
 
 /* ld -r (or cc -r) -o TARGET INPUT...: the inputs into d. */
@@ -454,8 +529,100 @@ int kbuild_cmd_derivation(const char *cmdtext, struct kbuild_derivation *d)
 void kbuild_derivation_free(struct kbuild_derivation *d)
 {
 	strv_free(d->inputs, d->ninputs);
+	symbol_options_free(d);
 	free(d->target);
 	memset(d, 0, sizeof(*d));
+}
+
+/* NEW's OLD in the `OLD NEW` lines of a --redefine-syms file's text (a #
+ * starts a comment), or NULL; a fresh string. */
+static char *redefined_in_file(const char *text, const char *name)
+{
+	size_t len = strlen(name);
+
+	for (const char *p = text; *p;) {
+		const char *eol = p + strcspn(p, "\n"), *hash = memchr(p, '#', (size_t)(eol - p));
+		const char *end = hash ? hash : eol, *a = p + strspn(p, " \t"), *ae, *b, *be;
+
+		ae = a + strcspn(a, " \t\n#");
+		b = ae + strspn(ae, " \t");
+		be = b + strcspn(b, " \t\n#");
+		if (ae > a && be > b && be <= end && (size_t)(be - b) == len &&
+		    !memcmp(b, name, len))
+			return xstrndup(a, (size_t)(ae - a));
+		p = *eol ? eol + 1 : eol;
+	}
+	return NULL;
+}
+
+char *kbuild_derivation_input_name(const struct kbuild_derivation *d, const char *name,
+				   const char *symsfile, const char **why)
+{
+	char *found;
+
+	if (d->prefix) {
+		if (!str_has_prefix(name, d->prefix)) {
+			*why = "it lacks the prefix --prefix-symbols gives every symbol";
+			return NULL;
+		}
+		name += strlen(d->prefix);
+	}
+	for (size_t i = d->nredefine; i >= 2; i -= 2)   /* the last one wins */
+		if (!strcmp(d->redefine[i - 1], name))
+			return xstrdup(d->redefine[i - 2]);
+	if (d->redefine_file) {
+		if (!symsfile) {
+			*why = "the file of --redefine-syms cannot be read";
+			return NULL;
+		}
+		if ((found = redefined_in_file(symsfile, name)) != NULL)
+			return found;
+	}
+	return xstrdup(name);
+}
+
+/* Whether line-per-name text (a # starts a comment) names name. */
+static int listed_in_file(const char *text, const char *name)
+{
+	size_t len = strlen(name);
+
+	for (const char *p = text; *p;) {
+		const char *a = p + strspn(p, " \t"), *eol = p + strcspn(p, "\n");
+		size_t n = strcspn(a, " \t\n#");
+
+		if (n == len && !memcmp(a, name, len))
+			return 1;
+		p = *eol ? eol + 1 : eol;
+	}
+	return 0;
+}
+
+int kbuild_derivation_globalizes(const struct kbuild_derivation *d, const char *name,
+				 const char *globfile)
+{
+	for (size_t i = 0; i < d->nglobalize; i++)
+		if (!strcmp(d->globalize[i], name))
+			return 1;
+	return d->globalize_file && globfile && listed_in_file(globfile, name);
+}
+
+const char *kbuild_relink_symbol_option(char **words, size_t n)
+{
+	/* -x, -X, --discard-*: local symbols only, which crossym does not read */
+	static const char *const opts[] = {
+		"--retain-symbols-file", "-T", "--script", "--defsym", "-s", "--strip-all",
+		"--wrap", "--version-script", NULL,
+	};
+
+	for (size_t i = 1; i < n; i++)
+		for (size_t k = 0; opts[k]; k++) {
+			size_t len = strlen(opts[k]);
+
+			if (!strncmp(words[i], opts[k], len) &&
+			    (!words[i][len] || words[i][len] == '=' || !strcmp(opts[k], "-T")))
+				return opts[k];
+		}
+	return NULL;
 }
 
 char **kbuild_cmd_file_words(const char *cmd_file, size_t *nwords, const char **why)

@@ -42,12 +42,35 @@ struct kbuild_derivation {
 	size_t ninputs;
 	const char *renames;    /* the objcopy option that renames its symbols
 				 * (--prefix-symbols, --redefine-sym(s)), or NULL */
+	char *prefix;           /* --prefix-symbols's value, or NULL */
+	char **redefine;        /* --redefine-sym OLD=NEW: OLD, NEW, OLD, NEW ... */
+	size_t nredefine;       /* words in redefine (twice the pairs) */
+	char *redefine_file;    /* --redefine-syms FILE (the last), as written */
+	char **globalize;       /* --globalize-symbol NAME: the names */
+	size_t nglobalize;
+	char *globalize_file;   /* --globalize-symbols FILE (the last), as written */
 };
 
 /* 1 and *d filled when cmdtext (a .cmd head) records such a step, else 0
  * (*d empty). */
 int kbuild_cmd_derivation(const char *cmdtext, struct kbuild_derivation *d);
 void kbuild_derivation_free(struct kbuild_derivation *d);
+/* The name a symbol called name in d->target has in d's input: objcopy
+ * applies --redefine-sym(s) (pairs, and the `OLD NEW` lines of symsfile, the
+ * text of --redefine-syms's file) and then --prefix-symbols; this undoes
+ * them. A fresh string; NULL with *why when it cannot be (the name lacks
+ * the prefix; --redefine-syms's file is unread: symsfile NULL). */
+char *kbuild_derivation_input_name(const struct kbuild_derivation *d, const char *name,
+				   const char *symsfile, const char **why);
+/* 1 when d makes name (as its input names it) global: --globalize-symbol,
+ * or a line of globfile, the text of --globalize-symbols's file. */
+int kbuild_derivation_globalizes(const struct kbuild_derivation *d, const char *name,
+				 const char *globfile);
+/* The option of a relocatable link's words (`ld -r ...`) that makes its
+ * output's symbols differ from its inputs' (--retain-symbols-file, -T or
+ * --script, --defsym, -s/-x and the like), or NULL: such an object is read
+ * itself, not expanded into its inputs. */
+const char *kbuild_relink_symbol_option(char **words, size_t n);
 /* The source tree an O= build's Makefile names (`KERNELSRC := DIR`), or NULL. */
 char *kbuild_makefile_srctree(const char *dir);
 

@@ -2,7 +2,7 @@
 /* objsource.c - the source file and unit of each object. */
 #include "kbuild/objsource.h"
 #include "kbuild/unitname.h"
-#include "objfile/dwdecl.h"
+#include "kbuild/origin.h"
 #include "kbuild/kbuild.h"
 #include "lib/util.h"
 
@@ -11,8 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* The file kbuild compiled obj from: "DIR/lib.a(m.o)" was built as "DIR/m.o". */
-static char *object_file_path(const char *name)
+char *objsource_file(const char *name)
 {
 	const char *open = strchr(name, '(');
 	char *dir, *member, *path;
@@ -47,8 +46,7 @@ static char *cmd_head_source(const char *head)
 	return src ? src : kbuild_cmd_first_dep(head);
 }
 
-/* Without a .cmd: the same-named .c/.S/.s in the source tree. */
-static char *source_by_name(struct build *b, const char *objfile)
+char *objsource_by_name(const struct build *b, const char *objfile)
 {
 	static const char *const exts[] = { ".c", ".S", ".s" };
 	size_t stem = strlen(objfile) - 2;
@@ -67,166 +65,15 @@ static char *source_by_name(struct build *b, const char *objfile)
 	return NULL;
 }
 
-/* A derived object without DWARF of its own (strip) takes the definitions'
- * coordinates from the DWARF of the file it was made from, when that is there.
- * Objects not read as ELF (nm input) read no DWARF at all. */
-static void dwarf_from_input(const struct build *b, struct object *obj,
-			     const char *input)
+char *objsource_head_source(const struct build *b, const char *head)
 {
-	struct decl *decls = NULL;
-	char *abs;
-	long n;
+	char *src = cmd_head_source(head), *rel;
 
-	if (obj->has_dwarf || obj->decls_read || !obj->machine ||
-	    !build_file_exists(b, input))
-		return;
-	abs = path_join(b->dir, input);
-	n = dwarf_definitions(abs, &decls);
-	free(abs);
-	if (n > 0) {
-		obj->decls = decls;
-		obj->ndecls = (size_t)n;
-		obj->decls_read = 1;
-		obj->has_dwarf = 1;
-	}
-}
-
-/* The objects met while following a derivation, the derived one first. */
-struct chain {
-	char **objs;
-	size_t n, cap;
-	const char *cmd;        /* the .cmd file of the last one */
-};
-
-/* "a <- b <- c": the chain for a message; a fresh string. */
-static char *chain_text(const struct chain *c)
-{
-	char *text = xstrdup(c->objs[0]);
-
-	for (size_t i = 1; i < c->n; i++) {
-		char *t = xasprintf("%s <- %s", text, c->objs[i]);
-
-		free(text);
-		text = t;
-	}
-	return text;
-}
-
-/* The single input of a derivation, relative to the build dir, added to the
- * chain; NULL after an error naming the .cmd file. */
-static char *chain_input(struct build *b, struct chain *c,
-			 const struct kbuild_derivation *d)
-{
-	char *in, *text;
-
-	if (d->ninputs != 1) {
-		error("%s: %s is made by %s from %zu files (%s, %s%s), not from one object: "
-		      "the sources of its definitions are unknown", c->cmd, d->target,
-		      d->tool, d->ninputs, d->inputs[0], d->inputs[1],
-		      d->ninputs > 2 ? ", ..." : "");
-		b->nerrors++;
+	if (!src)
 		return NULL;
-	}
-	in = d->inputs[0][0] == '/' ? path_relative(d->inputs[0], b->absdir)
-				    : path_normalize(d->inputs[0]);
-	strv_push(&c->objs, &c->n, &c->cap, in);
-	for (size_t i = 0; i + 1 < c->n; i++)
-		if (!strcmp(c->objs[i], in)) {
-			text = chain_text(c);
-			error("%s: a loop of objects made from objects: %s", c->cmd, text);
-			b->nerrors++;
-			free(text);
-			free(in);
-			return NULL;
-		}
-	if (in[0] == '/' || c->n > 16) {
-		error("%s: %s is made from %s, %s", c->cmd, d->target, d->inputs[0],
-		      in[0] == '/' ? "outside the build directory" : "nested too deep");
-		b->nerrors++;
-		free(in);
-		return NULL;
-	}
-	return in;
-}
-
-/* obj, made from in, takes in's source: src as in's .cmd file incmd names
- * it, else the one by in's name; and in's DWARF when it needs it. */
-static void take_source(struct build *b, struct object *obj, const char *in,
-			const char *src, const char *incmd)
-{
-	obj->source = src ? cmd_source_relative(b, src) : source_by_name(b, in);
-	if (src)
-		obj->cmd_path = xstrdup(incmd);
-	dwarf_from_input(b, obj, in);
-}
-
-/* in, the input of the chain's last object: when in's .cmd file names its
- * source (or in has none: the source by in's name), obj takes that source,
- * that .cmd (its compile command) and, when it needs it, in's DWARF, and the
- * chain ends (0; also after an error). When in was itself made from another
- * object, *cmd and *head become in's, to follow (1). */
-static int derived_step(struct build *b, struct object *obj, const char *in,
-			const char *made, char **cmd, char **head)
-{
-	char *incmd = kbuild_cmd_path(in), *abs = path_join(b->dir, incmd);
-	char *inhead = kbuild_cmd_read_head(abs), *src;
-	int err = inhead ? 0 : errno;
-
-	free(abs);
-	src = inhead ? cmd_head_source(inhead) : NULL;
-	if (!inhead && err != ENOENT) {
-		errno = err;
-		build_file_error(b, incmd);
-	} else if (!inhead && !build_file_exists(b, in)) {
-		error("%s: %s, which %s is made from: %s (nor is there %s)", *cmd, in,
-		      made, errstr(ENOENT), incmd);
-		b->nerrors++;
-	} else if (!src && inhead) {
-		free(*cmd);
-		free(*head);
-		*cmd = incmd;
-		*head = inhead;
-		return 1;
-	} else {
-		take_source(b, obj, in, src, incmd);
-	}
+	rel = cmd_source_relative(b, src);
 	free(src);
-	free(inhead);
-	free(incmd);
-	return 0;
-}
-
-/* obj's .cmd (cmdrel, head) names no source: when it says obj was made from
- * another object (objcopy, strip, an `ld -r` of one input), follow that, and
- * what that was made from in turn, to the compiled object; when the last
- * one's .cmd says neither, its source is the one by its name. */
-static void source_from_derivation(struct build *b, struct object *obj,
-				   const char *cmdrel, const char *head)
-{
-	struct chain c = { 0 };
-	char *cmd = xstrdup(cmdrel), *text = xstrdup(head), *in;
-	char *file = object_file_path(obj->name);
-	struct kbuild_derivation d;
-	int more = 1, followed = 0;
-
-	strv_push(&c.objs, &c.n, &c.cap, file);
-	while (more && kbuild_cmd_derivation(text, &d)) {
-		c.cmd = cmd;
-		if (d.renames)
-			warn("%s: %s %s renames the symbols of %s: its definitions are "
-			     "not named as in its source", cmd, d.tool, d.renames, d.target);
-		in = chain_input(b, &c, &d);
-		more = in && derived_step(b, obj, in, d.target, &cmd, &text);
-		followed |= more;
-		kbuild_derivation_free(&d);
-		free(in);
-	}
-	if (more && followed)
-		take_source(b, obj, c.objs[c.n - 1], NULL, NULL);
-	strv_free(c.objs, c.n);
-	free(file);
-	free(cmd);
-	free(text);
+	return rel;
 }
 
 void objsource_from_cmd_head(struct build *b, struct object *obj,
@@ -239,7 +86,7 @@ void objsource_from_cmd_head(struct build *b, struct object *obj,
 		obj->source = cmd_source_relative(b, src);
 		obj->cmd_path = xstrdup(cmdrel);
 	} else {
-		source_from_derivation(b, obj, cmdrel, head);
+		origin_resolve(b, obj, cmdrel, head);
 	}
 	free(src);
 }
@@ -306,7 +153,7 @@ static int is_generated(const struct build *b, const char *source)
 
 void objsource_assign(struct build *b, struct object *obj)
 {
-	char *file = object_file_path(obj->name);
+	char *file = objsource_file(obj->name);
 	const char *archive_end = strchr(obj->name, '(');
 	char *owner = archive_end ? xstrndup(obj->name, (size_t)(archive_end - obj->name))
 				  : xstrdup(obj->name);
@@ -322,7 +169,10 @@ void objsource_assign(struct build *b, struct object *obj)
 	if (!obj->source && !obj->cmd_read)     /* not read with the object already */
 		source_from_cmd(b, file, obj);
 	if (!obj->source && str_has_suffix(file, ".o"))
-		obj->source = source_by_name(b, file);
+		obj->source = objsource_by_name(b, file);
+	if (!obj->source && !obj->source_why && !obj->norigins)
+		obj->source_why = xasprintf("%s: no .cmd file names its source, and no "
+					    "source is named like it", file);
 	obj->is_asm = obj->source && (str_has_suffix(obj->source, ".S") ||
 				      str_has_suffix(obj->source, ".s"));
 	obj->generated = obj->source && is_generated(b, obj->source);

@@ -47,6 +47,15 @@ void error(const char *fmt, ...)
 	diag.status = 1;
 }
 
+void complain(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport("", fmt, ap);
+	va_end(ap);
+}
+
 void warn(const char *fmt, ...)
 {
 	va_list ap;

@@ -20,6 +20,9 @@ extern struct diag diag;
 
 /* "crossym: <msg>" on stderr; remembers a non-zero exit. */
 void error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "crossym: <msg>" on stderr, the exit status left to the caller (what it
+ * counts and lists, as cocci its unplaced definitions). */
+void complain(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "crossym: warning: <msg>" on stderr. */
 void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "crossym: note: <msg>" on stderr, unless -q. */

@@ -126,8 +126,7 @@ static void add_class_row(struct rows *out, const struct build *b,
 	r->symbol = xstrdup(name);
 	r->unit = xstrdup(o->unit);
 	r->object = xstrdup(o->name);
-	r->site.source = o->source ? xstrdup(o->source) : NULL;
-	r->ctx = rows_object_ctx(out, ctxmap, b, d->obj);
+	rows_def_site(out, ctxmap, b, d->obj, sym, r);
 	r->weak = d->bind == SYM_WEAKDEF;
 	for (size_t k = 0; k < o->nsyms; k++)
 		if (o->syms[k].name == sym && sym_is_def(o->syms[k].bind))

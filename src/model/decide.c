@@ -193,6 +193,7 @@ static void add_row(struct rows *out, struct build *b, unsigned sym,
 {
 	const struct object *o = &b->set.objs[d->obj];
 	struct row *r;
+	int is_asm;
 
 	grow_array((void **)&out->v, &out->cap, out->count + 1, sizeof(*r));
 	r = &out->v[out->count++];
@@ -200,12 +201,11 @@ static void add_row(struct rows *out, struct build *b, unsigned sym,
 	r->unit = xstrdup(o->unit);
 	r->object = xstrdup(o->name);
 	memset(&r->site, 0, sizeof(r->site));
-	r->site.source = o->source ? xstrdup(o->source) : NULL;
-	r->ctx = rows_object_ctx(out, ctxmap, b, d->obj);
+	is_asm = rows_def_site(out, ctxmap, b, d->obj, sym, r);
 	r->refs = refs;
 	r->nrefs = nrefs;
 	r->image_use = (how & ROW_EXPORTED) && (how & ROW_IMAGE_USE);
-	r->status = o->is_asm ? STATUS_ASM : o->excluded ? STATUS_EXCLUDED :
+	r->status = is_asm ? STATUS_ASM : o->excluded ? STATUS_EXCLUDED :
 		    (how & ROW_EXPORTED) && !(b->tag_exports && r->image_use) ?
 		    STATUS_EXPORTED : STATUS_TAG;
 	r->weak = d->bind == SYM_WEAKDEF;
@@ -297,10 +297,26 @@ static void row_free(struct row *r)
 {
 	free(r->site.def_source);
 	free(r->site.source);
+	free(r->site.name);
+	free(r->site.why);
 	free(r->symbol);
 	free(r->unit);
 	free(r->object);
 	free(r->refs);
+}
+
+/* A new context in rows for the object whose .cmd is cmd_path (or NULL). */
+static struct objctx *new_ctx(struct rows *rows, const struct build *b,
+			      const char *cmd_path)
+{
+	struct objctx *c = xcalloc(1, sizeof(*c));
+
+	c->cmd_file = cmd_path ? path_join(b->absdir, cmd_path) : NULL;
+	c->build_dir = xstrdup(b->absdir);
+	grow_array((void **)&rows->ctx, &rows->ctx_cap, rows->nctx + 1,
+		   sizeof(*rows->ctx));
+	rows->ctx[rows->nctx++] = c;
+	return c;
 }
 
 const struct objctx *rows_object_ctx(struct rows *rows, const struct objctx **map,
@@ -311,17 +327,34 @@ const struct objctx *rows_object_ctx(struct rows *rows, const struct objctx **ma
 
 	if (map[obj])
 		return map[obj];
-	c = xcalloc(1, sizeof(*c));
-	c->cmd_file = o->cmd_path ? path_join(b->absdir, o->cmd_path) : NULL;
-	c->build_dir = xstrdup(b->absdir);
+	c = new_ctx(rows, b, o->cmd_path);
 	c->included = xcalloc(o->nincluded, sizeof(*c->included));
 	c->nincluded = o->nincluded;
 	for (size_t k = 0; k < o->nincluded; k++)
 		c->included[k] = xstrdup(o->included[k]);
-	grow_array((void **)&rows->ctx, &rows->ctx_cap, rows->nctx + 1,
-		   sizeof(*rows->ctx));
-	rows->ctx[rows->nctx++] = c;
 	return map[obj] = c;
+}
+
+int rows_def_site(struct rows *rows, const struct objctx **map, const struct build *b,
+		  size_t obj, unsigned sym, struct row *r)
+{
+	const struct object *o = &b->set.objs[obj];
+	const struct objorigin *from = object_origin(o, sym);
+
+	if (!from) {
+		r->site.source = o->source ? xstrdup(o->source) : NULL;
+		r->site.why = !o->source && o->source_why ? xstrdup(o->source_why) : NULL;
+		r->ctx = rows_object_ctx(rows, map, b, obj);
+		return o->is_asm;
+	}
+	r->site.source = from->source ? xstrdup(from->source) : NULL;
+	r->site.why = from->why ? xstrdup(from->why) : NULL;
+	r->site.name = from->input_name ? xstrdup(from->input_name) : NULL;
+	r->site.untaggable = from->untaggable;
+	r->ctx = !from->cmd_path ? rows_object_ctx(rows, map, b, obj) :
+		 o->cmd_path && !strcmp(o->cmd_path, from->cmd_path) ?
+		 rows_object_ctx(rows, map, b, obj) : new_ctx(rows, b, from->cmd_path);
+	return from->is_asm;
 }
 
 static void objctx_free(struct objctx *c)

@@ -26,6 +26,12 @@ struct defsite {
 	char *def_source;       /* the file holding the definition's text
 				 * (placement_from_dwarf, placement_classify) */
 	unsigned def_line;      /* its line there, 0 when unknown */
+	char *name;             /* the name its source gives it, when a step the
+				 * object was made by renamed it (origin.h); else NULL */
+	char *why;              /* source NULL (or untaggable): why, or NULL */
+	unsigned char untaggable; /* a step made it global (objcopy
+				   * --globalize-symbol): its source defines it
+				   * file-local, where no tag keeps it */
 	unsigned char asm_alias; /* defined by top-level asm in a C file: no tag */
 	unsigned char several;  /* defined more than once (#if arms): which one
 				 * is live is unknown, so a re-declaration too */
@@ -36,6 +42,10 @@ static inline const char *defsite_file(const struct defsite *at)
 {
 	return at->def_source ? at->def_source : at->source;
 }
+
+/* The name the definition's source text gives it (row.symbol, the name the
+ * object links, unless a step renamed it). */
+#define row_source_name(r) ((r)->site.name ? (r)->site.name : (r)->symbol)
 
 /* The build context of an object rows come from: made once per object and
  * shared by its rows (struct rows owns it), never copied into each row. */
@@ -97,6 +107,12 @@ void rows_free(struct rows *rows);
  * first use (map: one slot per object of b, zeroed before the pass). */
 const struct objctx *rows_object_ctx(struct rows *rows, const struct objctx **map,
 				     const struct build *b, size_t obj);
+
+/* Fill r->site.source (name, why) and r->ctx for definition sym of object
+ * obj of b: the object's, or its origin's (a definition of an object made
+ * from several, objects.h). Returns 1 when that source is assembly. */
+int rows_def_site(struct rows *rows, const struct objctx **map, const struct build *b,
+		  size_t obj, unsigned sym, struct row *r);
 
 /* Per-symbol lists of (object, binding, kind) over the linked objects of a build
  * (after decide_build): entries[start[s] .. start[s + 1]) for symbol id s. */

@@ -310,6 +310,25 @@ static const char *read_entries(struct objset *set, struct object *obj,
 	return NULL;
 }
 
+/* An object with nothing for a link to take: no relocations and no allocated
+ * section with contents (an assembly file whose every line an #if left out).
+ * Without a symbol table it defines nothing and references nothing. */
+static int elf_is_empty(Elf *elf)
+{
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr shdr;
+
+		if (!gelf_getshdr(scn, &shdr))
+			return 0;
+		if (shdr.sh_type == SHT_REL || shdr.sh_type == SHT_RELA ||
+		    ((shdr.sh_flags & SHF_ALLOC) && shdr.sh_size > 0))
+			return 0;
+	}
+	return 1;
+}
+
 static const char *read_symtab(struct objset *set, struct object *obj, Elf *elf,
 			       char *detail, size_t detail_len)
 {
@@ -333,7 +352,9 @@ static const char *read_symtab(struct objset *set, struct object *obj, Elf *elf,
 		if (why)
 			return why;
 	}
-	return found ? NULL : "no symbol table (stripped?)";
+	if (found || elf_is_empty(elf))
+		return NULL;
+	return "no symbol table (stripped?)";
 }
 
 /* An object with LTO symbol tables but no __gnu_lto_slim marker is fat: its

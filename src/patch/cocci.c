@@ -345,7 +345,7 @@ static void clean_outdir(const char *outdir)
 {
 	static const char *const old[] = {
 		"annotate.patch", "annotate.rejected.patch", "forms.tsv", "macros.tsv", "tag-style",
-		"mode", "static.tsv", "edits.tsv",
+		"mode", "static.tsv", "edits.tsv", "unplaced.tsv",
 	};
 	char *path;
 	size_t i;

@@ -107,9 +107,10 @@ void tagcheck_run(const struct rows *rows, const struct placement *places,
 	for (size_t i = 0; i < rows->count; i++) {
 		const struct row *r = &rows->v[i];
 
-		strtab_intern(&reported, r->symbol);
-		if (r->status == STATUS_TAG && r->site.source && !r->site.asm_alias) {
-			char *key = pair_key(defsite_file(&r->site), r->symbol);
+		strtab_intern(&reported, row_source_name(r));
+		if (r->status == STATUS_TAG && r->site.source && !r->site.asm_alias &&
+		    !r->site.untaggable) {
+			char *key = pair_key(defsite_file(&r->site), row_source_name(r));
 			unsigned id = strtab_intern(&wanted, key);
 
 			grow_array((void **)&wanted_row, &wanted_cap, (size_t)id + 1,
@@ -145,7 +146,7 @@ void tagcheck_run(const struct rows *rows, const struct placement *places,
 		if (found[id])
 			continue;
 		push_issue(&out->missing, &out->nmissing, &out->missing_cap,
-			   defsite_file(&r->site), r->symbol, r->site.def_line, r->kind,
+			   defsite_file(&r->site), row_source_name(r), r->site.def_line, r->kind,
 			   "referenced from outside its unit");
 		out->missing[out->nmissing - 1].several = r->site.several;
 		out->missing[out->nmissing - 1].place = &places[wanted_row[id]];

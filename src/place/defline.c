@@ -11,9 +11,33 @@
 #include <string.h>
 #include <sys/stat.h>
 
+static void lines_from_source(const struct build *b, struct row *v, size_t n);
+
+/* By object, then source (an object made from several has several). */
 static int cmp_row_object(const void *pa, const void *pb)
 {
-	return strcmp(((const struct row *)pa)->object, ((const struct row *)pb)->object);
+	const struct row *a = pa, *b = pb;
+	int c = strcmp(a->object, b->object);
+
+	if (!c && a->site.source != b->site.source)
+		c = !a->site.source ? -1 : !b->site.source ? 1 :
+		    strcmp(a->site.source, b->site.source);
+	return c;
+}
+
+/* One row of v[0..n) after another, each run of one source at a time. */
+static void lines_from_sources(const struct build *b, struct row *v, size_t n)
+{
+	size_t start = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *s = v[i].site.source, *next = i + 1 < n ? v[i + 1].site.source : NULL;
+
+		if (i + 1 < n && (s == next || (s && next && !strcmp(s, next))))
+			continue;
+		lines_from_source(b, v + start, i + 1 - start);
+		start = i + 1;
+	}
 }
 
 static int cmp_decl_symbol(const void *key, const void *elem)
@@ -57,7 +81,7 @@ static size_t lines_from_db(struct db_source *rec, struct row **asked, size_t n)
 		int res;
 		unsigned line;
 
-		if (rec && db_source_get(rec, asked[k]->symbol, &res, &line))
+		if (rec && db_source_get(rec, row_source_name(asked[k]), &res, &line))
 			set_line(asked[k], (enum locate_result)res, line);
 		else
 			asked[left++] = asked[k];
@@ -83,7 +107,7 @@ static void lines_from_text(struct db *db, struct db_source *rec, const char *pa
 	res = xmalloc(n * sizeof(*res));
 	lines = xmalloc(n * sizeof(*lines));
 	for (size_t k = 0; k < n; k++)
-		symbols[k] = asked[k]->symbol;
+		symbols[k] = row_source_name(asked[k]);
 	file = srcfile_open(text, len);
 	srcfile_locate_each(file, symbols, n, res, lines);
 	for (size_t k = 0; k < n; k++) {
@@ -144,7 +168,7 @@ void defline_resolve(const struct build *b, struct rows *rows, size_t first,
 		if (wanted && use_dwarf)
 			lines_from_dwarf(b, rows->v + start, i + 1 - start);
 		if (wanted)
-			lines_from_source(b, rows->v + start, i + 1 - start);
+			lines_from_sources(b, rows->v + start, i + 1 - start);
 		start = i + 1;
 	}
 }

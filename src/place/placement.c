@@ -116,12 +116,12 @@ static int several_definitions(struct srcset *files, const struct row *r,
 {
 	unsigned again;
 
-	if (srcfile_locate(f, r->symbol, line, &again, NULL) == LOC_DECLARATOR)
+	if (srcfile_locate(f, row_source_name(r), line, &again, NULL) == LOC_DECLARATOR)
 		return 1;
 	for (size_t i = 0; i < r->ctx->nincluded; i++) {
 		struct placement p = { 0 };
 		struct srcfile *inc = srcset_get(files, r->ctx->included[i], NULL);
-		int found = place_in(inc, r->symbol, &p);
+		int found = place_in(inc, row_source_name(r), &p);
 
 		free(p.macro);
 		if (found)
@@ -151,9 +151,9 @@ static void classify_row(struct srcset *files, struct row *r, struct placement *
 	if (at->def_source && (f = srcset_get(files, at->def_source, NULL))) {
 		unsigned dwarf_line = at->def_line;
 
-		if (place_in(f, r->symbol, p))
+		if (place_in(f, row_source_name(r), p))
 			return;
-		p->macro = srcfile_paste_macro(f, r->symbol);
+		p->macro = srcfile_paste_macro(f, row_source_name(r));
 		p->kind = p->macro ? PLACE_PASTED : PLACE_NOT_IN_SOURCE;
 		p->line = dwarf_line;
 		return;
@@ -165,21 +165,21 @@ static void classify_row(struct srcset *files, struct row *r, struct placement *
 	}
 	free(at->def_source);
 	at->def_source = xstrdup(at->source);
-	if (place_in(f, r->symbol, p)) {
+	if (place_in(f, row_source_name(r), p)) {
 		at->def_line = p->line;
 		at->several = p->kind == PLACE_DECLARATOR &&
 			     several_definitions(files, r, f, p->line);
 		return;
 	}
 	for (size_t i = 0; i < r->ctx->nincluded; i++) {
-		if (place_in(srcset_get(files, r->ctx->included[i], NULL), r->symbol, p)) {
+		if (place_in(srcset_get(files, r->ctx->included[i], NULL), row_source_name(r), p)) {
 			free(at->def_source);
 			at->def_source = xstrdup(r->ctx->included[i]);
 			at->def_line = p->line;
 			return;
 		}
 	}
-	p->macro = srcfile_paste_macro(f, r->symbol);
+	p->macro = srcfile_paste_macro(f, row_source_name(r));
 	p->kind = p->macro ? PLACE_PASTED : PLACE_NOT_IN_SOURCE;
 }
 
@@ -197,13 +197,13 @@ static int asm_made_by_macro(struct definer_ctx *dc, struct srcset *files, const
 	unsigned line = 0;
 	size_t len;
 
-	if (!f || !(macro = srcfile_paste_call(f, r->symbol, &line)))
+	if (!f || !(macro = srcfile_paste_call(f, row_source_name(r), &line)))
 		return 0;
 	if ((text = srcset_text(files, file, &len))) {
 		char *abs = path_join(srcset_srctree(files), file);
 
 		v = definer_site(dc, text, len, abs, r->ctx->cmd_file, r->ctx->build_dir, macro,
-				 line, r->symbol, NULL, &site, &why);
+				 line, row_source_name(r), NULL, &site, &why);
 		definer_site_free(&site);
 		free(abs);
 	}
@@ -229,7 +229,7 @@ static void check_asm_alias(struct text_cache *pre, struct definer_ctx *dc,
 	if (p->macro && macros_syscall_definer(p->macro))
 		return;
 	text = cached_cpp(pre, r, &len);
-	if (text ? !cpp_has_identifier(text, len, r->symbol) :
+	if (text ? !cpp_has_identifier(text, len, row_source_name(r)) :
 	    p->kind == PLACE_PASTED && asm_made_by_macro(dc, files, r)) {
 		p->kind = PLACE_ASM_ALIAS;
 		r->site.asm_alias = 1;
@@ -269,7 +269,7 @@ static void check_definer(struct definer_ctx *dc, struct srcset *files, const st
 	    !(text = srcset_text(files, r->site.def_source, &len)))
 		return;
 	v = definer_check(dc, text, len, r->site.def_source, r->ctx->cmd_file,
-			  r->ctx->build_dir, p->macro, p->line, r->symbol, &p->why);
+			  r->ctx->build_dir, p->macro, p->line, row_source_name(r), &p->why);
 	if (v == DEFINER_STATIC || v == DEFINER_OTHER || v == DEFINER_ARMS)
 		p->kind = kinds[v];
 	if (p->why) {
@@ -310,7 +310,7 @@ void placement_classify(struct rows *rows, struct srcset *files, struct cpp_runn
 		struct row *r = &rows->v[i];
 
 		out[i].kind = PLACE_NONE;
-		if (r->status != STATUS_TAG)
+		if (r->status != STATUS_TAG || r->site.untaggable)    /* cocci: unplaced */
 			continue;
 		if (!r->site.source)
 			out[i].kind = PLACE_NO_SOURCE;
@@ -419,7 +419,7 @@ void placement_generated(const struct build *b, struct rows *rows, size_t first)
 
 		if (r->status != STATUS_TAG || !(o = build_find(b, r->object)) || !o->generated)
 			continue;
-		host = host_object(b, r->unit, r->symbol);
+		host = host_object(b, r->unit, row_source_name(r));
 		if (!host)
 			continue;
 		free(r->site.def_source);

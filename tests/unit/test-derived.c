@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* test-derived.c - how a .cmd file says its object was made from other
  * objects (kbuild_cmd_derivation): objcopy, strip, a relocatable link, as
- * one step among others of a command. */
+ * one step among others of a command; a name of the object as its input
+ * names it (kbuild_derivation_input_name); the `ld -r` options that make
+ * its output's symbols its own (kbuild_relink_symbol_option). */
 #include "tap.h"
 #include "kbuild/kbuild.h"
+#include "kbuild/cmdline.h"
 #include "lib/util.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* "tool: input input ..." for the .cmd text, or NULL when not derived. */
 static char *derivation(const char *cmdtext)
@@ -36,8 +40,87 @@ static void check(const char *cmdtext, const char *want)
 	free(got);
 }
 
+/* The input's name of name in the object cmdtext derives; "?why" when none. */
+static void check_name(const char *cmdtext, const char *syms, const char *name,
+		       const char *want)
+{
+	struct kbuild_derivation d;
+	const char *why = NULL;
+	char *got = NULL, *in;
+
+	if (kbuild_cmd_derivation(cmdtext, &d)) {
+		in = kbuild_derivation_input_name(&d, name, syms, &why);
+		got = in ? in : xasprintf("?%s", why);
+		kbuild_derivation_free(&d);
+	}
+	TAP_STR(got, want, "%s: %s", cmdtext, name);
+	free(got);
+}
+
+/* Which of the space-separated names yes and no the step makes global. */
+static void check_glob(const char *cmdtext, const char *globfile, const char *yes,
+		       const char *no)
+{
+	struct kbuild_derivation d;
+	char *y = xstrdup(yes), *n = xstrdup(no), *save;
+
+	TAP_OK(kbuild_cmd_derivation(cmdtext, &d), "%s: derived", cmdtext);
+	for (char *w = strtok_r(y, " ", &save); w; w = strtok_r(NULL, " ", &save))
+		TAP_OK(kbuild_derivation_globalizes(&d, w, globfile), "%s: %s global",
+		       cmdtext, w);
+	for (char *w = strtok_r(n, " ", &save); w; w = strtok_r(NULL, " ", &save))
+		TAP_OK(!kbuild_derivation_globalizes(&d, w, globfile), "%s: %s not",
+		       cmdtext, w);
+	kbuild_derivation_free(&d);
+	free(y);
+	free(n);
+}
+
+/* The option of an `ld -r` command that makes it read itself, or NULL. */
+static void check_relink(const char *cmd, const char *want)
+{
+	size_t n = 0;
+	const char *why;
+	char *text = xstrdup(cmd);
+	char **w = cmdline_words(text, CMDLINE_READ, &n, &why);
+
+	TAP_STR(kbuild_relink_symbol_option(w, n), want, "%s", cmd);
+	strv_free(w, n);
+	free(text);
+}
+
+static void names(void)
+{
+	const char *pfx = "cmd_a/y.o := objcopy --prefix-symbols=init_ a/x.o a/y.o";
+	const char *rdf = "cmd_a/y.o := objcopy --redefine-sym old=new "
+			  "--redefine-sym=a=b --redefine-syms a/r.syms a/x.o a/y.o";
+
+	check_name(pfx, NULL, "init_f", "f");
+	check_name(pfx, NULL, "g", "?it lacks the prefix --prefix-symbols gives every symbol");
+	check_name(rdf, "# comment\nfrom  to\nx y # z\n", "new", "old");
+	check_name(rdf, "from to\n", "b", "a");
+	check_name(rdf, "from to\n", "to", "from");
+	check_name(rdf, "from to\nx y # z\n", "y", "x");
+	check_name(rdf, "from to\n", "same", "same");
+	check_name(rdf, NULL, "same", "?the file of --redefine-syms cannot be read");
+	check_name("cmd_a/y.o := objcopy --prefix-symbols p_ --redefine-sym f=g a/x.o a/y.o",
+		   NULL, "p_g", "f");
+	check_name("cmd_a/y.o := ld -r -o a/y.o a/x.o a/z.o", NULL, "f", "f");
+	check_glob("cmd_a/y.o := objcopy --globalize-symbol f --globalize-symbol=g "
+		   "--globalize-symbols a/g.syms a/x.o a/y.o", "# c\n h\n", "f g h", "x i");
+	check_glob("cmd_a/y.o := objcopy --globalize-symbols a/g.syms a/x.o a/y.o", NULL,
+		   "", "h");
+	check_relink("ld -r --retain-symbols-file k.syms -o y.o a.o", "--retain-symbols-file");
+	check_relink("ld -r -Ta.lds -o y.o a.o", "-T");
+	check_relink("ld -r --script=a.lds -o y.o a.o", "--script");
+	check_relink("ld -r --defsym=a=b -o y.o a.o", "--defsym");
+	check_relink("ld -m elf_x86_64 -r -x -o y.o a.o b.o", NULL);
+	check_relink("ld -r -o y.o a.o", NULL);
+}
+
 int main(void)
 {
+	names();
 	/* the hypervisor's init objects: a size check, then the copy */
 	check("cmd_common/x.init.o := objdump -h common/x.o | while read idx name sz "
 	      "rest; do case \"$$name\" in .text|.data) test $$sz = 0 || exit 1;; esac; "
