@@ -596,7 +596,8 @@ relink_modules() {
 		if [ "$members" = "$base.o" ]; then     # a single-object module
 			cp "$B/$ufile" "$B/$base.o"
 		else
-			cmd=$(sed -n "s|^cmd_$base.o := ||p" "$B/$(dirname "$base")/.$(basename "$base").o.cmd")
+			# (savedcmd_: the .cmd files of Linux 6.2 on)
+			cmd=$(sed -n "s|^\(saved\)\{0,1\}cmd_$base.o := ||p" "$B/$(dirname "$base")/.$(basename "$base").o.cmd")
 			case $cmd in *"@$base.mod"*) ;; *) die "$base.o: no 'ld -r ... @$base.mod' command in its .cmd file" ;; esac
 			cmd=$(printf '%s\n' "$cmd" | sed "s|@$base.mod|@$W/mod.list|")
 			(cd "$B" && sh -c "$cmd") >>"$W/link.log" 2>&1 || die "$base.o: relinking the module failed, see $W/link.log"
