@@ -164,7 +164,7 @@ FILENAME == ARGV[1] {
 			next
 		if (!inentry) { ename[++nent] = title; inentry = 1 }
 		k = substr($0, 1, 1)
-		v = substr($0, 3); sub(/^[ \t]+/, "", v); sub(/[ \t\r]+$/, "", v)
+		v = substr($0, 3); sub(/^[ \t]+/, "", v); sub(/[ \t]+$/, "", v)
 		# (a control character left, a CR inside the line among them, would
 		# reach a mail header raw: such an address is no address)
 		if ((k == "M" || k == "R" || k == "L") && v ~ /[\001-\037\177]/)

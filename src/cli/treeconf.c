@@ -63,11 +63,6 @@ void treeconf_free(struct treeconf *c)
 	memset(c, 0, sizeof(*c));
 }
 
-static int has_exclude(const struct treeconf *c, const char *obj)
-{
-	return units_has_exclude(&c->excl, obj);
-}
-
 /* ---- reading ------------------------------------------------------------- */
 
 static int key_index(const char *name)
@@ -96,7 +91,7 @@ static const char *set_value(struct treeconf *c, int key, const char *val)
 		char *norm = path_normalize(val);
 		int bad = !*val || !*norm || has_blank_or_control(val) || norm[0] == '@';
 
-		if (!bad && !has_exclude(c, norm))
+		if (!bad)               /* (kept once: units_add_exclude) */
 			units_add_exclude(&c->excl, norm);
 		free(norm);
 		return bad ? "exclude: an object (relative to BUILD_DIR), one per line" : NULL;
@@ -171,20 +166,11 @@ int treeconf_parse(struct treeconf *c, char *text, const char *path)
 	return 0;
 }
 
-/* What makes text[0..len) no configuration text before its lines are read
- * (a NUL byte would end a line early, and what follows it be ignored), or
- * NULL. */
-static const char *not_text(const char *text, size_t len)
-{
-	return memchr(text, '\0', len) ? "holds a NUL byte: not a text file" : NULL;
-}
-
 int treeconf_read(struct treeconf *c, const char *path)
 {
 	size_t len = 0;
 	char *text = read_file(path, &len), *start;
 	struct stat st;
-	const char *bad;
 	int rc;
 
 	memset(c, 0, sizeof(*c));
@@ -198,8 +184,8 @@ int treeconf_read(struct treeconf *c, const char *path)
 		error("%s: %s", path, errstr(errno));
 		return -1;
 	}
-	if ((bad = not_text(text, len)) != NULL) {
-		error("%s: %s", path, bad);
+	if (memchr(text, '\0', len)) {     /* (it would end a line early) */
+		error("%s: holds a NUL byte: not a text file", path);
 		free(text);
 		return -1;
 	}
@@ -249,7 +235,7 @@ static const char *differs(const struct treeconf *cmd, const struct treeconf *fi
 		return strcmp(treeconf_tag(cmd), treeconf_tag(file)) ? cmd->tag : NULL;
 	if (key == TC_EXCLUDE) {
 		for (size_t i = 0; i < cmd->excl.nexclude; i++)
-			if (!has_exclude(file, cmd->excl.exclude[i]))
+			if (!units_has_exclude(&file->excl, cmd->excl.exclude[i]))
 				return cmd->excl.exclude[i];
 		return NULL;
 	}
@@ -295,8 +281,7 @@ static void take(struct treeconf *cmd, const struct treeconf *file, int key)
 			cmd->tag = xstrdup(file->tag);
 	} else if (key == TC_EXCLUDE) {
 		for (size_t i = 0; i < file->excl.nexclude; i++)
-			if (!has_exclude(cmd, file->excl.exclude[i]))
-				units_add_exclude(&cmd->excl, file->excl.exclude[i]);
+			units_add_exclude(&cmd->excl, file->excl.exclude[i]);
 	} else {
 		cmd->flag[key] = file->flag[key];
 	}
@@ -320,7 +305,7 @@ static void say_taken(const struct treeconf *file, const struct treeconf *cmd,
 		if (is_flag(k) && (taken & TC(k)) && file->flag[k] && ++n)
 			fprintf(stderr, " --%s", key_names[k]);
 	for (size_t i = 0; (keys & TC(TC_EXCLUDE)) && i < file->excl.nexclude; i++)
-		if (!has_exclude(cmd, file->excl.exclude[i]) && ++n && ++nexcl <= 3)
+		if (!units_has_exclude(&cmd->excl, file->excl.exclude[i]) && ++n && ++nexcl <= 3)
 			fprintf(stderr, " --exclude %s", file->excl.exclude[i]);
 	if (nexcl > 3)
 		fprintf(stderr, " (%zu --exclude in all)", nexcl);

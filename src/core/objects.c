@@ -81,14 +81,21 @@ struct object *objset_add(struct objset *set, const char *name)
 /* The export markers kbuild's EXPORT_SYMBOL(NAME) leaves in the object:
  * __ksymtab_NAME up to Linux 6.4, __export_symbol_NAME (section
  * .export_symbol, read by modpost) from 6.5 on. */
-static const char *const export_prefixes[] = { "__ksymtab_", "__export_symbol_" };
+#define PREFIX(s) { s, sizeof(s) - 1 }
+static const struct { const char *text; size_t len; } export_prefixes[] = {
+	PREFIX("__ksymtab_"), PREFIX("__export_symbol_"),
+};
+#undef PREFIX
 
+/* (called for every symbol of every object: most names start otherwise) */
 size_t export_marker_len(const char *name)
 {
+	if (name[0] != '_' || name[1] != '_')
+		return 0;
 	for (size_t i = 0; i < sizeof(export_prefixes) / sizeof(*export_prefixes); i++) {
-		size_t plen = strlen(export_prefixes[i]);
+		size_t plen = export_prefixes[i].len;
 
-		if (!strncmp(name, export_prefixes[i], plen) && name[plen])
+		if (!strncmp(name, export_prefixes[i].text, plen) && name[plen])
 			return plen;
 	}
 	return 0;

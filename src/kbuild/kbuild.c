@@ -29,29 +29,28 @@ char *kbuild_cmd_path(const char *objpath)
 	return cmd;
 }
 
-/* The rest of the line after ":= " for the first line starting with key. */
 /* The value from v on to the end of its line, a backslash-newline (make's
- * continuation) and the blanks after it read as one space, as make reads it. */
+ * continuation) with the blanks around it read as one space, as make reads it. */
 static char *joined_value(const char *v)
 {
 	char *out = xmalloc(strlen(v) + 1), *w = out;
 
-	for (; *v && *v != '\n'; v++) {
-		if (v[0] == '\\' && v[1] == '\n') {
-			v += 2;
-			v += strspn(v, " \t");
-			while (w > out && (w[-1] == ' ' || w[-1] == '\t'))
-				w--;
-			*w++ = ' ';
-			v--;
+	while (*v && *v != '\n') {
+		if (v[0] != '\\' || v[1] != '\n') {
+			*w++ = *v++;
 			continue;
 		}
-		*w++ = *v;
+		while (w > out && (w[-1] == ' ' || w[-1] == '\t'))
+			w--;
+		*w++ = ' ';
+		v += 2 + strspn(v + 2, " \t");
 	}
 	*w = '\0';
 	return out;
 }
 
+/* The rest of the line after ":= " (continued lines joined) for the first
+ * line starting with key. */
 static char *cmd_value(const char *text, const char *key, int line_start_only)
 {
 	const char *p = text;

@@ -6,7 +6,7 @@
 
 /* The length of the UTF-8 sequence s[0..n) begins with (1 to 4), or 0 when
  * it begins with none: a stray or overlong byte, a surrogate, past U+10FFFF. */
-size_t utf8_len(const unsigned char *s, size_t n)
+static size_t utf8_len(const unsigned char *s, size_t n)
 {
 	size_t len = s[0] < 0x80 ? 1 : s[0] >= 0xc2 && s[0] <= 0xdf ? 2 :
 		     s[0] >= 0xe0 && s[0] <= 0xef ? 3 : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : 0;
@@ -22,9 +22,25 @@ size_t utf8_len(const unsigned char *s, size_t n)
 	return len;
 }
 
+enum char_class char_class(const char *s, size_t n, size_t *len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+
+	*len = utf8_len(u, n);
+	if (*len == 0) {
+		*len = 1;
+		return CH_STRAY;
+	}
+	if (u[0] < 0x20 || u[0] == 0x7f)
+		return CH_CONTROL;
+	if (u[0] == 0xc2 && u[1] < 0xa0)       /* U+0080..U+009F */
+		return CH_C1;
+	return CH_TEXT;
+}
+
 void json_put(FILE *out, const char *s)
 {
-	size_t n;
+	size_t n, len;
 
 	if (!s) {
 		fputs("null", out);
@@ -32,38 +48,33 @@ void json_put(FILE *out, const char *s)
 	}
 	n = strlen(s);
 	fputc('"', out);
-	for (size_t i = 0; i < n;) {
-		unsigned char c = (unsigned char)s[i];
-		size_t len = utf8_len((const unsigned char *)s + i, n - i);
+	for (size_t i = 0; i < n; i += len) {
+		enum char_class k = char_class(s + i, n - i, &len);
 
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c < 0x20 || c == 0x7f)
-			fprintf(out, "\\u%04x", c);
-		else if (len == 0)
+		if (s[i] == '"' || s[i] == '\\')
+			fprintf(out, "\\%c", s[i]);
+		else if (k == CH_CONTROL)
+			fprintf(out, "\\u%04x", (unsigned char)s[i]);
+		else if (k == CH_STRAY)
 			fputs("\\ufffd", out);        /* not UTF-8: U+FFFD */
 		else
 			fwrite(s + i, 1, len, out);
-		i += len ? len : 1;
 	}
 	fputc('"', out);
 }
 
 void text_put(FILE *out, const char *s, size_t n)
 {
-	for (size_t i = 0; i < n;) {
-		unsigned char c = (unsigned char)s[i];
-		size_t len = utf8_len((const unsigned char *)s + i, n - i);
+	size_t len;
 
-		/* (U+0080..U+009F, C2 80..C2 9F: the 8-bit controls, CSI among them) */
-		if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f || len == 0 ||
-		    (c == 0xc2 && (unsigned char)s[i + 1] < 0xa0)) {
-			fprintf(out, "\\x%02x", c);
-			i++;
-			continue;
-		}
-		fwrite(s + i, 1, len, out);
-		i += len;
+	for (size_t i = 0; i < n; i += len) {
+		enum char_class k = char_class(s + i, n - i, &len);
+
+		if (k == CH_TEXT || s[i] == '\n' || s[i] == '\t')
+			fwrite(s + i, 1, len, out);
+		else
+			for (size_t b = 0; b < len; b++)
+				fprintf(out, "\\x%02x", (unsigned char)s[i + b]);
 	}
 }
 

@@ -21,14 +21,13 @@ static void push_exclude(struct unit_opts *uo, const char *name, size_t len)
 		uo->excluded = xmalloc(sizeof(*uo->excluded));
 		strtab_init(uo->excluded);
 	}
-	if (strtab_find(uo->excluded, norm) >= 0) {
-		free(norm);
-		return;
+	if (strtab_find(uo->excluded, norm) < 0) {
+		grow_array((void **)&uo->exclude, &uo->exclude_cap, uo->nexclude + 1,
+			   sizeof(*uo->exclude));
+		uo->exclude[uo->nexclude++] =
+			strtab_str(uo->excluded, strtab_intern(uo->excluded, norm));
 	}
-	strtab_intern(uo->excluded, norm);
-	grow_array((void **)&uo->exclude, &uo->exclude_cap, uo->nexclude + 1,
-		   sizeof(*uo->exclude));
-	uo->exclude[uo->nexclude++] = norm;
+	free(norm);
 }
 
 int units_has_exclude(const struct unit_opts *uo, const char *name)
@@ -67,8 +66,6 @@ int units_add_exclude(struct unit_opts *uo, const char *arg)
 
 void units_opts_free(struct unit_opts *uo)
 {
-	for (size_t i = 0; i < uo->nexclude; i++)
-		free(uo->exclude[i]);
 	free(uo->exclude);
 	if (uo->excluded)
 		strtab_free(uo->excluded);

@@ -16,10 +16,10 @@
 struct strtab;
 
 struct unit_opts {
-	char **exclude;         /* object names (relative to the build dir), each
-				 * once */
+	const char **exclude;   /* object names (relative to the build dir), each
+				 * once, in the order given: excluded's strings */
 	size_t nexclude, exclude_cap;
-	struct strtab *excluded; /* the same names, to look up (NULL: none yet) */
+	struct strtab *excluded; /* the names (NULL: none yet) */
 	int runs;               /* --runs */
 };
 

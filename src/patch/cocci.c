@@ -449,22 +449,20 @@ static int write_file(const struct cocci_opts *opts, struct srcset *files,
 
 int cocci_outdir_usable(const char *outdir)
 {
-	DIR *d = opendir(outdir);
-	struct dirent *de;
-	int empty = 1;
-	char *tag;
+	char *tag = path_join(outdir, "tag");
 	struct stat st;
+	int ours = stat(tag, &st) == 0 && S_ISREG(st.st_mode), empty = 1;
+	struct dirent *de;
+	DIR *d;
 
-	if (!d)
+	free(tag);
+	if (ours)
+		return 1;
+	if (!(d = opendir(outdir)))
 		return errno == ENOENT;
 	while (empty && (de = readdir(d)) != NULL)
 		empty = !strcmp(de->d_name, ".") || !strcmp(de->d_name, "..");
 	closedir(d);
-	if (empty)
-		return 1;
-	tag = path_join(outdir, "tag");
-	empty = stat(tag, &st) == 0 && S_ISREG(st.st_mode);
-	free(tag);
 	return empty;
 }
 

@@ -14,21 +14,18 @@
  * byte that is not UTF-8 (Graphviz reads UTF-8) shown as \\xNN. */
 static void dot_text(FILE *out, const char *s)
 {
-	size_t n = strlen(s);
+	size_t n = strlen(s), len;
 
-	for (size_t i = 0; i < n;) {
-		unsigned char c = (unsigned char)s[i];
-		size_t len = utf8_len((const unsigned char *)s + i, n - i);
+	for (size_t i = 0; i < n; i += len) {
+		enum char_class k = char_class(s + i, n - i, &len);
 
-		if (c < 0x20 || c == 0x7f || len == 0) {
-			fprintf(out, "\\\\x%02x", c);
-			i++;
+		if (k == CH_CONTROL || k == CH_STRAY) {
+			fprintf(out, "\\\\x%02x", (unsigned char)s[i]);
 			continue;
 		}
-		if (c == '"' || c == '\\')
+		if (s[i] == '"' || s[i] == '\\')
 			fputc('\\', out);
 		fwrite(s + i, 1, len, out);
-		i += len;
 	}
 }
 

@@ -111,8 +111,6 @@ run_wp() {
 	in_bw env CROSSYM_LIBEXECDIR="$TOP/scripts" "$CROSSYM" wholeprogram --tag "$TAG" --keep-stale --tag-exports \
 		--tagged "$COPY" -j "$JOBS" "$B" >"$R/wp.out" 2>"$R/wp.log" || rc=$?
 	echo $rc >"$R/wp.rc"
-	# (stdout is the size table; what the last link left undefined is .wp's)
-	cp "$BW/.wp/undefined.txt" "$R/undefined.txt" 2>/dev/null || : >"$R/undefined.txt"
 	timed wholeprogram "$(($(date +%s) - t0))"
 }
 fresh=0
@@ -138,9 +136,10 @@ if [ ! -f "$BW/.crossym-wp" ] || [ "$(cat "$BW/.crossym-wp")" != "$(wpkey)" ] ||
 	wpkey >"$BW/.crossym-wp"
 else
 	timed wholeprogram-cached 0
-	cp "$BW/.wp/undefined.txt" "$R/undefined.txt" 2>/dev/null || : >"$R/undefined.txt"
 fi
-# what the test reads: the units and their options, the exclusions, the tags
+# what the test reads: the units and their options, the exclusions, the tags;
+# what the last link left undefined (.wp's: stdout is the size table)
+cp "$BW/.wp/undefined.txt" "$R/undefined.txt" 2>/dev/null || : >"$R/undefined.txt"
 cp "$BW/.wp/units.tsv" "$BW/.wp/excluded.tsv" "$R/"
 cut -f 1 "$R/excluded.tsv" >"$R/excluded.list"
 { sh "$TOP/scripts/wholeprogram.sh" --units-opts "$B"; printf '%s\n' --exclude "@$R/excluded.list"; } >"$R/units.opts"
