@@ -264,6 +264,7 @@ export SPATCH TIMEOUT VERBOSE SPFLAGS
 annotate_locks
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/crossym-annotate.XXXXXX") || exit 2
+WORK=$(cd "$WORK" && pwd) || exit 2     # absolute: the spatch jobs run in WORK/b
 echo "$WORK" >"$OUTLOCK/work"            # a killed run's, removed by the next
 # The files to change: files.tsv, with M=DIR those under DIR (and for crossym
 # verify an OUTDIR that lists them alone: SCOPE).
@@ -308,42 +309,49 @@ done <"$WORK/files.tsv"
 check_sources() {
 	root=${1:-$SRCTREE}
 	status=0
+	: >"$WORK/present"
 	while IFS='	' read -r src sum size cocci; do
 		[ -n "$src" ] || continue
-		if [ ! -f "$root/$src" ]; then
+		if [ -f "$root/$src" ]; then
+			printf '%s\n' "$src" >>"$WORK/present"
+		else
 			echo "$prog: $src: missing" >&2
-			status=1
-			continue
-		fi
-		set -- $(cksum <"$root/$src")
-		if [ "$1" != "$sum" ] || [ "$2" != "$size" ]; then
-			echo "$prog: $src: changed since the scan" >&2
 			status=1
 		fi
 	done <"$WORK/files.tsv"
+	sums "$root" "$WORK/present" >"$WORK/present.sums"
+	awk -F '\t' -v p="$prog" 'FILENAME == ARGV[1] { name = $0; sub(/^[0-9]+ [0-9]+ /, "", name)
+			split($0, f, " "); got[name] = f[1] " " f[2]; next }
+		FILENAME == ARGV[2] { want[$1] = $2 " " $3; next }
+		{ if (got[$0] != want[$0]) { print p ": " $0 ": changed since the scan"; bad = 1 } }
+		END { exit bad }' "$WORK/present.sums" "$WORK/files.tsv" "$WORK/present" >&2 || status=1
 	return $status
 }
 check_sources || exit 1
 rm -rf "$OUTDIR/spatch-logs"
 
-mkdir "$WORK/a" "$WORK/b" "$WORK/c" "$WORK/log" "$WORK/status" "$WORK/time" \
+mkdir "$WORK/a" "$WORK/b" "$WORK/c" "$WORK/log" "$WORK/status" \
 	"$WORK/parse" "$WORK/parsed" "$WORK/retry" "$WORK/expanded"
 
 # ---- 2. spatch, one process per file ---------------------------------------------
 
+# WORK/list: source<TAB>semantic patch, a line per file; the copies made in
+# one pass (tar: the names as they are, ./ first and no unquoting; -h: a
+# symbolic link inside the tree copied as its file, as cp does).
+awk -F '\t' -v OFS='\t' -v o="$OUTDIR" '$1 != "" { c = $4; if (substr(c, 1, 1) != "/") c = o "/" c
+	print $1, c }' "$WORK/files.tsv" >"$WORK/list" || exit 2
 n=0
-: >"$WORK/list"
-while IFS='	' read -r src sum size cocci; do
-	[ -n "$src" ] || continue
+while IFS='	' read -r src cocci; do
 	n=$((n + 1))
-	case $cocci in /*) ;; *) cocci=$OUTDIR/$cocci ;; esac
 	[ -f "$cocci" ] || { echo "$prog: $cocci: missing" >&2; exit 2; }
-	printf '%s\t%s\n' "$src" "$cocci" >>"$WORK/list"
-	for d in a b; do
-		mkdir -p "$WORK/$d/$(dirname "$src")" && cp "$SRCTREE/$src" "$WORK/$d/$src" || exit 2
-	done
-done <"$WORK/files.tsv"
+done <"$WORK/list"
 NFILES=$n
+cut -f1 "$WORK/list" | sed 's|^|./|' >"$WORK/names"
+if [ "$NFILES" -gt 0 ]; then
+	(cd "$SRCTREE" && tar -chf - --no-unquote -T "$WORK/names") |
+		(cd "$WORK/a" && tar -xf - --no-same-owner --no-same-permissions) &&
+		cp -R "$WORK/a/." "$WORK/b" || exit 2
+fi
 check_sources "$WORK/a" || exit 1       # not changed while copied
 
 sh "$HERE/spatch-one.sh" --macros "$WORK" "$TAG" "$MACROFILE" || exit 2
@@ -353,8 +361,12 @@ if [ "$NFILES" -gt 0 ]; then
 	[ "$VERBOSE" = 1 ] && "$SPATCH" --version 2>&1 | sed -n "1s/^/$prog: /p" >&2
 	sh "$HERE/progress.sh" "$WORK" "$OUTDIR" "$NFILES" &
 	progress=$!
-	awk -v n="$NFILES" 'BEGIN { for (i = 1; i <= n; i++) print i }' >"$WORK/ids"
-	run_group "$WORK/ids" xargs -P "$JOBS" -n 1 sh "$HERE/spatch-one.sh" --spatch-one "$WORK"
+	# the jobs (ID, source, semantic patch: NUL-separated for xargs -0), a
+	# file whose semantic patch has no rule done at once (nothing to do)
+	awk -F '\t' -v w="$WORK" '{ rule = 0; while (!rule && (getline l < $2) > 0) rule = l ~ /^@/
+		close($2); if (rule) print NR "\n" $1 "\n" $2; else { print 0 >(w "/status/" NR); close(w "/status/" NR) } }' \
+		"$WORK/list" | tr '\n' '\0' >"$WORK/jobs" || exit 2
+	run_group "$WORK/jobs" xargs -0 -r -P "$JOBS" -n 3 sh "$HERE/spatch-one.sh" --spatch-one "$WORK"
 	: >"$WORK/.spatch-done"
 	[ ! -e "$WORK/.progress-up" ] || kill -USR1 "$progress" 2>/dev/null
 	wait "$progress"
@@ -376,13 +388,14 @@ keep_log() {
 	mkdir -p "$(dirname "$kept")" && cp "$WORK/log/$1" "$kept"
 }
 # A spatch that fails on every file it ran on is broken, not the files.
-nran=0 nfail=0
-for f in "$WORK"/status/*; do
-	[ -f "$f" ] || continue
-	grep -q '^@' "$(sed -n "${f##*/}p" "$WORK/list" | cut -f2)" || continue   # no rule
-	nran=$((nran + 1))
-	[ "$(cat "$f")" = 0 ] || { nfail=$((nfail + 1)); keep_log "${f##*/}"; }
-done
+# WORK/ran: "ID<TAB>status" of each file spatch ran on (a semantic patch with
+# a rule, a status written), in one pass.
+awk -F '\t' -v OFS='\t' -v w="$WORK" '{ st = w "/status/" NR; if ((getline s < st) <= 0) next
+	close(st); rule = 0; while (!rule && (getline l < $2) > 0) rule = l ~ /^@/
+	close($2); if (rule) print NR, s }' "$WORK/list" >"$WORK/ran" || exit 2
+nran=$(awk 'END { print NR }' "$WORK/ran")
+nfail=$(awk -F '\t' '$2 != 0 { n++ } END { print n + 0 }' "$WORK/ran")
+for id in $(awk -F '\t' '$2 != 0 { print $1 }' "$WORK/ran"); do keep_log "$id"; done
 if [ "$nran" -gt 0 ] && [ "$nfail" -eq "$nran" ]; then
 	id=$(ls "$WORK/status" | sed 1q)
 	echo "$prog: spatch failed on every file ($nran), e.g. $(sed -n "${id}p" "$WORK/list" | cut -f1):" \
@@ -398,13 +411,9 @@ fi
 # tag; WORK/c is the result, WORK/report says what was done (see complete.h).
 t2=$(date +%s)
 : >"$WORK/failed.src"
-id=0
-while IFS='	' read -r src cocci; do
-	id=$((id + 1))
-	[ "$(cat "$WORK/status/$id" 2>/dev/null || echo 255)" -eq 0 ] && continue
-	echo "$id" >>"$WORK/failed"
-	printf '%s\n' "$src" >>"$WORK/failed.src"
-done <"$WORK/list"
+# (a file without a status, its spatch-one killed, failed: 255)
+awk -F '\t' -v w="$WORK" '{ st = w "/status/" NR; s = 255; if ((getline v < st) > 0) s = v; close(st)
+	if (s != 0) { print NR >(w "/failed"); print $1 >(w "/failed.src") } }' "$WORK/list" || exit 2
 "$CROSSYM" complete "$SCOPE" "$WORK/a" "$WORK/b" "$WORK/c" "$WORK/failed.src" >"$WORK/report" ||
 	{ echo "$prog: crossym complete failed" >&2; exit 2; }
 
@@ -413,9 +422,9 @@ done <"$WORK/list"
 # has parse errors (spatch --parse-c) or spatch failed on it; else not matched.
 awk -F '\t' '$1 == "F" && $5 == "?not matched" { print $2 }' "$WORK/report" | sort -u >"$WORK/redecl-files"
 if [ -s "$WORK/redecl-files" ]; then
-	awk -F '\t' 'FNR == NR { want[$1] = 1; next } ($1 in want) { print FNR }' \
-		"$WORK/redecl-files" "$WORK/list" >"$WORK/ids"
-	run_group "$WORK/ids" xargs -P "$JOBS" -n 1 sh "$HERE/spatch-one.sh" --parse-one "$WORK"
+	awk -F '\t' 'FNR == NR { want[$1] = 1; next } ($1 in want) { print FNR "\n" $1 "\n" $2 }' \
+		"$WORK/redecl-files" "$WORK/list" | tr '\n' '\0' >"$WORK/jobs" || exit 2
+	run_group "$WORK/jobs" xargs -0 -r -P "$JOBS" -n 3 sh "$HERE/spatch-one.sh" --parse-one "$WORK"
 fi
 { echo /; cat "$WORK"/parsed/* 2>/dev/null; } >"$WORK/parse-bad"     # "/": never empty
 # Definitions whose placement says why they are re-declared (wanted.tsv: a
@@ -478,13 +487,17 @@ fi
 "$CROSSYM" verify "$VSCOPE" "$WORK/a" "$WORK/c" >>"$WORK/errors"
 [ $? -le 1 ] || { echo "$prog: crossym verify could not run" >&2; exit 2; }
 : >"$WORK/patch"
+# WORK/changed: the files complete (and --verify-build) changed, in list
+# order (one diff -rq; a file missing from WORK/c counts as changed)
+(cd "$WORK" && diff -rq a c) >"$WORK/differ" 2>/dev/null
+awk -F '\t' -v w="$WORK" 'FNR == NR { differ[$0] = 1; next }
+	("Files a/" $1 " and c/" $1 " differ") in differ || (getline l < (w "/c/" $1)) < 0 { print $1; next }
+	{ close(w "/c/" $1) }' "$WORK/differ" "$WORK/list" >"$WORK/changed" || exit 2
 changed=0
-while IFS='	' read -r src cocci; do
-	if ! cmp -s "$WORK/a/$src" "$WORK/c/$src"; then
-		changed=$((changed + 1))
-		(cd "$WORK" && diff -u --label "a/$src" --label "b/$src" "a/$src" "c/$src") >>"$WORK/patch"
-	fi
-done <"$WORK/list"
+while IFS= read -r src; do
+	changed=$((changed + 1))
+	(cd "$WORK" && diff -u --label "a/$src" --label "b/$src" "a/$src" "c/$src") >>"$WORK/patch"
+done <"$WORK/changed"
 
 t3=$(date +%s)
 rm -f "$OUTDIR/annotate.patch" "$OUTDIR/annotate.rejected.patch" "$OUTDIR/forms.tsv"
@@ -562,9 +575,7 @@ fi
 [ -s "$OUTDIR/annotate.patch" ] || [ -n "$CONF" ] ||
 	{ [ "$QUIET" -eq 1 ] || echo "$prog: nothing to apply" >&2; exit $DONE; }
 [ ! -s "$OUTDIR/annotate.patch" ] || check_sources || exit 1
-while IFS='	' read -r src cocci; do
-	cmp -s "$WORK/a/$src" "$WORK/c/$src" || echo "$src"
-done <"$WORK/list" >"$WORK/apply.list"
+cp "$WORK/changed" "$WORK/apply.list" || exit 2
 [ -z "$CONF" ] || echo .crossym >>"$WORK/apply.list"
 apply_tree "$WORK/apply.list"
 # written into the source tree: said even with -q

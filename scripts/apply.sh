@@ -99,17 +99,19 @@ file_sum() {
 
 # tree_path_ok SRC: SRC names a file inside SRCTREE: a relative path without
 # an empty, `.` or `..` component, whose directory (when there) and whose file
-# (when a symbolic link) do not lead out of the tree.
+# (when a symbolic link) do not lead out of the tree. (The last directory
+# found inside is remembered: a sorted list checks each directory once.)
 tree_path_ok() {
 	case $1 in ''|/*) return 1 ;; esac
 	case /$1/ in */../*|*/./*|*//*) return 1 ;; esac
 	# SRCTREE's physical path, once per run
 	[ -n "${SRCTREE_REAL:-}" ] || SRCTREE_REAL=$(cd "$SRCTREE" && pwd -P) || return 1
 	tp_real=$SRCTREE_REAL
-	tp_dir=$(dirname "$1")
-	if [ -d "$SRCTREE/$tp_dir" ]; then
+	case $1 in */*) tp_dir=${1%/*} ;; *) tp_dir=. ;; esac
+	if [ "$tp_dir" != "${TP_DIR_INSIDE:-}" ] && [ -d "$SRCTREE/$tp_dir" ]; then
 		tp_at=$(cd "$SRCTREE/$tp_dir" && pwd -P) || return 1
 		case $tp_at/ in "$tp_real"/*) ;; *) return 1 ;; esac
+		TP_DIR_INSIDE=$tp_dir
 	fi
 	[ -L "$SRCTREE/$1" ] || return 0
 	tp_to=$(readlink -f "$SRCTREE/$1" 2>/dev/null) || return 1
@@ -140,6 +142,15 @@ journal_check() {
 	echo "$prog: $1: not a journal crossym can replay ($jc_why): refused, nothing" \
 		"changed; if no annotate.sh runs there, remove it" >&2
 	exit 3
+}
+
+# sums ROOT LIST: "cksum size name" of each file of LIST (one name a line) in
+# ROOT, in one cksum run (a file cksum cannot read, or missing, has no line:
+# the callers look for each; the status is always 0).
+sums() {
+	[ -s "$2" ] || return 0
+	(cd "$1" && tr '\n' '\0' <"$2" | xargs -0 cksum -- 2>/dev/null)
+	return 0
 }
 
 # journal_rollback J: put the tree back as it was before the apply journaled
@@ -321,15 +332,27 @@ stage_file() {
 apply_tree() {
 	J=$TREELOCK
 	mkdir "$J/orig" "$J/new" || exit 2
+	sed -n 's|/[^/]*$||p' "$1" | sort -u | sed 's|^|./|' >"$WORK/apply.dirs" || exit 2
+	for at in "$J/orig" "$J/new"; do
+		[ -s "$WORK/apply.dirs" ] || break
+		(cd "$at" && tr '\n' '\0' <"$WORK/apply.dirs" | xargs -0 mkdir -p) ||
+			{ rm -rf "$J/orig" "$J/new"; echo "$prog: cannot stage in $J; nothing changed" >&2; exit 1; }
+	done
+	# each file's journal line (its original's sum, or `missing`, and its new
+	# text's), written once the file is staged
+	sums "$SRCTREE" "$1" >"$WORK/orig.sums" && sums "$WORK/c" "$1" >"$WORK/new.sums" &&
+		awk -F '\t' -v OFS='\t' 'FILENAME != ARGV[3] { name = $0; sub(/^[0-9]+ [0-9]+ /, "", name)
+				split($0, f, " "); sum[FILENAME == ARGV[1], name] = f[1] " " f[2]; next }
+			{ o = ((1, $0) in sum) ? sum[1, $0] : "missing"; if (!((0, $0) in sum)) exit 1
+			  print $0, o, sum[0, $0] }' "$WORK/orig.sums" "$WORK/new.sums" "$1" >"$WORK/journal.new" ||
+		{ rm -rf "$J/orig" "$J/new"; echo "$prog: cannot read the new texts in $WORK/c; nothing changed" >&2; exit 1; }
 	: >"$J/files"
-	while read -r src; do
-		mkdir -p "$J/orig/$(dirname "$src")" "$J/new/$(dirname "$src")" &&
-			stage_file "$src" &&
-			printf '%s\t%s\t%s\n' "$src" "$(file_sum "$SRCTREE/$src")" "$(file_sum "$WORK/c/$src")" >>"$J/files" ||
+	while IFS='	' read -r src orig new; do
+		stage_file "$src" && printf '%s\t%s\t%s\n' "$src" "$orig" "$new" >>"$J/files" ||
 			{ rm -rf "$J/files" "$J/orig" "$J/new";
 			  echo "$prog: cannot stage $src in $J; nothing changed" >&2; exit 1; }
 		test_delay
-	done <"$1"
+	done <"$WORK/journal.new"
 	APPLYING=1
 	: >"$J/ready"
 	cp "$J/files" "$WORK/journal.files" || exit 2

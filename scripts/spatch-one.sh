@@ -11,17 +11,18 @@
 #       them as declarers; SYSCALL_DEFINEn(x) must expand to sys_x, not x, or
 #       spatch fails on the whole file when the real function x is wanted
 #       ("try to delete an expanded token: x"));
-#   spatch-one.sh --spatch-one WORK ID
-#       run spatch with its semantic patch on WORK/b's copy of WORK/list line
-#       ID ("source<TAB>semantic patch"), in place; a macro spatch expands
-#       that defines the same name is dropped from the patch and spatch run
-#       again (up to 5 times); exit status in WORK/status/ID, seconds in
-#       WORK/time/ID, the log in WORK/log/ID;
-#   spatch-one.sh --parse-one WORK ID
+#   spatch-one.sh --spatch-one WORK ID SOURCE COCCI
+#       run spatch with the semantic patch COCCI on WORK/b's copy of SOURCE
+#       (WORK/list line ID), in place; a macro spatch expands that defines
+#       the same name is dropped from the patch and spatch run again (up to
+#       5 times); exit status in WORK/status/ID, the log in WORK/log/ID;
+#   spatch-one.sh --parse-one WORK ID SOURCE COCCI
 #       spatch --parse-c on WORK/a's copy: the source goes to WORK/parsed/ID
 #       when it has parse errors.
-# Run by annotate.sh (through xargs for the per-file modes), with SPATCH,
-# TIMEOUT, VERBOSE and SPFLAGS in the environment.
+# Run by annotate.sh (through xargs -0 -n 3 for the per-file modes: the
+# arguments from WORK/list, a process per file and nothing else forked
+# when spatch succeeds), with SPATCH, TIMEOUT, VERBOSE and SPFLAGS in the
+# environment.
 set -u
 
 macros() {
@@ -43,34 +44,29 @@ macros() {
 }
 
 worker() {
-	mode=$1 WORK=$2 id=$3
-	line=$(sed -n "${id}p" "$WORK/list")
-	src=${line%%	*}
-	cocci=${line#*	}
+	mode=$1 WORK=$2 id=$3 src=$4 cocci=$5
 	if [ -f "$WORK/builtins.h" ]; then
 		set -- --very-quiet --no-includes --macro-file "$WORK/macros.h" \
 			--macro-file-builtins "$WORK/builtins.h"
 	else
 		set -- --very-quiet --no-includes --macro-file "$WORK/macros.h"
 	fi
-	if [ "$mode" = --spatch-one ] && ! grep -q '^@' "$cocci"; then
-		echo 0 >"$WORK/status/$id"     # no rule: nothing to do in place
-		echo 0 >"$WORK/time/$id"
-	elif [ "$mode" = --spatch-one ]; then
-		start=$(date +%s)
+	if [ "$mode" = --spatch-one ]; then
+		cd "$WORK/b" || exit 2
 		tries=0
 		while :; do
 			# shellcheck disable=SC2086
 			[ "${VERBOSE:-0}" = 1 ] && echo "  (cd $WORK/b && $SPATCH $* --timeout $TIMEOUT" \
 				"${SPFLAGS:+$SPFLAGS }--sp-file $cocci --in-place $src)" >&2
 			# shellcheck disable=SC2086
-			(cd "$WORK/b" && "$SPATCH" "$@" --timeout "$TIMEOUT" ${SPFLAGS:-} \
-				--sp-file "$cocci" --in-place "$src") >"$WORK/log/$id" 2>&1
+			"$SPATCH" "$@" --timeout "$TIMEOUT" ${SPFLAGS:-} \
+				--sp-file "$cocci" --in-place "$src" >"$WORK/log/$id" 2>&1
 			rc=$?
+			[ $rc -ne 0 ] && [ $tries -lt 5 ] || break
 			# A macro spatch expands defines the same name: retry without it.
-			name=$(sed -n 's/.*try to delete an expanded token: \([A-Za-z_][A-Za-z0-9_]*\).*/\1/p' \
-				"$WORK/log/$id" | sed 1q)
-			[ $rc -ne 0 ] && [ -n "$name" ] && [ $tries -lt 5 ] || break
+			name=$(sed -n '/.*try to delete an expanded token: \([A-Za-z_][A-Za-z0-9_]*\).*/{s//\1/p;q;}' \
+				"$WORK/log/$id")
+			[ -n "$name" ] || break
 			tries=$((tries + 1))
 			sed "/^identifier /{s/{$name}/{crossym_none__}/; s/{$name, /{/; s/, $name}/}/; s/, $name,/,/;}" \
 				"$cocci" >"$WORK/retry/$id.$tries.cocci"
@@ -78,7 +74,6 @@ worker() {
 			echo "$name" >>"$WORK/expanded/$id"
 		done
 		echo $rc >"$WORK/status/$id"
-		echo $(( $(date +%s) - start )) >"$WORK/time/$id"
 	else
 		(cd "$WORK/a" && "$SPATCH" --parse-c "$src" "$@") >"$WORK/parse/$id" 2>&1
 		rc=$?
@@ -96,11 +91,11 @@ case ${1:-} in
 	macros "$@"
 	;;
 --spatch-one|--parse-one)
-	[ $# -eq 3 ] || { echo "spatch-one.sh: usage: $1 WORK ID" >&2; exit 2; }
+	[ $# -eq 5 ] || { echo "spatch-one.sh: usage: $1 WORK ID SOURCE COCCI" >&2; exit 2; }
 	worker "$@"
 	;;
 *)
-	echo "spatch-one.sh: usage: --macros WORK TAG [MACROFILE] | --spatch-one WORK ID | --parse-one WORK ID" >&2
+	echo "spatch-one.sh: usage: --macros WORK TAG [MACROFILE] | --spatch-one WORK ID SOURCE COCCI | --parse-one WORK ID SOURCE COCCI" >&2
 	exit 2
 	;;
 esac
