@@ -121,13 +121,14 @@ fuzz-journal: $(BIN) unit
 # Install what is missing (Debian packages; scripts/deps.sh); a no-op when all
 # is there.  Elsewhere deps.sh prints the packages (Debian, Fedora and Arch
 # names) and stops the target.  `make NO_DEPS=1 TARGET` skips deps.sh (the
-# packages were installed by hand).  deps-fuzz: the same, with clang.
-.PHONY: deps-fuzz help
+# packages were installed by hand).  deps-fuzz: the same, with clang;
+# deps-demo: only what crossym and make demo need (no test tool).
+.PHONY: deps-fuzz deps-demo help
 ifeq ($(filter-out 0,$(NO_DEPS)),)
-deps deps-fuzz:
-	sh scripts/deps.sh $(if $(filter deps-fuzz,$@),fuzz)
+deps deps-fuzz deps-demo:
+	sh scripts/deps.sh $(if $(filter deps-fuzz,$@),fuzz)$(if $(filter deps-demo,$@),demo)
 else
-deps deps-fuzz:
+deps deps-fuzz deps-demo:
 	@echo 'deps: NO_DEPS=$(NO_DEPS): packages not checked'
 endif
 
@@ -231,7 +232,7 @@ check-valgrind: $(BIN) unit
 		echo "check-valgrind: memcheck errors (logs in $(BUILD)/valgrind)"; exit 1; fi
 	@echo "check-valgrind: $$(ls $(BUILD)/valgrind | wc -l) crossym runs, no memcheck error"
 
-demo: deps
+demo: deps-demo
 	$(MAKE) $(PAR) $(BIN)
 	sh scripts/demo.sh
 

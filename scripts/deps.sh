@@ -1,9 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# deps.sh [fuzz]: the packages crossym, its tests and its demo need.
+# deps.sh [demo|fuzz]: the packages crossym, its tests and its demo need.
 #   On Debian (dpkg-query and apt-get): installs the missing ones (as root, or
-#   through sudo); a no-op, needing no root, when all are there.  `fuzz` adds
-#   the fuzzing ones (clang and its runtime).
+#   through sudo); a no-op, needing no root, when all are there.  `demo`: only
+#   what building crossym and `make demo` need (no test tool, no cross
+#   compiler); `fuzz` adds the fuzzing ones (clang and its runtime).
 #   On Debian without root and without sudo: names the missing packages and
 #   the command that installs them, and exits 1.
 #   Elsewhere: prints the table below (what each is for; Debian, Fedora and
@@ -14,38 +15,42 @@
 set -eu
 
 # One row per need: group | what for | Debian | Fedora | Arch | probe.
-# A group-fuzz row only with the `fuzz` argument (on Debian); `-` means part
-# of another package there.  The probe (cmd:NAME or pc:MODULE) fills the
+# Groups: build (crossym itself), demo (make demo: annotate and the
+# whole-program link), check (the tests), fuzz (only with the `fuzz`
+# argument); `demo` installs build and demo alone.  `-` means part of another
+# package there.  The probe (cmd:NAME or pc:MODULE) fills the
 # table's `here` column.
-TABLE='base|build: C compiler|gcc|gcc|gcc|cmd:gcc
-base|build: make|make|make|make|cmd:make
-base|build: pkg-config|pkg-config|pkgconf-pkg-config|pkgconf|cmd:pkg-config
-base|build: libelf|libelf-dev|elfutils-libelf-devel|libelf|pc:libelf
-base|build: libdw (DWARF)|libdw-dev|elfutils-devel|libelf|pc:libdw
-base|check: ASan+UBSan|-|libasan libubsan|-|-
-base|tests: nm, ld|binutils|binutils|binutils|cmd:nm
-base|tests: eu-nm|elfutils|elfutils|elfutils|cmd:eu-nm
-base|tests: llvm-nm|llvm|llvm|llvm|cmd:llvm-nm
-base|annotate: spatch|coccinelle|coccinelle|coccinelle (AUR)|cmd:spatch
-base|annotate: patch|patch|patch|patch|cmd:patch
-base|tests: prove|perl|perl-Test-Harness|perl|cmd:prove
-base|tests: jq|jq|jq|jq|cmd:jq
-base|report: dot|graphviz|graphviz|graphviz|cmd:dot
-base|tests: git am|git|git|git|cmd:git
-base|tests: man lint|mandoc|mandoc|mandoc|cmd:mandoc
-base|tests: nroff|groff-base|groff-base|groff|cmd:nroff
-base|tests: man|man-db|man-db|man-db|cmd:man
-base|tests: ppc64 gcc|gcc-powerpc64-linux-gnu|gcc-powerpc64-linux-gnu|powerpc64-linux-gnu-gcc (AUR)|cmd:powerpc64-linux-gnu-gcc
+TABLE='build|build: C compiler|gcc|gcc|gcc|cmd:gcc
+build|build: make|make|make|make|cmd:make
+build|build: pkg-config|pkg-config|pkgconf-pkg-config|pkgconf|cmd:pkg-config
+build|build: libelf|libelf-dev|elfutils-libelf-devel|libelf|pc:libelf
+build|build: libdw (DWARF)|libdw-dev|elfutils-devel|libelf|pc:libdw
+check|check: ASan+UBSan|-|libasan libubsan|-|-
+demo|demo: nm, ld|binutils|binutils|binutils|cmd:nm
+check|tests: eu-nm|elfutils|elfutils|elfutils|cmd:eu-nm
+check|tests: llvm-nm|llvm|llvm|llvm|cmd:llvm-nm
+demo|annotate: spatch|coccinelle|coccinelle|coccinelle (AUR)|cmd:spatch
+check|tests: patch|patch|patch|patch|cmd:patch
+check|tests: prove|perl|perl-Test-Harness|perl|cmd:prove
+check|tests: jq|jq|jq|jq|cmd:jq
+check|report: dot|graphviz|graphviz|graphviz|cmd:dot
+check|tests: git am|git|git|git|cmd:git
+check|tests: man lint|mandoc|mandoc|mandoc|cmd:mandoc
+check|tests: nroff|groff-base|groff-base|groff|cmd:nroff
+check|tests: man|man-db|man-db|man-db|cmd:man
+check|tests: ppc64 gcc|gcc-powerpc64-linux-gnu|gcc-powerpc64-linux-gnu|powerpc64-linux-gnu-gcc (AUR)|cmd:powerpc64-linux-gnu-gcc
 fuzz|fuzzing: clang|clang|clang|clang|cmd:clang
 fuzz|fuzzing: runtime|libclang-rt-14-dev|compiler-rt|compiler-rt|-'
 
 want_fuzz=0
+demo_only=0
 table_only=0
 for a in "$@"; do
 	case $a in
 	fuzz) want_fuzz=1 ;;
+	demo) demo_only=1 ;;
 	--table) table_only=1 ;;
-	*) echo "usage: deps.sh [fuzz] [--table]" >&2; exit 2 ;;
+	*) echo "usage: deps.sh [demo|fuzz] [--table]" >&2; exit 2 ;;
 	esac
 done
 
@@ -62,8 +67,9 @@ here() {
 # column N: the packages of column N (3 Debian, 4 Fedora, 5 Arch) of every
 # row (every row, or the groups asked for when $2 is `asked`), once each.
 column() {
-	echo "$TABLE" | awk -F'|' -v c="$1" -v sel="${2:-all}" -v fuzz="$want_fuzz" '
+	echo "$TABLE" | awk -F'|' -v c="$1" -v sel="${2:-all}" -v fuzz="$want_fuzz" -v demo="$demo_only" '
 		sel == "asked" && $1 == "fuzz" && !fuzz { next }
+		sel == "asked" && demo && $1 != "build" && $1 != "demo" { next }
 		{ n = split($c, p, " ")
 		  for (i = 1; i <= n; i++)
 			if (p[i] != "-" && p[i] !~ /^\(/ && !seen[p[i]]++) out = out " " p[i] }

@@ -67,6 +67,16 @@ chmod +x "$TMP/deb/sudo"
 expect_status 0 env PATH="$TMP/deb" "$TMP/deb/sh" "$TOP/scripts/deps.sh"
 grep -qx "install -y -q jq graphviz" "$TMP/apt-ran"
 ok $? "with sudo: apt-get install -y -q jq graphviz"
+# make demo's packages (deps.sh demo): jq and graphviz are the tests', not
+# missing for the demo; gcc is
+rm -f "$TMP/apt-ran"
+expect_status 0 env PATH="$TMP/deb" "$TMP/deb/sh" "$TOP/scripts/deps.sh" demo
+[ ! -e "$TMP/apt-ran" ]
+ok $? "deps.sh demo: the tests' packages missing: nothing to install"
+sed -i 's/\*" jq"|\*" graphviz"/*" gcc-powerpc64-linux-gnu"|*" libdw-dev"/' "$TMP/deb/dpkg-query"
+expect_status 0 env PATH="$TMP/deb" "$TMP/deb/sh" "$TOP/scripts/deps.sh" demo
+grep -qx "install -y -q libdw-dev" "$TMP/apt-ran"
+ok $? "deps.sh demo: libdw-dev missing: installed, not the ppc64 cross compiler"
 
 # ---- make: NO_DEPS=1 and help --------------------------------------------------
 
@@ -82,6 +92,9 @@ ok $? "make -n NO_DEPS=1 check still runs the tests"
 grep "scripts/deps\.sh" "$TMP/n-nodeps" | sed 's/^/# /'
 ! grep -q "scripts/deps\.sh" "$TMP/n-nodeps"
 ok $? "make -n NO_DEPS=1 check does not run deps.sh"
+make -n -C "$TOP" demo >"$TMP/n-demo0" 2>&1
+grep -q "^sh scripts/deps.sh demo$" "$TMP/n-demo0"
+ok $? "make -n demo runs scripts/deps.sh demo (its packages alone)"
 make -n -C "$TOP" NO_DEPS=1 demo >"$TMP/n-demo" 2>&1
 ! grep -q "scripts/deps\.sh" "$TMP/n-demo"
 ok $? "make -n NO_DEPS=1 demo does not run deps.sh"
@@ -91,7 +104,7 @@ expect_grep "^deps: NO_DEPS=1: packages not checked$" "$TMP/deps-skip" "make NO_
 make -s -C "$TOP" help >"$TMP/help" 2>&1
 ok $? "make help succeeds"
 make -pRrq -C "$TOP" -f Makefile : 2>/dev/null | sed -n 's/^\.PHONY: //p' | tr ' ' '\n' |
-	grep -v -x -e FORCE -e fuzz-bins -e deps-fuzz -e '' | sort -u >"$TMP/phony"
+	grep -v -x -e FORCE -e fuzz-bins -e deps-fuzz -e deps-demo -e '' | sort -u >"$TMP/phony"
 missing=0
 while read -r t; do
 	grep -q "^  $t\( \|$\)" "$TMP/help" || { echo "# make help lacks $t"; missing=$((missing + 1)); }
