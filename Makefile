@@ -19,7 +19,8 @@ BINDIR    ?= $(PREFIX)/bin
 LIBEXECDIR ?= $(PREFIX)/libexec/crossym
 MANDIR    ?= $(PREFIX)/share/man
 DESTDIR   ?=
-VERSION   := $(shell cat VERSION)
+# the release in VERSION, git describe style in a checkout (scripts/version.sh)
+VERSION   := $(shell sh scripts/version.sh)
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 # src/ has a folder per stage (doc/HACKING.md); objects go to $(BUILD)/STAGE/.
@@ -283,7 +284,7 @@ install: $(BIN)
 		'$(DESTDIR)$(BASHCOMPDIR)'
 	install -m 755 $(BIN) '$(DESTDIR)$(BINDIR)/crossym'
 	install -m 755 $(DRIVERS) '$(DESTDIR)$(LIBEXECDIR)/'
-	install -m 644 VERSION '$(DESTDIR)$(LIBEXECDIR)/VERSION'
+	printf '%s\n' '$(VERSION)' >'$(DESTDIR)$(LIBEXECDIR)/VERSION'
 	install -m 644 $(MANPAGES) '$(DESTDIR)$(MANDIR)/man1/'
 	install -m 644 $(COMPLETION) '$(DESTDIR)$(BASHCOMPDIR)/crossym'
 

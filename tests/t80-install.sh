@@ -51,13 +51,32 @@ export PATH
 ok $? "crossym on PATH is the installed one"
 expect_status 0 crossym --version
 head -n 1 "$TMP/out" >"$TMP/version-line"
-echo "crossym $VERSION" >"$TMP/want-version"
-expect_eq "$TMP/want-version" "$TMP/version-line" "--version prints crossym VERSION"
+# VERSION, git describe style in a checkout (scripts/version.sh): on the
+# release tag VERSION itself, else what it is after (-N-gHASH), or that no
+# release tag is reachable (-untagged-gHASH); -dirty with local changes
+BUILT=$(sed -n '1s/^crossym //p' "$TMP/version-line")
+case $BUILT in
+"$VERSION"|"$VERSION"-[0-9]*-g[0-9a-f]*|"$VERSION"-untagged-g[0-9a-f]*) vok=0 ;;
+*) vok=1 ;;
+esac
+ok $vok "--version prints crossym VERSION, git describe style ($BUILT)"
+sh "$TOP/scripts/version.sh" >"$TMP/v-now"
+if [ -d "$TOP/.git" ] && command -v git >/dev/null 2>&1; then
+	git -C "$TOP" describe --tags --match 'v[0-9]*' >/dev/null 2>&1 && want=described || want=untagged
+	case $want:$(cat "$TMP/v-now") in
+	described:*-untagged-*|untagged:*[!d]-[0-9]*-g*) vok=1 ;;
+	untagged:*-untagged-g*|described:*) vok=0 ;;
+	*) vok=1 ;;
+	esac
+	ok $vok "version.sh: $(cat "$TMP/v-now") ($want checkout)"
+else
+	expect_eq "$TOP/VERSION" "$TMP/v-now" "version.sh without git: VERSION as it is"
+fi
 expect_grep "^License GPL-2.0-only" "$TMP/out" "--version names the licence"
 bad=0
 for cmd in "" report cocci check objects annotate wholeprogram; do
 	crossym $cmd --help >"$TMP/help" 2>"$TMP/help.err" || { echo "# $cmd --help: exit $?"; bad=$((bad + 1)); }
-	tail -n 1 "$TMP/help" | grep -qx "crossym $VERSION" || { echo "# $cmd --help: no version line"; bad=$((bad + 1)); }
+	tail -n 1 "$TMP/help" | grep -qxF "crossym $BUILT" || { echo "# $cmd --help: no version line"; bad=$((bad + 1)); }
 	[ -s "$TMP/help.err" ] && { echo "# $cmd --help wrote to stderr"; bad=$((bad + 1)); }
 done
 ok $bad "every --help: exit 0, on stdout, ends with the version"
