@@ -43,7 +43,9 @@
 # scanner does not see it). When a check fails beyond that, the patch goes
 # to OUTDIR/annotate.rejected.patch and nothing else is written.
 # --split: then write OUTDIR/series/, the patch as a git format-patch series
-# with a cover letter, per MAINTAINERS entry (scripts/series.sh); --signoff:
+# with a cover letter, per MAINTAINERS entry (scripts/series.sh), its author
+# git's (git var GIT_AUTHOR_IDENT; checked before the spatch phase: refused,
+# exit 2, when git has none, as git commit refuses); --signoff:
 # with a Signed-off-by from git config user.name/user.email (checked before the
 # spatch phase: refused, exit 2, when unset). --checkpatch[=SCRIPT]: with
 # --split, a tagged line that already broke checkpatch.pl (the tree's own
@@ -125,7 +127,8 @@ Options:
                      (per MAINTAINERS entry when SRCTREE has a MAINTAINERS
                      file) and a cover letter, subjects in kernel style
                      (sched: ..., x86/mm: ...), Cc: from MAINTAINERS' M:, R:
-                     and L:, for git am or git send-email
+                     and L:, for git am or git send-email; the author
+                     is git's (refused when git has no identity)
   --signoff          with --split: add Signed-off-by: from git config
                      user.name and user.email (refused when unset)
   --checkpatch       with --split: run the tree's scripts/checkpatch.pl on
@@ -167,7 +170,7 @@ CROSSYM_SPATCH_TIMEOUT (seconds per file, default 600), CROSSYM_PROGRESS
 crossym whose verify makes the final check; crossym annotate sets itself).
 Exit status: 0 done; 1 a check failed, a file changed since the scan, the
 patch does not apply, or some definitions failed (the rest done); 2 bad
-usage, a bad OUTDIR, no spatch, or --signoff with no git identity; 3 another
+usage, a bad OUTDIR, no spatch, or --split with no git identity; 3 another
 run holds the lock, or an interrupted apply cannot be rolled back; 128+N
 killed by signal N (the tree as before).
 See crossym-annotate(1).
@@ -257,8 +260,13 @@ if [ -z "${CROSSYM:-}" ]; then
 	[ -f "$CROSSYM" ] && [ -x "$CROSSYM" ] || CROSSYM=$(command -v crossym) ||
 		{ echo "$prog: crossym not found (set CROSSYM)" >&2; exit 2; }
 fi
-# --signoff: the git identity must be there before the spatch phase, not after.
-[ -z "$SIGNOFF" ] || sh "$HERE/series.sh" --ident "$SRCTREE" >/dev/null || exit 2
+# --split: the git identity (the author, with --signoff the sign-off) must be
+# there before the spatch phase, not after.
+if [ -n "$SIGNOFF" ]; then
+	sh "$HERE/series.sh" --ident "$SRCTREE" >/dev/null || exit 2
+elif [ "$SPLIT" -eq 1 ]; then
+	sh "$HERE/series.sh" --author "$SRCTREE" >/dev/null || exit 2
+fi
 export SPATCH TIMEOUT VERBOSE SPFLAGS
 . "$HERE/apply.sh"
 annotate_locks

@@ -9,14 +9,16 @@
 # its top-level directory). Run by annotate.sh --split after the checks passed.
 # series.sh --ident SRCTREE: print the Signed-off-by identity (git config
 # user.name and user.email, read in SRCTREE), or say which is unset (exit 2).
+# series.sh --author SRCTREE: the same for the patches' author (git var
+# GIT_AUTHOR_IDENT).
 #
 # With 2 or more patches, 0000-cover-letter.txt: [PATCH 0/N], what was
 # computed and how, the totals, the shortlog and the whole diffstat (not
 # .patch: `git am OUTDIR/series/*.patch` would stop at it, a patch with no
 # diff; `git send-email OUTDIR/series/` sends it first). Each
 # patch: a From line, From:/Date:/Subject: headers (the author from `git var
-# GIT_AUTHOR_IDENT` in SRCTREE, else crossym; with --signoff the sign-off
-# identity), Cc: headers (the M:, R: and L: of every MAINTAINERS entry matching
+# GIT_AUTHOR_IDENT` in SRCTREE, none: refused as git commit refuses; with
+# --signoff the sign-off identity), Cc: headers (the M:, R: and L: of every MAINTAINERS entry matching
 # one of its files, as get_maintainer.pl gives them: a catch-all entry such as
 # THE REST gives its lists only, subscribers-only lists none; the cover letter
 # gets them all), the subject `[PATCH n/N] PREFIX: tag cross-directory symbols
@@ -36,12 +38,12 @@
 # Environment: CROSSYM (the crossym binary, for --checkpatch; default: the one
 # beside scripts/, PREFIX/bin's, then PATH's).
 #
-# Exit status: 0 written; 2 bad usage, a missing input, or --signoff with no
-# git identity.
+# Exit status: 0 written; 2 bad usage, a missing input, or no git identity
+# (for the author, or with --signoff for the sign-off).
 set -u
 
 prog="crossym: annotate: series"
-usage() { echo "usage: series.sh [--signoff] [--checkpatch=SCRIPT] OUTDIR SRCTREE | series.sh --ident SRCTREE" >&2; exit 2; }
+usage() { echo "usage: series.sh [--signoff] [--checkpatch=SCRIPT] OUTDIR SRCTREE | series.sh --ident|--author SRCTREE" >&2; exit 2; }
 
 # ident DIR: "NAME <EMAIL>" from git config user.name and user.email, as read
 # in DIR; a message and status 2 when one is unset.
@@ -58,6 +60,22 @@ ident() {
 	done
 	checked_ident "$name <$email>" "git config user.name and user.email"
 }
+# author DIR: "NAME <EMAIL>", the patches' author: git var GIT_AUTHOR_IDENT
+# in DIR (GIT_AUTHOR_NAME and _EMAIL, else git config user.name and
+# user.email); none known: a message and status 2, as git commit refuses (no
+# made-up address in a mail header).
+author() {
+	command -v git >/dev/null 2>&1 ||
+		{ echo "$prog: --split: git not found (the patches' author is git's identity)" >&2; return 2; }
+	au=$(cd "$1" && git var GIT_AUTHOR_IDENT 2>/dev/null) || {
+		echo "$prog: --split: no author for the patches (git var GIT_AUTHOR_IDENT fails): set" \
+			"git config --global user.name and user.email (or GIT_AUTHOR_NAME and GIT_AUTHOR_EMAIL)" >&2
+		return 2; }
+	au=$(checked_ident "$au" "git var GIT_AUTHOR_IDENT") || return 2
+	au=$(printf '%s\n' "$au" | sed -n 's/^\(.* <[^>]*>\) [0-9][0-9]* [-+][0-9]*$/\1/p')
+	[ -n "$au" ] || { echo "$prog: --split: git var GIT_AUTHOR_IDENT: not NAME <EMAIL> TIME ZONE" >&2; return 2; }
+	printf '%s\n' "$au"
+}
 # checked_ident IDENT WHERE: IDENT, unless a control character in it (a
 # newline would start a header of its own in every patch: Bcc:) refuses it
 checked_ident() {
@@ -73,6 +91,7 @@ SIGNOFF=0 CHECKPATCH=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--ident) [ $# -eq 2 ] || usage; ident "$2"; exit ;;
+	--author) [ $# -eq 2 ] || usage; author "$2"; exit ;;
 	--signoff) SIGNOFF=1; shift ;;
 	--checkpatch=?*) CHECKPATCH=${1#*=}; shift ;;
 	-*) usage ;;
@@ -100,10 +119,7 @@ if [ "$SIGNOFF" -eq 1 ]; then
 	SOB=$(ident "$SRCTREE") || exit 2
 	AUTHOR=$SOB          # From: and Signed-off-by: the same person
 else
-	ident=$(cd "$SRCTREE" && git var GIT_AUTHOR_IDENT 2>/dev/null) || ident=
-	AUTHOR=$(checked_ident "$ident" "git var GIT_AUTHOR_IDENT") || exit 2
-	AUTHOR=$(echo "$AUTHOR" | sed -n 's/^\(.* <[^>]*>\) [0-9][0-9]* [-+][0-9]*$/\1/p')
-	[ -n "$AUTHOR" ] || AUTHOR="crossym <crossym@localhost>"
+	AUTHOR=$(author "$SRCTREE") || exit 2
 fi
 DATE=$(LC_ALL=C date '+%a, %e %b %Y %H:%M:%S %z' | sed 's/  */ /g')
 MAINT=/dev/null
@@ -478,7 +494,7 @@ END {
 				      "Make file-local definitions static" : \
 				      "Tag cross-directory symbols with " tag " for whole-program builds")) > file
 		printf "%s%s\n%s", mime(msg), cchead(0), msg > file
-		printf "\n%s\n-- \ncrossym %s\n\n", stat(0), version > file
+		printf "\n%s\n%s-- \ncrossym %s\n\n", stat(0), basecommit(), version > file
 		close(file)
 	}
 	for (p = 1; p <= ng; p++) {
@@ -502,9 +518,14 @@ END {
 		for (i = 1; i <= nf; i++)
 			if (fgroup[order[i]] == k)
 				printf "%s", text[order[i]] > file
-		printf "-- \ncrossym %s\n\n", version > file
+		printf "%s-- \ncrossym %s\n\n", (ng == 1 ? basecommit() : ""), version > file
 		close(file)
 	}
+}
+# git format-patch --base: the commit the series applies to, in the cover
+# letter (or the one patch), after the diffstat (after the diff)
+function basecommit() {
+	return base != "" ? "\nbase-commit: " base "\n" : ""
 }
 function how() {
 	return "  gcc $CFLAGS -flto -c x.c\n" \
@@ -703,7 +724,18 @@ if [ "$(sed -n 1p "$OUTDIR/mode" 2>/dev/null)" = static ]; then
 		  print }' "$OUTDIR/forms.tsv" "$WORK/groups" "$WORK/groups" >"$WORK/groups.static" &&
 		mv "$WORK/groups.static" "$WORK/groups" || exit 2
 fi
-LC_ALL=C awk -v series="$SERIES" -v author="$AUTHOR" -v sob="$SOB" -v date="$DATE" \
+# base-commit: SRCTREE's HEAD, when SRCTREE is a git checkout whose files the
+# patch changes are HEAD's (else the series says no base)
+BASE=
+if command -v git >/dev/null 2>&1 && BASE=$(cd "$SRCTREE" && git rev-parse --verify -q HEAD 2>/dev/null); then
+	cut -f1 "$WORK/files" | sed 's|^|./|' >"$WORK/files.paths"
+	(cd "$SRCTREE" && tr '\n' '\0' <"$WORK/files.paths" | xargs -0 git diff --quiet HEAD --) 2>/dev/null || {
+		echo "$prog: note: no base-commit: the files of the patch in $SRCTREE differ from its HEAD" >&2
+		BASE=; }
+else
+	BASE=
+fi
+LC_ALL=C awk -v series="$SERIES" -v author="$AUTHOR" -v sob="$SOB" -v date="$DATE" -v base="$BASE" \
 	-v tag="$TAG" -v version="$VERSION" -v maint="$([ "$MAINT" = /dev/null ] || echo 1)" \
 	-v mode="$(sed -n 1p "$OUTDIR/mode" 2>/dev/null)" \
 	"$SERIES_AWK" "$WORK/groups" "$OUTDIR/forms.tsv" "$PATCH" >"$WORK/written" || exit 2

@@ -9,6 +9,8 @@
 # -Werror from the changed tree, print the same and export fewer symbols.
 # Given one build only, the other configuration's use keeps its definition.
 . "$(dirname "$0")/lib.sh"
+# (--split: the patches' author is git's identity)
+export GIT_AUTHOR_NAME="Ann Tester" GIT_AUTHOR_EMAIL="ann@example.org"
 command -v spatch >/dev/null 2>&1 || skip_all "no spatch (coccinelle)"
 tree=$TOP/tests/trees/static
 annotate() { env CROSSYM_LIBEXECDIR="$TOP/scripts" "$CROSSYM" annotate "$@"; }

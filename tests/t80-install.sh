@@ -9,6 +9,8 @@
 # carry the version; the install still works after it is moved (the driver is
 # found relative to the binary); `make uninstall` removes every file.
 . "$(dirname "$0")/lib.sh"
+# (--split: the patches' author is git's identity)
+export GIT_AUTHOR_NAME="Ann Tester" GIT_AUTHOR_EMAIL="ann@example.org"
 command -v spatch >/dev/null 2>&1 || skip_all "spatch (coccinelle) not installed"
 EXAMPLE=$TOP/tests/trees/example
 VERSION=$(cat "$TOP/VERSION")

@@ -83,14 +83,21 @@ am_check() {
 	# git format-patch of the commits: the same file names, Subject: headers
 	# (numbering, folding) and diffstats; the cover letter's shortlog and diffstat
 	rm -rf "$TMP/gitfp"
-	(cd "$1" && git format-patch -q --cover-letter -o "$TMP/gitfp" base..HEAD)
+	(cd "$1" && git format-patch -q --cover-letter --base=base -o "$TMP/gitfp" base..HEAD)
 	(cd "$TMP/gitfp" && ls -- *.patch) | grep -v '^0000-cover-letter.patch$' >"$TMP/want-names"
 	(cd "$2" && ls -- *.patch) >"$TMP/got-names"
 	expect_eq "$TMP/want-names" "$TMP/got-names" "$3: file names as git format-patch's"
 	if [ "$n" -gt 1 ]; then
 		sed -n '/^[^ ].* ([0-9]*):$/,/^-- $/p' "$TMP/gitfp/0000-cover-letter.patch" >"$TMP/want-cover"
-		sed -n '/^[^ ].* ([0-9]*):$/,/^-- $/p' "$2/0000-cover-letter.txt" >"$TMP/got-cover"
-		expect_eq "$TMP/want-cover" "$TMP/got-cover" "$3: the cover letter's shortlog and diffstat are git format-patch --cover-letter's"
+		# (a series made from a tree that is no checkout has no base)
+		grep -q '^base-commit: ' "$2/0000-cover-letter.txt" ||
+			awk '/^$/ { b++; next } /^base-commit: / { if (b) b--; next } { while (b) { print ""; b-- } print }' \
+				"$TMP/want-cover" >"$TMP/want-cover.nobase" && mv "$TMP/want-cover.nobase" "$TMP/want-cover"
+		# (and one made from another checkout another: the form compared here)
+		sed -i 's/^base-commit: .*/base-commit: X/' "$TMP/want-cover"
+		sed -n '/^[^ ].* ([0-9]*):$/,/^-- $/p' "$2/0000-cover-letter.txt" |
+			sed 's/^base-commit: .*/base-commit: X/' >"$TMP/got-cover"
+		expect_eq "$TMP/want-cover" "$TMP/got-cover" "$3: the cover letter's shortlog, diffstat and base-commit are git format-patch --cover-letter --base's"
 	fi
 	subj() { awk '/^Subject:/ { p = 1; print; next } p && /^ / { print; next } { p = 0 }' "$1"; }
 	patch_stat() { awk '/^---$/ { s = 1 } s && / changed, / { print; exit } s && /^ .* \| / { print }' "$1"; }
@@ -226,6 +233,19 @@ cp -R "$out" "$TMP/out2"
 rm -rf "$TMP/out2/series"
 expect_status 0 sh "$TOP/scripts/series.sh" "$TMP/out2" "$TMP/git2"
 expect_grep "per MAINTAINERS entry" "$TMP/err" "series.sh says it split by MAINTAINERS"
+# the commit the series applies to, as git format-patch --base writes it:
+# in the cover letter, after the diffstat; none in a tree that is no checkout
+expect_grep "^base-commit: $(cd "$TMP/git2" && git rev-parse HEAD)$" "$TMP/out2/series/0000-cover-letter.txt" \
+	"the cover letter names the base commit (git format-patch --base)"
+! grep -q '^base-commit:' "$TMP/out2/series"/*.patch
+ok $? "... and no patch of a series of several"
+cp -R "$TMP/git2" "$TMP/git2dirty"
+echo '/* local */' >>"$TMP/git2dirty/$(sed -n 's|^--- a/||p' "$TMP/out2/annotate.patch" | sed 1q)"
+rm -rf "$TMP/out2d"; cp -R "$out" "$TMP/out2d"; rm -rf "$TMP/out2d/series"
+expect_status 0 sh "$TOP/scripts/series.sh" "$TMP/out2d" "$TMP/git2dirty"
+! grep -q '^base-commit:' "$TMP/out2d/series/0000-cover-letter.txt" &&
+	grep -q "no base-commit: the files of the patch in .* differ from its HEAD" "$TMP/err"
+ok $? "a checkout whose patched files differ from HEAD: no base-commit, said"
 # file -> "subject-prefix entry", as the MAINTAINERS above assigns them: the
 # deepest pattern wins, X: excludes, THE REST is no subsystem; the prefix by
 # the kernel custom (kernel/sched -> sched, arch/demo -> demo); of two groups
@@ -318,6 +338,16 @@ grep -q 'spatch' "$TMP/err"
 ok $((! $?)) "annotate --signoff: refused before the spatch phase"
 expect_status 2 sh "$TOP/scripts/annotate.sh" "$out" "$src" --signoff
 expect_grep "only with --split" "$TMP/err" "--signoff without --split is a usage error"
+# no identity at all: no patch gets a made-up author (git commit refuses too)
+expect_status 2 env -u GIT_AUTHOR_NAME -u GIT_AUTHOR_EMAIL sh "$TOP/scripts/series.sh" "$TMP/out3" "$TMP/git2"
+expect_grep "no author for the patches (git var GIT_AUTHOR_IDENT fails)" "$TMP/err" \
+	"--split with no git identity: refused, saying what to set"
+[ ! -e "$TMP/out3/series" ] || ! grep -rq 'localhost' "$TMP/out3/series"
+ok $? "... no crossym@localhost author written"
+expect_status 2 env -u GIT_AUTHOR_NAME -u GIT_AUTHOR_EMAIL sh "$TOP/scripts/annotate.sh" "$out" "$src" --split
+expect_grep "no author for the patches" "$TMP/err" "annotate --split with no identity: refused"
+grep -q 'spatch' "$TMP/err"
+ok $((! $?)) "annotate --split: refused before the spatch phase"
 git config --global user.name "Sid Signer"
 expect_status 2 sh "$TOP/scripts/series.sh" --signoff "$TMP/out3" "$TMP/git2"
 expect_grep "user.email is not set" "$TMP/err" "--signoff with no email: refused"
