@@ -119,8 +119,8 @@ awk '
 	/^\+\+\+ b\// { file = substr($0, 7); sub(/\t.*/, "", file); nm = k = 0; next }
 	/^--- a\// { next }
 	/^@@/ || /^ / { nm = k = 0; next }
-	/^\+extern __typeof__\([A-Za-z0-9_]*\) [A-Za-z0-9_]* __visible;( \/\* __ignore_sync_check__ \*\/)?$/ {
-		x = $0; sub(/^\+extern __typeof__\(/, "", x); sub(/\).*/, "", x)
+	/^\+(extern )?__typeof__\([A-Za-z0-9_]*\) [A-Za-z0-9_]* __visible;( \/\* __ignore_sync_check__ \*\/)?$/ {
+		x = $0; sub(/^\+(extern )?__typeof__\(/, "", x); sub(/\).*/, "", x)
 		print "R\t" file "\t" x; next
 	}
 	/^-/ { minus[++nm] = substr($0, 2); next }
@@ -171,7 +171,7 @@ grep '	arms	' "$TMP/patch.check" | while IFS='	' read -r f sym _what c; do
 	awk -v s="$sym" '
 		function w(line, x) { return (" " line " ") ~ ("[^A-Za-z0-9_]" x "[^A-Za-z0-9_]") }
 		/^[ \t]*#[ \t]*(if|ifdef|ifndef|else|elif|endif)/ { cond = 1 }
-		w($0, "__visible") && w($0, s) && !/^extern __typeof__/ { if (n++ && !cond) bad = 1; cond = 0 }
+		w($0, "__visible") && w($0, s) && !/^(extern )?__typeof__/ { if (n++ && !cond) bad = 1; cond = 0 }
 		END { exit bad }' "$COPY/$f" || { echo "$f	$sym	inplace	$c tags, not in #if arms" >>"$TMP/patch.bad"; continue; }
 	echo "$f $sym ($c arms)" >>"$TMP/patch.arms"
 done
