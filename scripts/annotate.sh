@@ -14,14 +14,19 @@
 #     stale ones removed, several tags only on declarators of the name itself
 #     or across #if/#else arms, else spatch's result is dropped); a wanted
 #     definition spatch did not tag (it could not parse it, its name is made
-#     by a macro, ...) gets a tagged re-declaration appended to its file:
-#     `extern __typeof__(SYM) SYM TAG;`; a stale tag spatch cannot reach
+#     by a macro, ...) gets a tagged re-declaration right behind its
+#     definition, inside its #if arm: `extern __typeof__(SYM) SYM TAG;` (a
+#     function), `__typeof__(SYM) SYM TAG;` (a variable: GCC ignores `used`
+#     on an extern variable, with a warning, and takes it on a tentative
+#     definition, which inside the arm defines nothing where a build leaves
+#     the arm out); where no definition is found, `extern` at the end of the
+#     file; a stale tag spatch cannot reach
 #     (`TAG DEFINE_X(sym);`, an earlier re-declaration) is removed as text;
 #     by OUTDIR/tag-style, new tags on function definitions move before the
 #     return type (position first), and the tag's #define is added
 #     (crossym cocci --define-tag);
 #  4. `crossym verify`: every changed line is the original with `TAG `
-#     inserted or removed (or an appended/deleted re-declaration), every
+#     inserted or removed (or an added/deleted re-declaration), every
 #     wanted definition is tagged, no stale tag is left. Problems are listed
 #     per file:symbol. A spatch that fails on every file is an error.
 #     No single definition costs the tree its patch: complete makes each
@@ -108,7 +113,9 @@ Make the patch that \`crossym cocci -o OUTDIR BUILD_DIR\` prepared, check it,
 and with --apply apply it to SRCTREE. The files to change must still be the
 ones crossym scanned (cksum and size); one spatch runs per file, in parallel;
 a definition spatch cannot tag in place gets a tagged re-declaration
-(extern __typeof__(S) S TAG;); every changed line must be the original line
+(extern __typeof__(S) S TAG; of a function, __typeof__(S) S TAG; of a
+variable) right behind its definition, in its #if arm; every changed line
+must be the original line
 with the tag inserted or removed, and every wanted definition must be tagged.
 One definition that cannot be tagged (or untagged) even by re-declaration
 is left as it was, named as FILE:LINE: SYMBOL, and listed as failed in
@@ -490,7 +497,7 @@ if [ -s "$WORK/failed.tsv" ]; then
 fi
 
 # The final check (crossym verify: only tags inserted or removed, wanted
-# re-declarations appended, stale ones deleted, every wanted definition
+# re-declarations added, stale ones deleted, every wanted definition
 # tagged, no stale tag left), and the patch.
 "$CROSSYM" verify "$VSCOPE" "$WORK/a" "$WORK/c" >>"$WORK/errors"
 [ $? -le 1 ] || { echo "$prog: crossym verify could not run" >&2; exit 2; }

@@ -5,7 +5,8 @@
 # as one -fwhole-program unit (GCC 12 recipe) from the untagged sources (the link
 # must fail) and from the tagged copy (it must link and run correctly), with
 # scripts/wholeprogram.sh on a normal build of each; then all of it in one
-# command (crossym wholeprogram --tag).
+# command (crossym wholeprogram --tag). A tagged build with more compiler
+# warnings than the same build untagged fails the demo.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 crossym=${CROSSYM:-$top/crossym}
@@ -15,6 +16,29 @@ layout=${LAYOUT:-ldr}
 
 say() { printf '\n=== %s\n' "$*"; }
 fail() { echo "demo: FAILED: $*" >&2; exit 1; }
+# compiler_logs DIR: DIR.log and the per-object logs of wholeprogram.sh's
+# -flto compiles in DIR (F.lto.o.log), if any
+compiler_logs() {
+	echo "$1.log"
+	[ ! -d "$1" ] || find "$1" -name '*.lto.o.log' | sort
+}
+# warnings LOG...: the compiler's and the linker's warnings in the logs (not
+# crossym's own: `crossym: warning: ...`), one a line
+warnings() {
+	cat "$@" 2>/dev/null | grep ': warning:' | grep -v '^ *crossym[ :]' || true
+}
+# no_new_warnings WHAT TAGGED_LOGS UNTAGGED_LOGS: fail when the tagged build
+# warns more than the untagged one (the tags must add no warning)
+no_new_warnings() {
+	warnings $2 >"$work/warnings.tagged"
+	warnings $3 >"$work/warnings.untagged"
+	wt=$(wc -l <"$work/warnings.tagged") wu=$(wc -l <"$work/warnings.untagged")
+	if [ "$wt" -gt "$wu" ]; then
+		sed 's/^/    /' "$work/warnings.tagged"
+		fail "$1: $wt compiler warnings, $wu untagged: the tags add warnings"
+	fi
+	echo "compiler warnings: $wt tagged, $wu untagged ($1)"
+}
 
 rm -rf "$work"
 mkdir -p "$work"
@@ -67,6 +91,8 @@ cmp -s "$work/wp-tagged.out" "$example/expected-output.txt" ||
 	fail "the whole-program binary prints something else"
 echo "linked and ran: output identical to the normal build"
 sed 's/^/    /' "$work/wp-tagged.out"
+no_new_warnings "the tagged build" "$(compiler_logs "$work/wp-tagged")" \
+	"$(compiler_logs "$work/wp-untagged")"
 
 say "6. figures"
 intree=$(grep -c . "$work/cocci/wanted.tsv" || true)
@@ -92,5 +118,7 @@ grep '^wholeprogram: .*whole-program: the' "$work/one.err"
 cmp -s "$work/one.out" "$example/expected-output.txt" ||
 	fail "the one-command whole-program binary prints something else"
 echo "linked, proved and ran: output identical to the normal build"
+no_new_warnings "crossym wholeprogram --tag" "$(compiler_logs "$work/one")" \
+	"$(compiler_logs "$work/wp-untagged")"
 echo
 echo "demo: OK"

@@ -537,8 +537,9 @@ function how() {
 	    "in another unit is weak or overrides a weak one; exported symbols " \
 	    "and assembly need none. Coccinelle (spatch) put the tag on each " \
 	    "definition; where it could not (a name pasted by a macro, a file " \
-	    "spatch cannot parse) a tagged re-declaration follows the definition:", 0) \
-	    "\n  extern __typeof__(sym) sym " tag ";\n\n" \
+	    "spatch cannot parse) a tagged re-declaration follows the definition " \
+	    "(for a variable without extern: GCC ignores `used` on an extern one):", 0) \
+	    "\n  extern __typeof__(func) func " tag ";\n  __typeof__(var) var " tag ";\n\n" \
 	    fill("Every changed line was checked to be the original line with the " \
 	    "tag inserted or removed.", 0)
 }

@@ -13,7 +13,9 @@
 # re-declaration's own: even it is impossible there) leaves the file as it
 # was, its definitions `failed` in forms.tsv (annotate.sh names them and
 # exits 1, the rest is applied); a file with no command, or a command
-# crossym will not run, is an error (nothing applied).
+# crossym will not run, is an error (nothing applied). The warnings are
+# counted before and after (the final compile of each tagged file, before a
+# file is left as it was), and the new ones: the tags must add none.
 
 # vb_cmd SRC: "CMDFILE<TAB>SRCPATH_IN_CMD<TAB>COMPILED" for SRC (COMPILED:
 # the .c the command compiles, SRC itself or the file that #includes it).
@@ -82,7 +84,7 @@ if [ -n "$VBUILD" ]; then
 	[ -n "$VSRC" ] || VSRC=$SRCTREE
 	: >"$WORK/fallbacks"
 	: >"$WORK/vbfailed"
-	nvb=0
+	nvb=0 wbefore=0 wafter=0 wnew=0
 	while IFS='	' read -r src cocci; do
 		cmp -s "$WORK/a/$src" "$WORK/c/$src" && continue
 		nvb=$((nvb + 1))
@@ -106,6 +108,9 @@ if [ -n "$VBUILD" ]; then
 			fi
 			mv "$WORK/c/$src.vb" "$WORK/c/$src"
 		done
+		wbefore=$((wbefore + $(grep -c ': warning: ' "$WORK/vb/before")))
+		wafter=$((wafter + $(grep -c ': warning: ' "$WORK/vb/after")))
+		wnew=$((wnew + $(grep -c ': warning: ' "$WORK/vb/new")))
 		# a new diagnostic even so (the re-declaration's own): the file is
 		# left as it was, its definitions fail (forms.tsv `failed`), the rest goes on
 		if [ -s "$WORK/vb/new" ]; then
@@ -121,7 +126,10 @@ if [ -n "$VBUILD" ]; then
 		{ print }' "$WORK/vbfailed" "$WORK/fallbacks" "$WORK/forms.tsv" >"$WORK/forms.vb" &&
 		mv "$WORK/forms.vb" "$WORK/forms.tsv"
 	echo "$prog: --verify-build: $nvb files compiled before and after tagging," \
-		"$(wc -l <"$WORK/fallbacks") definition(s) fell back to re-declaration" >&2
+		"$(wc -l <"$WORK/fallbacks") definition(s) fell back to re-declaration;" \
+		"compiler warnings: $wbefore before, $wafter after, $wnew new" >&2
+	[ $wnew -eq 0 ] || echo "$prog: --verify-build: the tags would add $wnew warning(s):" \
+		"the files are left as they were (named below)" >&2
 	awk -F '\t' -v p="$prog" '{ print p ": fell back to re-declaration: " $1 ": " $2 ": " $3 }' \
 		"$WORK/fallbacks" >&2
 fi

@@ -132,4 +132,19 @@ sh "$tree/build.sh" "$TMP/b3" "$TMP/src3" >"$TMP/b3.log" 2>&1
 expect_status 1 "$CROSSYM" check --tag-macros --tag __visible "$TMP/b3"
 expect_grep "^include/calls.h:$hook_line: stale tag: __HOOK: only 1 of the 2 definitions it makes need it (hook_beta (k/hooks.o) is unit-local: a tag would keep it from being optimised)\$" \
 	"$TMP/out" "check --tag-macros: a tag in a #define that must not have it is stale"
+# --define-tag (`used` in the #define): the re-declared variable hook_alpha and
+# the pasted functions compile with -Wall -Werror, no warning more than the
+# untagged build ("'used' attribute ignored" on an extern variable: #40)
+tag_copy "$tree" "$TMP/b" "$TMP/dsrc" "$TMP/dout"
+ok $? "cocci --define-tag + annotate --apply on the macros tree"
+grep -qx '__typeof__(hook_alpha) hook_alpha __global;' "$TMP/dsrc/k/hooks.c" &&
+	grep -qx 'extern __typeof__(__x64_sys_add) __x64_sys_add __global;' "$TMP/dsrc/k/sys.c"
+ok $? "--define-tag: a variable re-declared without extern, a function with"
+sh "$tree/build.sh" "$TMP/db" "$TMP/dsrc" >"$TMP/db.log" 2>&1
+ok $? "--define-tag: the tagged tree builds with -Wall -Werror"
+sh "$tree/build.sh" "$TMP/dwp" "$TMP/dsrc" wp >"$TMP/dwp.log" 2>&1 &&
+	nm "$TMP/dwp/k/unit.o" | grep -q ' D hook_alpha$'
+ok $? "--define-tag: whole-program, hook_alpha stays global"
+[ "$(cat "$TMP/db.log" "$TMP/dwp.log" | grep -c ': warning:')" -le "$(grep -c ': warning:' "$TMP/build.log")" ]
+ok $? "--define-tag: no warning more than the untagged build"
 done_testing

@@ -14,6 +14,7 @@ command -v dash >/dev/null 2>&1 && ANNOTATE="dash $TOP/scripts/annotate.sh"
 command -v spatch >/dev/null 2>&1 || skip_all "spatch (coccinelle) not installed"
 [ -x "$TEST_COCCI" ] || skip_all "$TEST_COCCI not built (make unit)"
 GLOBAL="-D__global=__attribute__((externally_visible))"
+GLOBAL_USED="-D__global=__attribute__((externally_visible,used))"
 ANNOTATE_ENV=
 
 # fresh_tree DIR: a copy of the shapes sources.
@@ -72,16 +73,22 @@ whole_program() {
 		nm "$o.o" | awk 'NF == 3 && $2 ~ /^[A-Z]$/ { print $3 }' | sort
 }
 
-# proof TREE OUTDIR CFLAGS: every file compiles, and after a whole-program
-# link every wanted symbol is still global and every stale one is not.
-# Diagnostics as TAP comments; status 0 when all holds.
+# proof TREE OUTDIR CFLAGS: every file compiles with no more warnings
+# (-Wall -Wextra) than the untagged one, and after a whole-program link every
+# wanted symbol is still global and every stale one is not. Diagnostics as
+# TAP comments; status 0 when all holds.
 proof() {
 	status=0
 	for f in $(cd "$1" && find . -name '*.c' | sed 's|^\./||' | sort); do
-		if ! gcc -c -Wall $3 "$1/$f" -o "$TMP/c.o" 2>"$TMP/cc.err"; then
+		if ! gcc -c -Wall -Wextra $3 "$1/$f" -o "$TMP/c.o" 2>"$TMP/cc.err"; then
 			echo "# $f does not compile:"; sed 's/^/#   /' "$TMP/cc.err"
 			status=1
 			continue
+		fi
+		gcc -c -Wall -Wextra $3 "$SHAPES/src/$f" -o "$TMP/c0.o" 2>"$TMP/cc0.err"
+		if [ "$(grep -c ': warning:' "$TMP/cc.err")" -gt "$(grep -c ': warning:' "$TMP/cc0.err")" ]; then
+			echo "# $f: the tags add warnings:"; grep ': warning:' "$TMP/cc.err" | sed 's/^/#   /'
+			status=1
 		fi
 		whole_program "$1" "$f" "$3" >"$TMP/kept" || { status=1; continue; }
 		for s in $(awk -F '\t' -v f="$f" '$1 == f { print $2 }' "$2/wanted.tsv"); do
@@ -142,6 +149,8 @@ ok $? "--apply leaves the tree the patch describes"
 rm -rf "$TMP/orig"
 proof "$tree" "$out" "$GLOBAL"
 ok $? "applied tree: every file compiles; whole-program keeps the wanted, drops the stale"
+proof "$tree" "$out" "$GLOBAL_USED"
+ok $? "... and so with \`used' in the tag (the re-declared variables: no \`used' ignored warning)"
 
 grep -v '^remove' "$SHAPES/targets.tsv" >"$TMP/again.tsv"
 write_outdir "$TMP/out2" "$tree" __global "$TMP/again.tsv"
@@ -256,7 +265,7 @@ split_patch "$out/annotate.patch" "$TMP/got-disagree"
 for f in mm/pgtable.c lib/knr.c kernel/vars.c; do
 	expect_eq "$SHAPES/expected/global/$f.patch" "$TMP/got-disagree/$f.patch" "disagreement: $f still tagged"
 done
-! grep -q 'return __global' "$tree/drivers/good.c" && grep -qx 'extern __typeof__(good_count) good_count __global;' "$tree/drivers/good.c"
+! grep -q 'return __global' "$tree/drivers/good.c" && grep -qx '__typeof__(good_count) good_count __global;' "$tree/drivers/good.c"
 ok $? "disagreement: spatch's misplaced tag taken back, a re-declaration instead"
 proof "$tree" "$out" "$GLOBAL"
 ok $? "disagreement: the applied tree compiles; whole-program keeps the wanted"

@@ -50,10 +50,11 @@ cat >"$TMP/want.c" <<'EOF'
 #include <linux/rwsem_demo.h>
 
 DEFINE_DEMO_RWSEM(cpu_hotplug_lock);
+__typeof__(cpu_hotplug_lock) cpu_hotplug_lock __visible;
 /* SPDX-License-Identifier: GPL-2.0-only */
-extern __typeof__(cpu_hotplug_lock) cpu_hotplug_lock __visible;
 EOF
-expect_eq "$TMP/want.c" "$TMP/src/kernel/rwsem.c" "kernel/rwsem.c: the call untouched, a re-declaration after it"
+expect_eq "$TMP/want.c" "$TMP/src/kernel/rwsem.c" \
+	"kernel/rwsem.c: the call untouched, a re-declaration right behind it"
 
 make -s -C "$ex" O="$TMP/bw" SRC="$TMP/src" LAYOUT=ldr BASE_CFLAGS="$werror" \
 	CPPFLAGS="$(cppflags "$TMP/src")" >"$TMP/bw.log" 2>&1
@@ -61,7 +62,7 @@ ok $? "the tagged tree compiles with -Werror"
 sed 's/^/# /' "$TMP/bw.log" | head -n 10
 # the control: the tag in front of the call, as placed before
 cp -R "$TMP/src" "$TMP/front"
-sed -i 's/^DEFINE_DEMO_RWSEM(cpu_hotplug_lock);$/__visible &/; /^extern __typeof__(cpu_hotplug_lock)/d' \
+sed -i 's/^DEFINE_DEMO_RWSEM(cpu_hotplug_lock);$/__visible &/; /^__typeof__(cpu_hotplug_lock)/d' \
 	"$TMP/front/kernel/rwsem.c"
 make -s -C "$ex" O="$TMP/bf" SRC="$TMP/front" LAYOUT=ldr BASE_CFLAGS="$werror" \
 	CPPFLAGS="$(cppflags "$TMP/front")" >"$TMP/bf.log" 2>&1

@@ -72,10 +72,12 @@ expect_grep "fell back to re-declaration: kernel/pcpulock.c: pcpu_lock: warning:
 	"$TMP/vb.log" "the fallback is reported, with the diagnostic"
 expect_grep "files compiled before and after tagging, 1 definition(s) fell back" "$TMP/vb.log" \
 	"one definition fell back"
+expect_grep "fell back to re-declaration; compiler warnings: 0 before, 0 after, 0 new$" "$TMP/vb.log" \
+	"the warnings counted before and after: none new"
 awk -F '\t' '$2 == "pcpu_lock" { print $3 "\t" substr($4, 1, 10) }' "$TMP/c/forms.tsv" >"$TMP/got.f"
 printf 'redeclared\tcompiling:\n' >"$TMP/want.f"
 expect_eq "$TMP/want.f" "$TMP/got.f" "forms.tsv: pcpu_lock re-declared, reason compiling: ..."
-printf '#include "pcpulock.h"\n\nDEFINE_PCPU_LOCK(pcpu_lock);\nextern __typeof__(pcpu_lock) pcpu_lock __visible;\n' >"$TMP/want.c"
+printf '#include "pcpulock.h"\n\nDEFINE_PCPU_LOCK(pcpu_lock);\n__typeof__(pcpu_lock) pcpu_lock __visible;\n' >"$TMP/want.c"
 expect_eq "$TMP/want.c" "$TMP/src/kernel/pcpulock.c" "kernel/pcpulock.c: the call untagged, a re-declaration after it"
 awk -F '\t' '$3 == "inplace"' "$TMP/c/forms.tsv" | wc -l >"$TMP/n.in"
 [ "$(cat "$TMP/n.in")" -ge 15 ]
@@ -102,6 +104,10 @@ ok $([ $rc -eq 1 ]; echo $?) "re-declaration impossible: exit 1 (got $rc)"
 sed 's/^/# /' "$TMP/rd.log" | grep -v 're-declared' | head -n 20
 expect_grep "^crossym: annotate: kernel/pcpulock.c:3: pcpu_lock: left untagged (compiling, even re-declared: kernel/pcpulock.c:4: warning: redundant redeclaration" \
 	"$TMP/rd.log" "re-declaration impossible: named by file:line: symbol, with the diagnostic"
+expect_grep "compiler warnings: 0 before, 3 after, 3 new$" "$TMP/rd.log" \
+	"re-declaration impossible: the three re-declarations' warnings counted as new"
+expect_grep "the tags would add 3 warning(s): the files are left as they were" "$TMP/rd.log" \
+	"re-declaration impossible: and said"
 awk -F '\t' '$2 == "pcpu_lock" { print $3 }' "$TMP/crd/forms.tsv" >"$TMP/got.f"
 echo failed >"$TMP/want.f"
 expect_eq "$TMP/want.f" "$TMP/got.f" "re-declaration impossible: forms.tsv says failed"

@@ -16,6 +16,10 @@ for layout in ldr thin; do
 	ok $? "$layout: the failed link names the unit that made each of the 19 symbols local"
 	expect_grep "^tag rows in the TSV report: *20$" "$TMP/demo.log" "$layout: 20 tag rows"
 	expect_grep "^definitions crossym tagged: *20$" "$TMP/demo.log" "$layout: 20 tags written"
+	expect_grep "^compiler warnings: 0 tagged, 0 untagged (the tagged build)$" "$TMP/demo.log" \
+		"$layout: the tagged build adds no compiler warning (no 'used' ignored on a re-declared variable)"
+	expect_grep "^compiler warnings: 0 tagged, 0 untagged (crossym wholeprogram --tag)$" \
+		"$TMP/demo.log" "$layout: nor the one command's"
 done
 d=$TMP/demo-ldr
 # Idempotence: a second cocci + annotate on the tagged copy changes nothing.

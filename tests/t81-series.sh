@@ -173,7 +173,7 @@ nfiles=$(wc -l <"$TMP/want-files")
 ndirs=$(sed 's|/[^/]*$||' "$TMP/want-files" | sort -u | wc -l)
 message "$c" | tr '\n' ' ' | sed 's/  */ /g' >"$TMP/cover-text"
 if grep -q "Totals: $tags tags added, $redecl re-declarations, 0 stale tags removed, in $nfiles files of $ndirs directories" "$TMP/cover-text" &&
-	grep -q "symbol tables of the built objects" "$TMP/cover-text" && grep -q "extern __typeof__(sym) sym" "$TMP/cover-text"; then
+	grep -q "symbol tables of the built objects" "$TMP/cover-text" && grep -q "extern __typeof__(func) func [^ ]*; __typeof__(var) var" "$TMP/cover-text"; then
 	ok 0 "the cover letter says what was computed, how, and the totals"
 else
 	ok 1 "the cover letter says what was computed, how, and the totals"

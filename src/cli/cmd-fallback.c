@@ -14,31 +14,37 @@ static const char fallback_help[] =
 	"annotate.sh --verify-build's fallback for source file SRC: print CHANGED\n"
 	"(SRC tagged; ORIG the original) with each line that has a diagnostic in\n"
 	"DIAGS (`SRC:LINE: what` lines) and is an original line with tags inserted\n"
-	"back to the original, and `extern __typeof__(S) S TAG;` appended for each\n"
-	"wanted symbol S (WANTED_TSV's rows for SRC) named on such a line; append a\n"
+	"back to the original, and a re-declaration of each wanted symbol S\n"
+	"(WANTED_TSV's rows for SRC) named on such a line, right behind its\n"
+	"definition, in its #if arm (a function's `extern __typeof__(S) S TAG;`, a\n"
+	"variable's `__typeof__(S) S TAG;`), else `extern` at the end; append a\n"
 	"`SRC<TAB>S<TAB>what` line per S to FALLBACKS. Exit 2 when a file cannot be\n"
 	"read or written.\n\n";
 
-/* The symbols (column 2) of the rows of wanted.tsv for src. */
-static char **wanted_of(const char *path, const char *src, size_t *n)
+/* The symbols (column 2) of the rows of wanted.tsv for src; *kinds their
+ * kinds (column 3). */
+static char **wanted_of(const char *path, const char *src, size_t *n, char ***kinds)
 {
 	char **cells, **v = NULL;
-	size_t cap = 0;
-	long rows = read_tsv(path, 2, &cells);
+	size_t cap = 0, nk = 0, kcap = 0;
+	long rows = read_tsv(path, 3, &cells);
 
 	*n = 0;
+	*kinds = NULL;
 	for (long r = 0; r < rows; r++)
-		if (!strcmp(cells[2 * r], src))
-			strv_push(&v, n, &cap, cells[2 * r + 1]);
+		if (!strcmp(cells[3 * r], src)) {
+			strv_push(&v, n, &cap, cells[3 * r + 1]);
+			strv_push(kinds, &nk, &kcap, cells[3 * r + 2]);
+		}
 	if (rows > 0)
-		free_tsv(cells, rows, 2);
+		free_tsv(cells, rows, 3);
 	return v;
 }
 
 int cmd_fallback(int argc, char **argv)
 {
 	struct operands ops;
-	char *orig, *changed, *diags, **wanted;
+	char *orig, *changed, *diags, **wanted, **kinds;
 	size_t nwanted;
 	FILE *fb;
 	int done, status = cmdline_operands(argc, argv, fallback_help,
@@ -50,10 +56,10 @@ int cmd_fallback(int argc, char **argv)
 	changed = read_file(ops.v[3], NULL);
 	diags = read_file(ops.v[5], NULL);
 	fb = fopen(ops.v[6], "a");
-	wanted = wanted_of(ops.v[4], ops.v[1], &nwanted);
+	wanted = wanted_of(ops.v[4], ops.v[1], &nwanted, &kinds);
 	if (orig && changed && diags && fb) {
 		struct fallback_in in = { ops.v[1], ops.v[0], orig, changed, diags, wanted,
-					  nwanted };
+					  kinds, nwanted };
 
 		fallback_file(&in, stdout, fb);
 	} else {
@@ -64,6 +70,7 @@ int cmd_fallback(int argc, char **argv)
 	if (fb && fclose(fb))
 		status = 2;
 	strv_free(wanted, nwanted);
+	strv_free(kinds, nwanted);
 	free(orig);
 	free(changed);
 	free(diags);

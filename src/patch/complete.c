@@ -11,6 +11,7 @@
 #include "patch/verify.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,6 +133,16 @@ static int doubled(const struct job *J, const char *b)
 	for (long k = 0; k < J->nins; k++)
 		if (sub_is(b, J->ins[k] - J->L - 1, J->L + 1, J->tag_sp) ||
 		    sub_is(b, J->ins[k] + J->L + 1, J->L + 1, J->tag_sp))
+			return 1;
+	return 0;
+}
+
+/* Whether a is a re-declaration of a wanted symbol (spatch may take
+ * `__typeof__(S) S TAG;` for a definition of S and tag it again). */
+static int redecl_of_wanted(const struct job *J, const char *a)
+{
+	for (size_t k = 0; k < J->in->nwanted; k++)
+		if (tagtext_is_redecl(a, strlen(a), J->in->wanted[k], J->in->tag))
 			return 1;
 	return 0;
 }
@@ -284,9 +295,10 @@ static void changed_line(struct job *J, long i)
 {
 	char *a = J->A.v[i - 1], *b = J->B.v[i - 1];
 
-	if (insertions(J, a, b) && doubled(J, b)) {
+	if (insertions(J, a, b) && (doubled(J, b) || redecl_of_wanted(J, a))) {
 		free(J->B.v[i - 1]);
-		J->B.v[i - 1] = xstrdup(a);     /* a tag next to the same tag */
+		J->B.v[i - 1] = xstrdup(a);     /* a tag next to the same tag, or on
+						 * a re-declaration (tagged already) */
 	} else if (insertions(J, a, b)) {
 		for (long k = 0; k < J->nins; k++) {
 			long w = owner_add(J, i, J->ins[k]);
@@ -334,15 +346,6 @@ static void spatch_changes(struct job *J)
 	for (size_t w = 0; w < in->nwanted; w++)
 		if (J->inplace[w] > 1 && J->viamacro[w] && !in_arms(J, (long)w))
 			problem(J, " %s: tagged %ld times", in->wanted[w], J->inplace[w]);
-}
-
-/* The re-declaration of wanted symbol w; in a file mirrored under tools/
- * (place `synced`) with the comment objtool's sync check passes over. */
-static char *redecl(const struct job *J, size_t w)
-{
-	int synced = J->in->places && !strcmp(J->in->places[w], "synced");
-
-	return tagtext_redecl(J->in->wanted[w], J->in->tag, synced);
 }
 
 /* Whether line is a re-declaration of sym (either form). */
@@ -489,8 +492,33 @@ static void remove_stale(struct job *J, char *del)
 	}
 }
 
-/* The text: B less the deleted lines, then the re-declarations. */
-static char *final_text(const struct job *J, const char *del, char **add, size_t nadd,
+/* The re-declarations to write, each with the line it goes after. */
+struct adds {
+	struct tagtext_redecl_at *v;
+	size_t n, cap;
+};
+
+/* Whether an addition goes after line i or later. */
+static int adds_from(const struct adds *add, long i)
+{
+	for (size_t k = 0; k < add->n; k++)
+		if ((long)add->v[k].after >= i || add->v[k].after == UINT_MAX)
+			return 1;
+	return 0;
+}
+
+/* The additions that go after line i (any past the last line: at the end). */
+static void put_adds(FILE *f, const struct adds *add, long i, long nlines)
+{
+	for (size_t k = 0; k < add->n; k++)
+		if (i < nlines ? add->v[k].after == (unsigned)i :
+				 add->v[k].after >= (unsigned)nlines)
+			fprintf(f, "%s\n", add->v[k].text);
+}
+
+/* The text: B less the deleted lines, the re-declarations each behind the
+ * line it goes after (in its definition's #if arm), or at the end. */
+static char *final_text(const struct job *J, const char *del, const struct adds *add,
 			size_t *len)
 {
 	char *buf = NULL;
@@ -503,23 +531,40 @@ static char *final_text(const struct job *J, const char *del, char **add, size_t
 		fatal("out of memory");
 	while (last > 0 && del[last - 1])
 		last--;
-	for (long i = 1; i <= J->B.n; i++)
+	for (long i = 1; i <= J->B.n; i++) {
 		if (!del[i - 1])
-			fprintf(f, "%s%s", J->B.v[i - 1], i == last && nonl && !nadd ? "" : "\n");
-	for (size_t k = 0; k < nadd; k++)
-		fprintf(f, "%s\n", add[k]);
+			fprintf(f, "%s%s", J->B.v[i - 1],
+				i == last && nonl && !adds_from(add, i) ? "" : "\n");
+		put_adds(f, add, i, J->B.n);
+	}
+	if (!J->B.n)
+		put_adds(f, add, 0, 0);
 	if (fclose(f))
 		fatal("out of memory");
 	*len = size;
 	return buf;
 }
 
+/* The re-declarations of wanted symbol w (tagtext_redecls on the original
+ * text), added to add. */
+static void redecl(const struct job *J, struct srcfile *f, size_t w, struct adds *add)
+{
+	struct tagtext_redecl_at *r;
+	size_t n = tagtext_redecls(f, J->in->wanted[w], J->in->lines ? J->in->lines[w] : 0,
+				   J->in->tag, J->in->kinds[w],
+				   J->in->places ? J->in->places[w] : NULL, &r);
+
+	grow_array((void **)&add->v, &add->cap, add->n + n, sizeof(*add->v));
+	memcpy(add->v + add->n, r, n * sizeof(*r));
+	add->n += n;
+	free(r);
+}
+
 /* The wanted definitions, in the order of wanted.tsv: their form. */
-static size_t wanted_forms(struct job *J, int failed, char **add)
+static void wanted_forms(struct job *J, int failed, struct adds *add)
 {
 	const struct complete_in *in = J->in;
-	struct srcfile *f = NULL;
-	size_t nadd = 0;
+	struct srcfile *f = srcfile_open(in->a, in->alen);
 
 	for (size_t w = 0; w < in->nwanted; w++) {
 		const char *sym = in->wanted[w];
@@ -539,18 +584,14 @@ static size_t wanted_forms(struct job *J, int failed, char **add)
 			form(J, sym, "already", "-");
 			continue;
 		} else {
-			if (!f)
-				f = srcfile_open(in->a, in->alen);
 			why = xasprintf("%c%s", failed ? '!' : '?', why_not(f, sym));
 			form(J, sym, "redeclared", why);
 			free(why);
 		}
-		add[nadd++] = redecl(J, w);
+		redecl(J, f, w, add);
 	}
 	srcfile_close(f);
-	return nadd;
 }
-
 /* B from spatch's result, or (failed) from the original; what it changed. */
 static void restart(struct job *J, int failed)
 {
@@ -595,8 +636,8 @@ static char *unchanged(struct job *J, size_t *len)
  * on J->out. *failed is set when spatch's result had to be dropped. */
 static char *attempt(struct job *J, int *failed, size_t *len)
 {
-	size_t nadd, nw = J->in->nwanted ? J->in->nwanted : 1;
-	char *del, **add, *text;
+	struct adds add = { 0 };
+	char *del, *text;
 
 	if (J->fail_all)
 		return unchanged(J, len);
@@ -611,12 +652,9 @@ static char *attempt(struct job *J, int *failed, size_t *len)
 	}
 	del = xcalloc((size_t)J->B.n + 1, 1);
 	remove_stale(J, del);
-	add = xcalloc(nw, sizeof(*add));
-	nadd = wanted_forms(J, *failed, add);
-	text = final_text(J, del, add, nadd, len);
-	for (size_t k = 0; k < nadd; k++)
-		free(add[k]);
-	free(add);
+	wanted_forms(J, *failed, &add);
+	text = final_text(J, del, &add, len);
+	tagtext_redecls_free(add.v, add.n);
 	free(del);
 	return text;
 }
@@ -628,7 +666,7 @@ static size_t check(const struct job *J, const char *text, size_t len, unsigned 
 {
 	const struct complete_in *in = J->in;
 	struct verify_lists v = { in->tag, in->wanted, in->nwanted, in->stale, in->nstale,
-				  wbad, sbad };
+				  wbad, sbad, in->lines };
 	char *buf = NULL;
 	size_t size = 0, bad;
 	FILE *sink = open_memstream(&buf, &size);

@@ -11,8 +11,11 @@
  *  - stale tags spatch did not remove (re-declarations, `TAG MACRO(sym)`,
  *    `TAG sym`, `sym TAG`) are removed as text;
  *  - a wanted definition not tagged in place and not tagged already gets a
- *    re-declaration `extern __typeof__(S) S TAG;` appended (place `synced`:
- *    followed by the comment objtool's sync check passes over).
+ *    re-declaration right behind its definition, inside its #if arm (a
+ *    function's `extern __typeof__(S) S TAG;`, a variable's `__typeof__(S) S
+ *    TAG;`), or, where no definition is found, `extern` at the end of the
+ *    file (tagtext_redecls; place `synced`: followed by the comment objtool's
+ *    sync check passes over).
  * The text must pass crossym verify's test (verify_file): a wanted definition
  * it does not see tagged is re-declared instead (its in-place tag taken
  * back: spatch and the scanner disagree), then spatch's result is dropped;

@@ -4,6 +4,7 @@
 #include "patch/fallback.h"
 #include "lib/strtab.h"
 #include "patch/tagtext.h"
+#include "source/srcscan.h"
 #include "lib/util.h"
 
 #include <stdlib.h>
@@ -65,12 +66,15 @@ static char *untagged(const char *line, const char *tag)
 	return out;
 }
 
-/* `extern __typeof__(...TAG;`: a re-declaration already. */
+/* `[extern ]__typeof__(...TAG;`: a re-declaration already. */
 static int redeclares(const char *line, const char *tag)
 {
-	size_t len = strlen(line), tl = strlen(tag);
+	size_t tl = strlen(tag), len;
 
-	return str_has_prefix(line, "extern __typeof__(") && len >= 18 + tl + 1 &&
+	if (str_has_prefix(line, "extern "))
+		line += 7;
+	len = strlen(line);
+	return str_has_prefix(line, "__typeof__(") && len >= 11 + tl + 1 &&
 	       !memcmp(line + len - tl - 1, tag, tl) && line[len - 1] == ';';
 }
 
@@ -95,31 +99,65 @@ static void diagnostics(const struct fallback_in *in, char **why, size_t n)
 	strv_free(D.v, D.n);
 }
 
-/* The wanted symbols named on line, not re-declared yet: each re-declared
- * (add), said (fb), marked done. */
+/* The wanted symbols named on line, not re-declared yet: each picked (its
+ * index in pick[]), said (fb), marked done. */
 static void redeclare(const struct fallback_in *in, const char *line, const char *why,
-		      unsigned char *done, char ***add, size_t *nadd, size_t *cap, FILE *fb)
+		      unsigned char *done, size_t *pick, size_t *npick, FILE *fb)
 {
 	for (size_t k = 0; k < in->nwanted; k++) {
-		char *r;
-
 		if (done[k] || !names(line, in->wanted[k]))
 			continue;
 		for (size_t j = k; j < in->nwanted; j++)
 			done[j] |= !strcmp(in->wanted[j], in->wanted[k]);
-		r = tagtext_redecl(in->wanted[k], in->tag, 0);
-		strv_push(add, nadd, cap, r);
-		free(r);
+		pick[(*npick)++] = k;
 		fprintf(fb, "%s\t%s\t%s\n", in->src, in->wanted[k], why);
 	}
+}
+
+/* C's lines to out, with the re-declarations of the picked symbols each
+ * behind its definition (tagtext_redecls on C's text), or at the end. */
+static void write_with(const struct fallback_in *in, const struct text_lines *C,
+		       const size_t *pick, size_t npick, FILE *out)
+{
+	char *text = NULL;
+	size_t size = 0, nr = 0, cap = 0, n;
+	FILE *m = open_memstream(&text, &size);
+	struct tagtext_redecl_at *all = NULL, *r;
+	struct srcfile *f;
+
+	if (!m)
+		fatal("out of memory");
+	for (size_t i = 0; i < C->n; i++)
+		fprintf(m, "%s\n", C->v[i]);
+	if (fclose(m))
+		fatal("out of memory");
+	f = srcfile_open(text, size);
+	for (size_t k = 0; k < npick; k++) {
+		n = tagtext_redecls(f, in->wanted[pick[k]], 0, in->tag,
+				    in->kinds ? in->kinds[pick[k]] : NULL, NULL, &r);
+		grow_array((void **)&all, &cap, nr + n, sizeof(*all));
+		memcpy(all + nr, r, n * sizeof(*r));
+		nr += n;
+		free(r);
+	}
+	for (size_t i = 0; i <= C->n; i++) {
+		if (i)
+			fprintf(out, "%s\n", C->v[i - 1]);
+		for (size_t k = 0; k < nr; k++)
+			if (i < C->n ? all[k].after == i : all[k].after >= i)
+				fprintf(out, "%s\n", all[k].text);
+	}
+	tagtext_redecls_free(all, nr);
+	srcfile_close(f);
+	free(text);
 }
 
 void fallback_file(const struct fallback_in *in, FILE *out, FILE *fb)
 {
 	struct text_lines A, C;
 	struct strtab orig;
-	char **why, **add = NULL;
-	size_t nadd = 0, cap = 0;
+	char **why;
+	size_t npick = 0, *pick = xcalloc(in->nwanted + 1, sizeof(*pick));
 	unsigned char *done = xcalloc(in->nwanted + 1, 1);
 
 	lines_of(in->orig, &A);
@@ -139,18 +177,15 @@ void fallback_file(const struct fallback_in *in, FILE *out, FILE *fb)
 			free(s);
 			continue;
 		}
-		redeclare(in, C.v[i], why[i], done, &add, &nadd, &cap, fb);
+		redeclare(in, C.v[i], why[i], done, pick, &npick, fb);
 		free(C.v[i]);
 		C.v[i] = s;
 	}
-	for (size_t i = 0; i < C.n; i++)
-		fprintf(out, "%s\n", C.v[i]);
-	for (size_t i = 0; i < nadd; i++)
-		fprintf(out, "%s\n", add[i]);
+	write_with(in, &C, pick, npick, out);
 	strv_free(why, C.n);
-	strv_free(add, nadd);
 	strv_free(A.v, A.n);
 	strv_free(C.v, C.n);
 	strtab_free(&orig);
+	free(pick);
 	free(done);
 }

@@ -14,14 +14,15 @@ struct fallback_in {
 	const char *changed;    /* its tagged text */
 	const char *diags;      /* the new diagnostics: `SRC:LINE: what` lines */
 	char *const *wanted;    /* the wanted symbols of src (wanted.tsv order) */
+	char *const *kinds;     /* their kinds (func, var, ...), or NULL */
 	size_t nwanted;
 };
 
 /* The tagged text with each line that has a new diagnostic, and is an
  * original line with tags inserted (not a re-declaration), back to the
- * original, and a re-declaration (tagtext_redecl) appended for each wanted
- * symbol named on such a line, once: the text to out, one `SRC\tSYMBOL\tWHAT`
- * line per symbol to fb. */
+ * original, and a re-declaration for each wanted symbol named on such a
+ * line, once (tagtext_redecls: right behind its definition, else at the
+ * end): the text to out, one `SRC\tSYMBOL\tWHAT` line per symbol to fb. */
 void fallback_file(const struct fallback_in *in, FILE *out, FILE *fb);
 
 #endif

@@ -3,8 +3,10 @@
  * re-declaration that carries it when no line can. */
 #include "patch/tagtext.h"
 #include "model/synccheck.h"
+#include "source/srcscan.h"
 #include "lib/util.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -98,10 +100,14 @@ char *tagtext_own_line(const char *orig, const char *tagged, const char *prev,
 	return ok ? xstrdup(tag) : NULL;
 }
 
-char *tagtext_redecl(const char *sym, const char *tag, int synced)
+char *tagtext_redecl(const char *sym, const char *tag, const char *kind, const char *place,
+		     int behind)
 {
-	return xasprintf("extern __typeof__(%s) %s %s;%s", sym, sym, tag,
-			 synced ? " " SYNC_IGNORE_COMMENT : "");
+	int ext = !behind || (kind && !strcmp(kind, "func")) ||
+		  (place && !strcmp(place, "generated"));
+
+	return xasprintf("%s__typeof__(%s) %s %s;%s", ext ? "extern " : "", sym, sym, tag,
+			 place && !strcmp(place, "synced") ? " " SYNC_IGNORE_COMMENT : "");
 }
 
 int tagtext_is_redecl(const char *line, size_t len, const char *sym, const char *tag)
@@ -112,17 +118,65 @@ int tagtext_is_redecl(const char *line, size_t len, const char *sym, const char 
 		line++, len--;
 	while (len && (line[len - 1] == ' ' || line[len - 1] == '\t'))
 		len--;
-	/* extern __typeof__(S) S TAG; [the comment objtool's sync check skips] */
-	if (len > 18 + 2 * sl + tl + 4 + sizeof(SYNC_IGNORE_COMMENT) - 1 &&
+	/* [extern ]__typeof__(S) S TAG; [the comment objtool's sync check skips] */
+	if (len > 7 && !memcmp(line, "extern", 6) && (line[6] == ' ' || line[6] == '\t')) {
+		line += 7, len -= 7;
+		while (len && (*line == ' ' || *line == '\t'))
+			line++, len--;
+	}
+	if (len > 11 + 2 * sl + tl + 4 + sizeof(SYNC_IGNORE_COMMENT) - 1 &&
 	    !memcmp(line + len - (sizeof(SYNC_IGNORE_COMMENT) - 1), SYNC_IGNORE_COMMENT,
 		    sizeof(SYNC_IGNORE_COMMENT) - 1)) {
 		len -= sizeof(SYNC_IGNORE_COMMENT) - 1;
 		while (len && (line[len - 1] == ' ' || line[len - 1] == '\t'))
 			len--;
 	}
-	return len == 18 + sl + 2 + sl + 1 + tl + 1 &&
-	       !memcmp(line, "extern __typeof__(", 18) && !memcmp(line + 18, sym, sl) &&
-	       !memcmp(line + 18 + sl, ") ", 2) && !memcmp(line + 20 + sl, sym, sl) &&
-	       line[20 + 2 * sl] == ' ' && !memcmp(line + 21 + 2 * sl, tag, tl) &&
-	       line[21 + 2 * sl + tl] == ';';
+	return len == 11 + sl + 2 + sl + 1 + tl + 1 &&
+	       !memcmp(line, "__typeof__(", 11) && !memcmp(line + 11, sym, sl) &&
+	       !memcmp(line + 11 + sl, ") ", 2) && !memcmp(line + 13 + sl, sym, sl) &&
+	       line[13 + 2 * sl] == ' ' && !memcmp(line + 14 + 2 * sl, tag, tl) &&
+	       line[14 + 2 * sl + tl] == ';';
+}
+
+/* One re-declaration of sym behind each definition of it in f, in its #if
+ * arm; 0 (none made) when a definition has no line behind it. */
+static size_t behind_each(struct srcfile *f, const char *sym, unsigned hint, const char *tag,
+			  const char *kind, const char *place, struct tagtext_redecl_at **out)
+{
+	unsigned *ends;
+	size_t n = srcfile_def_ends(f, sym, hint, &ends);
+
+	for (size_t k = 0; k < n; k++)
+		if (!ends[k])
+			n = 0;
+	*out = n ? xcalloc(n, sizeof(**out)) : NULL;
+	for (size_t k = 0; k < n; k++) {
+		(*out)[k].after = ends[k];
+		(*out)[k].text = tagtext_redecl(sym, tag, kind, place, 1);
+	}
+	free(ends);
+	return n;
+}
+
+size_t tagtext_redecls(struct srcfile *f, const char *sym, unsigned hint, const char *tag,
+		       const char *kind, const char *place, struct tagtext_redecl_at **out)
+{
+	size_t n = 0;
+
+	if (!place || strcmp(place, "generated"))
+		n = behind_each(f, sym, hint, tag, kind, place, out);
+	if (!n) {
+		*out = xcalloc(1, sizeof(**out));
+		(*out)->after = UINT_MAX;
+		(*out)->text = tagtext_redecl(sym, tag, kind, place, 0);
+		n = 1;
+	}
+	return n;
+}
+
+void tagtext_redecls_free(struct tagtext_redecl_at *r, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		free(r[k].text);
+	free(r);
 }

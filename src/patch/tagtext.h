@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* tagtext.h - the tag's text in a source line, written once: a line that is
- * another with the tag inserted, and the re-declaration
- * `extern __typeof__(S) S TAG;` (its format and its match), and the tag on
- * a line of its own. complete.c, verify.c, verify-build.sh (through
+ * another with the tag inserted, the re-declaration `[extern ]__typeof__(S) S
+ * TAG;` (its format, where it goes and its match), and the tag on a line of
+ * its own. complete.c, verify.c, verify-build.sh (through
  * `crossym fallback`) and series.sh (through `crossym ownline`) use these. */
 #ifndef CROSSYM_TAGTEXT_H
 #define CROSSYM_TAGTEXT_H
@@ -25,12 +25,44 @@ size_t tagtext_insertions(const char *a, size_t la, const char *b, size_t lb,
 char *tagtext_own_line(const char *orig, const char *tagged, const char *prev,
 		       const char *tag);
 
-/* `extern __typeof__(S) S TAG;` for S = sym; synced (a file objtool's sync
- * check compares with a copy): followed by " " SYNC_IGNORE_COMMENT. */
-char *tagtext_redecl(const char *sym, const char *tag, int synced);
+/* The re-declaration of sym, of kind (wanted.tsv's: func, var, other,
+ * several) at place (wanted.tsv's; NULL: the definition is in the file):
+ * behind (1: it goes right behind a definition of sym, in its #if arm) a
+ * function's `extern __typeof__(S) S TAG;`, anything else's
+ * `__typeof__(S) S TAG;` (a variable's: a tentative definition, merged with
+ * the definition before it; a function's: a declaration all the same).
+ * GCC ignores `used` on an extern variable ("'used' attribute ignored"),
+ * not on a tentative definition nor on a function's declaration: either
+ * line compiles silently whether TAG has `used` or not. Not behind a
+ * definition (0), or at place `generated` (the definition is in another
+ * file): always `extern`, which never defines S (a tentative definition
+ * would, where the definition is in an #if arm a build leaves out, or in
+ * another file). Place `synced` (a file objtool's sync check compares with
+ * a copy): followed by " " SYNC_IGNORE_COMMENT. */
+char *tagtext_redecl(const char *sym, const char *tag, const char *kind, const char *place,
+		     int behind);
 
-/* 1 when line (len bytes; blanks around it ignored) is tagtext_redecl's text
- * for sym and tag, either form. */
+/* A re-declaration and the 1-based line of its file after which it goes
+ * (UINT_MAX: at the end of the file). */
+struct tagtext_redecl_at {
+	unsigned after;
+	char *text;
+};
+
+struct srcfile;
+/* The re-declarations of sym (kind, place as for tagtext_redecl) for the
+ * file f: one right behind each of its definitions (srcfile_def_ends,
+ * hint its line hint), in the same #if arm (behind 1); else (place `generated`, no definition found,
+ * or one with no line behind it) one at the end of the file (behind 0:
+ * `extern`, which with a TAG that has `used` makes GCC warn on a variable).
+ * Returns the count (at least 1), *out allocated; tagtext_redecls_free(). */
+size_t tagtext_redecls(struct srcfile *f, const char *sym, unsigned hint, const char *tag,
+		       const char *kind, const char *place, struct tagtext_redecl_at **out);
+void tagtext_redecls_free(struct tagtext_redecl_at *r, size_t n);
+
+/* 1 when line (len bytes; blanks around it ignored) is a re-declaration of
+ * sym with tag as tagtext_redecl writes it, `extern ` or not, with the
+ * comment or not. */
 int tagtext_is_redecl(const char *line, size_t len, const char *sym, const char *tag);
 
 #endif

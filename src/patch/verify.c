@@ -9,6 +9,7 @@
 #include "lib/util.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,13 +48,45 @@ static void free_lines(struct lines *L)
 	free(L->len);
 }
 
-static int redecl_in(const char *line, size_t len, const char *const *syms, size_t n,
-		     const char *tag)
+/* 1 + the index of the symbol of syms[0..n) line re-declares, or 0. */
+static size_t redecl_in(const char *line, size_t len, const char *const *syms, size_t n,
+			const char *tag)
 {
 	for (size_t i = 0; i < n; i++)
 		if (tagtext_is_redecl(line, len, syms[i], tag))
-			return 1;
+			return i + 1;
 	return 0;
+}
+
+/* Whether C's line j (0-based), a re-declaration of wanted symbol w added
+ * where the walk stands before A's line i (0-based), is `extern` (it defines
+ * nothing, wherever it is) or stands right behind a definition of the
+ * symbol in A, in its #if arm: only deleted re-declarations between them
+ * (a tentative definition elsewhere could define it where the definition's
+ * #if arm is left out). */
+static int placed_well(const struct lines *A, size_t i, const struct lines *C, size_t j,
+		       size_t w, const struct verify_lists *v, struct srcfile *fa)
+{
+	const char *s = C->s[j];
+	size_t len = C->len[j], blank = strspn(s, " \t"), n;
+	unsigned *ends;
+	int ok = 0;
+
+	if (len > blank + 7 && !memcmp(s + blank, "extern", 6) &&
+	    (s[blank + 6] == ' ' || s[blank + 6] == '\t'))
+		return 1;
+	n = srcfile_def_ends(fa, v->wanted[w], v->wanted_lines ? v->wanted_lines[w] : 0, &ends);
+	for (size_t k = 0; k < n && !ok; k++) {
+		size_t e = ends[k] == UINT_MAX ? A->n : ends[k];   /* 1-based */
+
+		if (!e || e > i)
+			continue;
+		ok = 1;
+		for (size_t q = e; q < i && ok; q++)
+			ok = redecl_in(A->s[q], A->len[q], v->stale, v->nstale, v->tag) != 0;
+	}
+	free(ends);
+	return ok;
 }
 
 static int same_or_tagged(const struct lines *A, size_t i, const struct lines *C, size_t j,
@@ -64,11 +97,11 @@ static int same_or_tagged(const struct lines *A, size_t i, const struct lines *C
 	       tagtext_insertions(C->s[j], C->len[j], A->s[i], A->len[i], tag, NULL);
 }
 
-/* The line-by-line walk: changed lines, deleted and appended re-declarations. */
+/* The line-by-line walk: changed lines, deleted and added re-declarations. */
 static size_t check_lines(const char *src, const struct lines *A, const struct lines *C,
-			  const struct verify_lists *v, FILE *out)
+			  const struct verify_lists *v, struct srcfile *fa, FILE *out)
 {
-	size_t i = 0, j = 0, bad = 0;
+	size_t i = 0, j = 0, bad = 0, w;
 
 	while (i < A->n || j < C->n) {
 		if (i < A->n && j < C->n && same_or_tagged(A, i, C, j, v->tag)) {
@@ -76,10 +109,12 @@ static size_t check_lines(const char *src, const struct lines *A, const struct l
 			j++;
 		} else if (i < A->n && redecl_in(A->s[i], A->len[i], v->stale, v->nstale, v->tag)) {
 			i++;
-		} else if (j < C->n && redecl_in(C->s[j], C->len[j], v->wanted, v->nwanted, v->tag)) {
-			if (i < A->n) {
-				fprintf(out, "%s:%zu: re-declaration added before the end of the file\n",
-					src, j + 1);
+		} else if (j < C->n && (w = redecl_in(C->s[j], C->len[j], v->wanted, v->nwanted,
+						      v->tag))) {
+			if (!placed_well(A, i, C, j, w - 1, v, fa)) {
+				fprintf(out, "%s:%zu: re-declaration without extern not right "
+					"behind a definition of %s (in its #if arm)\n", src, j + 1,
+					v->wanted[w - 1]);
 				bad++;
 			}
 			j++;
@@ -120,11 +155,14 @@ size_t verify_file(const char *src, const char *a, size_t alen, const char *c,
 	struct lines A, C;
 	struct src_tag *tags;
 	struct srcfile *f = srcfile_open(c, clen);
+	struct srcfile *fa;
 	size_t ntags = srcfile_tags(f, v->tag, &tags), bad;
 
 	split_lines(a, alen, &A);
 	split_lines(c, clen, &C);
-	bad = check_lines(src, &A, &C, v, out);
+	fa = srcfile_open(a, alen);
+	bad = check_lines(src, &A, &C, v, fa, out);
+	srcfile_close(fa);
 	for (size_t k = 0; k < v->nwanted; k++)
 		if (!tagged(tags, ntags, &C, v->wanted[k], v->tag)) {
 			if (v->wanted_bad)
@@ -148,7 +186,9 @@ size_t verify_file(const char *src, const char *a, size_t alen, const char *c,
 
 /* ---- OUTDIR ---- */
 
-/* The (source, symbol) pairs of a TSV file of OUTDIR: its first two columns. */
+/* The (source, symbol) pairs of a TSV file of OUTDIR: its first two columns
+ * (of PAIR_COLS read; wanted.tsv's 4th is the line). */
+#define PAIR_COLS 4
 struct pairs {
 	char **cells;
 	long n;
@@ -158,19 +198,24 @@ static int read_pairs(const char *outdir, const char *name, struct pairs *p)
 {
 	char *path = path_join(outdir, name);
 
-	p->n = read_tsv(path, 2, &p->cells);
+	p->n = read_tsv(path, PAIR_COLS, &p->cells);
 	free(path);
 	return p->n < 0 ? -1 : 0;
 }
 
-/* The symbols of p whose source is src (pointers into p). */
-static size_t symbols_of(const struct pairs *p, const char *src, const char **out)
+/* The symbols of p whose source is src (pointers into p); lines (when not
+ * NULL) their 4th column as a number. */
+static size_t symbols_of(const struct pairs *p, const char *src, const char **out,
+			 unsigned *lines)
 {
 	size_t n = 0;
 
 	for (long i = 0; i < p->n; i++)
-		if (!strcmp(p->cells[2 * i], src))
-			out[n++] = p->cells[2 * i + 1];
+		if (!strcmp(p->cells[PAIR_COLS * i], src)) {
+			if (lines)
+				lines[n] = (unsigned)strtoul(p->cells[PAIR_COLS * i + 3], NULL, 10);
+			out[n++] = p->cells[PAIR_COLS * i + 1];
+		}
 	return n;
 }
 
@@ -232,18 +277,21 @@ long verify_outdir(const char *outdir, const char *orig, const char *changed, FI
 	for (long i = 0; ok && i < files.n && bad >= 0; i++) {
 		const char **w = xcalloc((size_t)wanted.n + 1, sizeof(*w));
 		const char **s = xcalloc((size_t)stale.n + 1, sizeof(*s));
-		struct verify_lists v = { tag, w, symbols_of(&wanted, files.cells[2 * i], w),
-					  s, symbols_of(&stale, files.cells[2 * i], s), NULL, NULL };
-		long r = verify_one(files.cells[2 * i], orig, changed, &v, edits,
+		unsigned *wl = xcalloc((size_t)wanted.n + 1, sizeof(*wl));
+		const char *src = files.cells[PAIR_COLS * i];
+		struct verify_lists v = { tag, w, symbols_of(&wanted, src, w, wl),
+					  s, symbols_of(&stale, src, s, NULL), NULL, NULL, wl };
+		long r = verify_one(src, orig, changed, &v, edits,
 				    nedits > 0 ? (size_t)nedits : 0, style.define, out);
 
 		bad = r < 0 ? -1 : bad + r;
 		free(w);
+		free(wl);
 		free(s);
 	}
-	free_tsv(files.cells, files.n, 2);
-	free_tsv(wanted.cells, wanted.n, 2);
-	free_tsv(stale.cells, stale.n, 2);
+	free_tsv(files.cells, files.n, PAIR_COLS);
+	free_tsv(wanted.cells, wanted.n, PAIR_COLS);
+	free_tsv(stale.cells, stale.n, PAIR_COLS);
 	tagmacro_edits_free(edits, nedits > 0 ? (size_t)nedits : 0);
 	tagstyle_free(&style);
 	if (!ok)

@@ -5,9 +5,11 @@
  * Allowed, and nothing else: a line that is the original with the tag
  * inserted or removed (`TAG ` before a word, ` TAG` before a non-word
  * character or the end of the line, or the tag as a whole new line), an
- * original line that is a re-declaration `extern __typeof__(S) S TAG;` of a
- * stale symbol S deleted, and re-declarations of wanted symbols appended at
- * the end of the file.  Besides, every wanted definition must carry a tag in
+ * original line that is a re-declaration `[extern ]__typeof__(S) S TAG;` of a
+ * stale symbol S deleted, and re-declarations of wanted symbols added: an
+ * `extern` one anywhere, one without `extern` (a tentative definition) only
+ * right behind a definition of S, in its #if arm (srcfile_def_ends; only
+ * other re-declarations between them).  Besides, every wanted definition must carry a tag in
  * the changed file (one the scanner sees, or its re-declaration) and no tag of
  * a stale one may be left. */
 #ifndef CROSSYM_VERIFY_H
@@ -25,6 +27,8 @@ struct verify_lists {
 	unsigned char *wanted_bad;      /* when not NULL: [k] set when wanted[k] is not
 					 * tagged (nwanted entries) */
 	unsigned char *stale_bad;       /* the same: stale[k]'s tag is still there */
+	const unsigned *wanted_lines;   /* when not NULL: wanted.tsv's line of each (0:
+					 * unknown), a hint where a definition is */
 };
 
 /* Compare the original text a with the changed text c of source src; print

@@ -13,6 +13,7 @@
 #include "lib/util.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +40,7 @@ enum word_class {
 #define F_EXTERN        2u
 #define F_TYPEDEF       4u
 #define F_BAD           8u
+#define F_SELFTYPE      16u     /* `__typeof__(S) S`: a re-declaration of S */
 
 struct word {
 	const char *s;
@@ -407,6 +409,7 @@ struct walk {
 	int nest;
 	unsigned flags;         /* F_* of the statement */
 	struct decl d;
+	size_t typeof_id;       /* 1 + the token of X in `typeof(X)`, or 0 */
 };
 
 static void walk_decl(struct walk *W);
@@ -554,8 +557,13 @@ static int walk_ident(struct walk *W)
 		W->p = skip_attrs(W->S, i, W->limit, 0);
 		return 0;
 	case W_TYPEOF:
-		if (W->p < W->limit && is_punct(L, W->p, '('))
+		if (W->p < W->limit && is_punct(L, W->p, '(')) {
+			size_t x = nx(L, W->p + 1);
+
+			if (is_ident(L, x) && (long)nx(L, x + 1) == L->t[W->p].match)
+				W->typeof_id = x + 1;
 			W->p = past_group(L, W->p);
+		}
 		W->have_type = 1;
 		return 0;
 	case W_SUE:
@@ -596,7 +604,7 @@ static int walk_nested(struct walk *W)
 	const struct lex *L = &W->S->L;
 	size_t open = W->p, close = group_end(L, open);
 	struct walk in = { W->S, nx(L, open + 1), close < W->limit ? close : W->limit, 1,
-			   W->nest + 1, W->flags, { NONE, NONE, NONE, 0, 0 } };
+			   W->nest + 1, W->flags, { NONE, NONE, NONE, 0, 0 }, 0 };
 
 	W->p = past_group(L, open);
 	if (W->nest >= MAX_NEST)
@@ -647,7 +655,7 @@ static void stmt_decl(const struct scan *S, size_t i, struct decl *d, unsigned *
 {
 	const struct lex *L = &S->L;
 	struct walk W = { S, nx(L, stmt_start(S, i)), L->nt, 0, 0, 0,
-			  { NONE, NONE, NONE, 0, 0 } };
+			  { NONE, NONE, NONE, 0, 0 }, 0 };
 
 	for (;;) {
 		walk_decl(&W);
@@ -661,6 +669,10 @@ static void stmt_decl(const struct scan *S, size_t i, struct decl *d, unsigned *
 	}
 	*d = W.d;
 	*flags = W.flags;
+	if (W.d.name != NONE && W.typeof_id && W.d.macro == NONE &&
+	    L->t[W.d.name].len == L->t[W.typeof_id - 1].len &&
+	    !memcmp(L->s + L->t[W.d.name].off, L->s + L->t[W.typeof_id - 1].off, L->t[W.d.name].len))
+		*flags |= F_SELFTYPE;
 }
 
 /* ---- the interface ---- */
@@ -677,16 +689,18 @@ static int has_alias(const struct lex *L, const struct decl *d)
 	return 0;
 }
 
-/* A function with a body, an initialised variable, a variable not extern,
- * or a name an alias attribute defines (`f(void) __attribute__((alias("g")))`
- * defines f: GCC emits the symbol, in whichever #if arm it is). */
+/* A function with a body, an initialised variable, a variable not extern
+ * nor `__typeof__(S) S` (a tentative definition after S's definition: the
+ * re-declaration tagtext.c writes), or a name an alias attribute defines
+ * (`f(void) __attribute__((alias("g")))` defines f: GCC emits the symbol, in
+ * whichever #if arm it is). */
 static int is_definition(const struct lex *L, const struct decl *d, unsigned flags)
 {
 	if (d->name != NONE && has_alias(L, d))
 		return 1;
 	if (d->func)
 		return is_punct(L, d->end, '{');
-	return d->init || !(flags & F_EXTERN);
+	return d->init || !(flags & (F_EXTERN | F_SELFTYPE));
 }
 
 /* ---- one file ---- */
@@ -798,7 +812,7 @@ static void add_tag(struct scan *S, size_t i, struct src_tag **out, size_t *n, s
 	t->off = t->first_off = -1;
 	if (d.macro != NONE)
 		t->form = TAG_MACRO;
-	else if ((flags & F_EXTERN) && !is_definition(L, &d, flags))
+	else if ((flags & (F_EXTERN | F_SELFTYPE)) && !is_definition(L, &d, flags))
 		t->form = TAG_REDECL;
 	else
 		t->form = TAG_DECLARATOR;
@@ -835,7 +849,7 @@ static int knr_param(const struct scan *S, size_t i)
 	size_t s = stmt_start(S, i);
 
 	for (int k = 0; k < KNR_PARAMS && s > 1 && is_punct(L, s - 1, ';'); k++) {
-		struct walk W = { S, 0, L->nt, 0, 0, 0, { NONE, NONE, NONE, 0, 0 } };
+		struct walk W = { S, 0, L->nt, 0, 0, 0, { NONE, NONE, NONE, 0, 0 }, 0 };
 
 		s = stmt_start(S, s - 1);
 		W.p = nx(L, s);
@@ -1053,6 +1067,138 @@ char *srcfile_paste_call(struct srcfile *f, const char *symbol, unsigned *line)
 char *srcfile_paste_macro(struct srcfile *f, const char *symbol)
 {
 	return srcfile_paste_call(f, symbol, NULL);
+}
+
+/* ---- behind a definition ---- */
+
+/* The token that ends the statement of definition d (its name or macro at
+ * top level): a function's closing brace, a definer macro call's `)` when
+ * no `;`, `=` or body follows it and the next token is on a later line, else
+ * the statement's `;`; NONE when unknown
+ * (an old-style function, a statement cut short). */
+static size_t def_stmt_end(const struct scan *S, const struct decl *d)
+{
+	const struct lex *L = &S->L;
+	size_t p = d->end;
+
+	if (d->macro != NONE) {
+		size_t open = nx(L, d->macro + 1), close;
+
+		if (!is_punct(L, open, '(') || (close = group_end(L, open)) >= L->nt)
+			return NONE;
+		p = nx(L, close + 1);
+		if (is_punct(L, p, '{'))
+			return group_end(L, p) < L->nt ? group_end(L, p) : NONE;
+		if (!is_punct(L, p, ';') && !is_punct(L, p, '=') &&
+		    (p >= L->nt || memchr(L->s + L->t[close].off, '\n', L->t[p].off - L->t[close].off)))
+			return close;   /* no `;`: the next line starts another statement */
+	} else if (d->func) {
+		return is_punct(L, p, '{') && group_end(L, p) < L->nt ? group_end(L, p) : NONE;
+	}
+	while (p < L->nt && !is_punct(L, p, ';'))
+		p = is_punct(L, p, '(') || is_punct(L, p, '[') || is_punct(L, p, '{') ?
+			    past_group(L, p) : nx(L, p + 1);
+	return p;
+}
+
+/* Whether s[at, ...) up to the next newline (or the end) holds only blanks
+ * and comments that close on it. */
+static int rest_blank(const char *s, size_t n, size_t at)
+{
+	while (at < n && s[at] != '\n') {
+		if (s[at] == ' ' || s[at] == '\t' || s[at] == '\r' || s[at] == '\f') {
+			at++;
+		} else if (at + 1 < n && s[at] == '/' && s[at + 1] == '/') {
+			return 1;
+		} else if (at + 1 < n && s[at] == '/' && s[at + 1] == '*') {
+			const char *c = memmem(s + at + 2, n - at - 2, "*/", 2);
+			const char *nl = memchr(s + at + 2, '\n', n - at - 2);
+
+			if (!c || (nl && nl < c))
+				return 0;
+			at = (size_t)(c - s) + 2;
+		} else {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* Whether only blanks stand between the line's start and s[at]. */
+static int starts_line(const char *s, size_t at)
+{
+	while (at > 0 && (s[at - 1] == ' ' || s[at - 1] == '\t'))
+		at--;
+	return at == 0 || s[at - 1] == '\n';
+}
+
+/* The line after which a line goes right behind token k (see
+ * srcfile_def_ends). */
+static unsigned line_behind(struct scan *S, size_t k)
+{
+	struct lex *L = &S->L;
+
+	if (k == NONE || k >= L->nt)
+		return 0;
+	if (rest_blank(L->s, L->n, L->t[k].off + L->t[k].len))
+		return lex_line(L, L->t[k].off);
+	if (k + 1 >= L->nt)
+		return UINT_MAX;
+	if (starts_line(L->s, L->t[k + 1].off) && lex_line(L, L->t[k + 1].off) > 1)
+		return lex_line(L, L->t[k + 1].off) - 1;
+	return 0;
+}
+
+/* The line behind the top-level macro call statement on line at (hint, else
+ * the line of the call srcfile_paste_call names for symbol), in *line; 0
+ * when there is no such call. */
+static size_t call_end(struct srcfile *f, const char *symbol, unsigned hint, unsigned *line)
+{
+	struct scan *S = scan_of(f, NULL, NULL);
+	unsigned at = hint;
+	char *mac = hint ? NULL : srcfile_paste_call(f, symbol, &at);
+	size_t n = 0;
+	struct decl d;
+	unsigned flags;
+
+	for (size_t i = 0; at && i < S->L.nt && !n; i++)
+		if (!S->L.t[i].depth && is_ident(&S->L, i) &&
+		    (!mac || tok_eq(&S->L, i, mac, strlen(mac))) &&
+		    lex_line(&S->L, S->L.t[i].off) == at && nx(&S->L, i + 1) < S->L.nt &&
+		    is_punct(&S->L, nx(&S->L, i + 1), '(')) {
+			stmt_decl(S, i, &d, &flags);
+			d.macro = nx(&S->L, stmt_start(S, i)) == i ? i : d.macro;
+			*line = d.macro == i ? line_behind(S, def_stmt_end(S, &d)) : 0;
+			n = 1;
+		}
+	free(mac);
+	return n;
+}
+
+size_t srcfile_def_ends(struct srcfile *f, const char *symbol, unsigned hint,
+			unsigned **lines)
+{
+	struct scan *S = scan_of(f, symbol, NULL);
+	size_t sl = strlen(symbol), n = 0, cap = 0, m;
+	struct decl d;
+	unsigned flags, at;
+
+	*lines = NULL;
+	/* the declarators, else the definer macro calls (as srcfile_locate) */
+	for (int pass = 0; S && pass < 2 && !n; pass++)
+		for (size_t i = 0; i < S->L.nt; i++) {
+			if (S->L.t[i].depth || !tok_eq(&S->L, i, symbol, sl) ||
+			    classify(S, i, &m) != (pass ? LOC_IN_MACRO : LOC_DECLARATOR))
+				continue;
+			stmt_decl(S, i, &d, &flags);
+			grow_array((void **)lines, &cap, n + 1, sizeof(**lines));
+			(*lines)[n++] = line_behind(S, def_stmt_end(S, &d));
+		}
+	if (!n && call_end(f, symbol, hint, &at)) {
+		*lines = xcalloc(1, sizeof(**lines));
+		(*lines)[n++] = at;
+	}
+	return n;
 }
 
 /* ---- definer macros, for the semantic patches ---- */

@@ -41,7 +41,8 @@ const char *srcset_srctree(const struct srcset *set);
 enum tag_form {
 	TAG_DECLARATOR,         /* `void __global f(void)`, `int __global x;` */
 	TAG_MACRO,              /* `__global DEFINE_PER_CPU(struct x, name);` */
-	TAG_REDECL,             /* `extern __typeof__(S) S __global;` (any extern) */
+	TAG_REDECL,             /* `extern __typeof__(S) S __global;` (any extern),
+				 * `__typeof__(S) S __global;` */
 };
 
 /* Where a tag stands on a function definition (TAG_DECLARATOR only):
@@ -69,7 +70,7 @@ struct src_tag {
  * symbol is the name of the declarator the tag is part of: the tag may stand
  * anywhere among the declaration specifiers (`__visible void f(void)`), just
  * before the name (`char __global buf[8];`, `int __global (*fp)(void);`) or
- * after it (`extern __typeof__(S) S __global;`); attribute macros such as
+ * after it (`[extern] __typeof__(S) S __global;`); attribute macros such as
  * `__aligned(8)` or `__printf(1, 2)` are stepped over.  For a tagged macro call
  * statement (TAG_MACRO) the symbol is the first argument made of one plain
  * identifier; when the macro's name contains PER_CPU, the second argument if
@@ -87,8 +88,9 @@ void srcscan_free(struct src_tag *tags, size_t n);
  * LOC_DECLARATOR, *line = the line of the declarator name, for the first
  * top-level definition that is not static, extern or a typedef: a function
  * definition (`T name(...) {`) or a variable (`T name;`, `T name = ...;`,
- * `T name[N]...;`, `T (*name)(void);`); prototypes, extern declarations and
- * static definitions are passed over.
+ * `T name[N]...;`, `T (*name)(void);`); prototypes, extern declarations,
+ * re-declarations `__typeof__(name) name ...;` and static definitions are
+ * passed over.
  * LOC_IN_MACRO, *line = the line of the macro's name and *macro = the macro's
  * name (allocated; the caller frees it), when there is no such definition but
  * the name is, as a whole argument, an argument of a top-level non-static macro
@@ -124,6 +126,21 @@ char *srcfile_paste_macro(struct srcfile *f, const char *symbol);
 /* The same, and the line of that call (0 when none) in *line (may be NULL). */
 char *srcfile_paste_call(struct srcfile *f, const char *symbol, unsigned *line);
 char *srcscan_paste_macro(const char *text, size_t len, const char *symbol);
+
+/* Where a line can go right behind each top-level definition of symbol, in
+ * the same #if arm: the definitions srcfile_locate finds (its declarators in
+ * every arm, else its definer macro calls), else the top-level macro call
+ * statement on line hint (wanted.tsv's line; 0: unknown), else the call that
+ * pastes the name (srcfile_paste_call).  For each, the 1-based line after which to
+ * insert: the line of the statement's end (its `;`, a function's closing
+ * brace, a definer macro call's `)` when nothing follows it) when only
+ * blanks and comments closed on that line follow it, else the line before
+ * the next token's when that token starts its line; UINT_MAX when no token
+ * follows (the end of the file); 0 when there is no such line (a comment
+ * running on from the statement's line into the next token's, ...).  Returns
+ * the count, *lines allocated (NULL when the count is 0; free()). */
+size_t srcfile_def_ends(struct srcfile *f, const char *symbol, unsigned hint,
+			unsigned **lines);
 
 /* The definer macros whose rules the semantic patch of the file needs: the
  * listed definers (DEFINE_MUTEX, DEFINE_PER_CPU, ...) that are called, plus

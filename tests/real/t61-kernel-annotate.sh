@@ -119,8 +119,8 @@ awk '
 	/^\+\+\+ b\// { file = substr($0, 7); sub(/\t.*/, "", file); nm = k = 0; next }
 	/^--- a\// { next }
 	/^@@/ || /^ / { nm = k = 0; next }
-	/^\+extern __typeof__\([A-Za-z0-9_]*\) [A-Za-z0-9_]* __visible;( \/\* __ignore_sync_check__ \*\/)?$/ {
-		x = $0; sub(/^\+extern __typeof__\(/, "", x); sub(/\).*/, "", x)
+	/^\+(extern )?__typeof__\([A-Za-z0-9_]*\) [A-Za-z0-9_]* __visible;( \/\* __ignore_sync_check__ \*\/)?$/ {
+		x = $0; sub(/^\+(extern )?__typeof__\(/, "", x); sub(/\).*/, "", x)
 		print "R\t" file "\t" x; next
 	}
 	/^-/ { minus[++nm] = substr($0, 2); next }
@@ -145,9 +145,20 @@ awk -F '\t' '$1 == "X" { print $2 ": " $3 }' "$TMP/patch.facts" >"$TMP/patch.oth
 [ ! -s "$TMP/patch.other" ]
 ok $? "every changed line of the patch is the old one with tags inserted (or a re-declaration)"
 diag "$TMP/patch.other"
+# (a re-declaration stands right behind its definition, in its #if arm: a
+# name defined in two arms of an #if is re-declared in each)
 awk -F '\t' '$1 == "R" { print $2 "\t" $3 }' "$TMP/patch.facts" | sort >"$TMP/patch.redecl"
 awk -F '\t' '$3 == "redeclared" { print $1 "\t" $2 }' "$out/forms.tsv" | sort >"$TMP/forms.redecl"
-expect_eq "$TMP/forms.redecl" "$TMP/patch.redecl" "the patch re-declares exactly the $nredecl re-declared ones, once each"
+sort -u "$TMP/patch.redecl" >"$TMP/patch.redecl1"
+expect_eq "$TMP/forms.redecl" "$TMP/patch.redecl1" "the patch re-declares exactly the $nredecl re-declared ones"
+uniq -d "$TMP/patch.redecl" >"$TMP/patch.redecl2"
+echo "# re-declared in several #if arms: $(wc -l <"$TMP/patch.redecl2")"
+while IFS='	' read -r f s; do
+	[ "$(grep -c '^#[ 	]*el' "$SRC/$f")" -gt 0 ] || echo "$f: $s"
+done <"$TMP/patch.redecl2" >"$TMP/patch.redecl-bad"
+[ ! -s "$TMP/patch.redecl-bad" ]
+ok $? "a name re-declared twice is in a file with #else or #elif arms"
+diag "$TMP/patch.redecl-bad"
 awk -F '\t' '$1 == "I" { print $2 "\t" $3 }' "$TMP/patch.facts" | sort | uniq -c |
 	awk -v OFS='\t' '{ print $2, $3, $1 }' >"$TMP/patch.ins"
 # expected: inplace -> 1, or one per #if arm (the tagged lines of the
@@ -171,7 +182,7 @@ grep '	arms	' "$TMP/patch.check" | while IFS='	' read -r f sym _what c; do
 	awk -v s="$sym" '
 		function w(line, x) { return (" " line " ") ~ ("[^A-Za-z0-9_]" x "[^A-Za-z0-9_]") }
 		/^[ \t]*#[ \t]*(if|ifdef|ifndef|else|elif|endif)/ { cond = 1 }
-		w($0, "__visible") && w($0, s) && !/^extern __typeof__/ { if (n++ && !cond) bad = 1; cond = 0 }
+		w($0, "__visible") && w($0, s) && !/^(extern )?__typeof__/ { if (n++ && !cond) bad = 1; cond = 0 }
 		END { exit bad }' "$COPY/$f" || { echo "$f	$sym	inplace	$c tags, not in #if arms" >>"$TMP/patch.bad"; continue; }
 	echo "$f $sym ($c arms)" >>"$TMP/patch.arms"
 done
@@ -279,7 +290,11 @@ if [ -s "$TMP/warn.boot" ]; then
 else
 	echo "ok $tap_n - no new warnings in the bzImage decompressor"
 fi
-expect_eq "$R/report.tsv" "$R/report-tagged.tsv" "the tagged build's report equals the untagged one's (symbol tables unchanged)"
+# (but for the line column: a re-declaration behind its definition moves the
+# lines below it)
+cut -f1-8 "$R/report.tsv" >"$TMP/report.8"
+cut -f1-8 "$R/report-tagged.tsv" >"$TMP/report-tagged.8"
+expect_eq "$TMP/report.8" "$TMP/report-tagged.8" "the tagged build's report equals the untagged one's (symbol tables unchanged; lines aside)"
 
 # --- crossym check -------------------------------------------------------------------------------
 # "crossym check: X missing, Y stale, Z exact"

@@ -127,17 +127,18 @@ int main(void)
 
 	r = run("int f(void)\n{\n}\nint g;\n", "int __global f(void)\n{\n}\nint g;\n",
 		0, w, k, 2, NULL, 0);
-	TAP_STR(r.text, "int __global f(void)\n{\n}\nint g;\nextern __typeof__(g) g __global;\n",
-		"the one spatch missed is re-declared at the end");
+	TAP_STR(r.text, "int __global f(void)\n{\n}\nint g;\n__typeof__(g) g __global;\n",
+		"the one spatch missed is re-declared behind it (a variable: no extern)");
 	TAP_STR(r.report, "F\tx.c\tf\tinplace\t-\nF\tx.c\tg\tredeclared\t?not matched\n",
 		"its reason: the name is there, not matched");
 	done(&r);
 
 	r = run("int f(void)\n{\n}\nint g;", "int __global f(void)\n{\n}\nlong g;", 0,
 		w, k, 2, NULL, 0);
-	TAP_STR(r.text, "int f(void)\n{\n}\nint g;\nextern __typeof__(f) f __global;\n"
-		"extern __typeof__(g) g __global;\n",
-		"a change beyond the tag: spatch's result dropped, both re-declared");
+	TAP_STR(r.text, "int f(void)\n{\n}\nextern __typeof__(f) f __global;\nint g;\n"
+		"__typeof__(g) g __global;\n",
+		"a change beyond the tag: spatch's result dropped, both re-declared, each "
+		"right behind its definition");
 	TAP_OK(strstr(r.report, "W\tx.c: spatch result discarded, re-declaring instead:\n"
 		      "W\t  x.c:4: changed beyond the tag: long g;\n") != NULL,
 	       "the discarded result is warned about with its line");
@@ -175,6 +176,28 @@ int main(void)
 	TAP_STR(r.report, "F\tx.c\told\tremoved\t-\n", "removed");
 	done(&r);
 
+	r = run("DEFINE_X(old);\n__typeof__(old) old __global; /* __ignore_sync_check__ */\n",
+		"DEFINE_X(old);\n__typeof__(old) old __global; /* __ignore_sync_check__ */\n",
+		0, NULL, NULL, 0, stale, 1);
+	TAP_STR(r.text, "DEFINE_X(old);\n", "a stale re-declaration without extern removed");
+	done(&r);
+
+	{
+		const char *vw[] = { "v" }, *vk[] = { "var" };
+
+		r = run("DEFINE_X(v);\n__typeof__(v) v __global;\n",
+			"DEFINE_X(v);\n__typeof__(v) v __global;\n", 0, vw, vk, 1, NULL, 0);
+		TAP_STR(r.report, "F\tx.c\tv\talready\t-\n",
+			"a re-declaration without extern counts as the tag already there");
+		done(&r);
+		r = run("int v[2];\n__typeof__(v) v __global;\n",
+			"int v[2];\n__typeof__(v) __global v __global;\n", 0, vw, vk, 1, NULL, 0);
+		TAP_STR(r.text, "int v[2];\n__typeof__(v) v __global;\n",
+			"spatch's tag on a re-declaration (taken for a definition) taken back");
+		TAP_STR(r.report, "F\tx.c\tv\talready\t-\n", "... the re-declaration counts");
+		done(&r);
+	}
+
 	r = run("int old __global;\n", "int old __global;\n", 0, NULL, NULL, 0, stale, 1);
 	TAP_STR(r.text, "int old;\n", "a stale `sym TAG` removed");
 	done(&r);
@@ -205,7 +228,7 @@ int main(void)
 		 * not see zz_thing tagged: re-declared instead */
 		TAP_STR(rep, "F\tx.c\tzz_thing\tredeclared\t?its tag is not on a definition crossym sees\n",
 			"a tag on a definer macro the scanner gives to another name: re-declared");
-		TAP_STR(text, "int a;\nMAKE_THING(zz);\nextern __typeof__(zz_thing) zz_thing __global;\n",
+		TAP_STR(text, "int a;\nMAKE_THING(zz);\n__typeof__(zz_thing) zz_thing __global;\n",
 			"... its in-place tag taken back");
 		free(rep);
 		free(text);

@@ -24,6 +24,7 @@ static void run(const struct fallback_in *in, char **text, char **fbs)
 int main(void)
 {
 	static char *const wanted[] = { "ab", "foo", "bar", "foo", "q", "r", "last", "zz" };
+	static char *const kinds[] = { "var", "func", "var", "func", "var", "other", "var", "var" };
 	struct fallback_in in = {
 		"k/a.c", "__visible",
 		"int abab;\nstatic int x;\nint foo(void) { return bar; }\nint bar;\n"
@@ -34,19 +35,20 @@ int main(void)
 		"k/a.c:1: warning: w1\nk/a.c:3: warning: w3\nk/a.c:3: error: second\n"
 		"k/a.c:4:2: warning: col\nk/a.c:05: warning: lead\nother.c:5: x\n"
 		"k/a.c:5: warning: qr\nk/a.c:6: warning: re\nk/a.c:7: warning: last\n",
-		wanted, sizeof(wanted) / sizeof(wanted[0]),
+		wanted, kinds, sizeof(wanted) / sizeof(wanted[0]),
 	};
 	char *text, *fbs;
 	size_t at[8];
 
 	run(&in, &text, &fbs);
-	TAP_STR(text, "int abab;\nstatic int x;\nint foo(void) { return bar; }\nint bar;\n"
-		"int q, r;\nextern __typeof__(zz) zz __visible;\nlast __visible\n"
-		"extern __typeof__(foo) foo __visible;\nextern __typeof__(bar) bar __visible;\n"
-		"extern __typeof__(q) q __visible;\nextern __typeof__(r) r __visible;\n",
+	TAP_STR(text, "int abab;\nstatic int x;\nint foo(void) { return bar; }\n"
+		"extern __typeof__(foo) foo __visible;\nint bar;\n__typeof__(bar) bar __visible;\n"
+		"int q, r;\n__typeof__(q) q __visible;\n__typeof__(r) r __visible;\n"
+		"extern __typeof__(zz) zz __visible;\nlast __visible\n",
 		"lines with a new diagnostic untagged, their wanted symbols re-declared "
-		"(not: `ab` inside `abab`, line 4's diagnostic with a column, `05`, a "
-		"re-declaration, a line that is no original line with tags)");
+		"right behind their definitions (a function with extern, the rest without) (not: `ab` inside `abab`, line "
+		"4's diagnostic with a column, `05`, a re-declaration, a line that is no "
+		"original line with tags)");
 	TAP_STR(fbs, "k/a.c\tfoo\twarning: w3\nk/a.c\tbar\twarning: w3\n"
 		"k/a.c\tq\twarning: qr\nk/a.c\tr\twarning: qr\n",
 		"one fallback line per symbol, the line's first diagnostic");

@@ -5,6 +5,7 @@
 #include "source/srcscan.h"
 #include "lib/util.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -202,6 +203,10 @@ static void test_redecl_tags(void)
 	check_tags("extern typeof(jiffies) jiffies __global;\n", "jiffies@1R", "typeof");
 	check_tags("extern __typeof(memcpy) memcpy __global;\n", "memcpy@1R", "__typeof");
 	check_tags("int x;\nextern __typeof__(x) x __global;\n", "x@2R", "after a definition");
+	check_tags("int x;\n__typeof__(x) x __global;\n", "x@2R",
+		   "after a definition, no extern (a tentative definition)");
+	check_tags("int x;\n__typeof__(x) y __global;\n", "y@2D", "another name's type: a definition");
+	check_tags("int x;\n__typeof__(x) x __global = 1;\n", "x@2D", "initialised: a definition");
 	check_tags("extern int __global ext_var;\n", "ext_var@1R", "plain extern");
 	check_tags("extern void __global ext_fn(void);\n", "ext_fn@1R", "extern prototype");
 	check_tags("extern void __global ext_def(void)\n{\n}\n", "ext_def@1D",
@@ -349,6 +354,9 @@ static void test_locate_macros(void)
 	{
 		unsigned line = 0;
 
+		TAP_OK(srcscan_locate("DEFINE_MUTEX(m);\n__typeof__(m) m __global;\n", 43, "m", &line,
+				      NULL) == LOC_IN_MACRO && line == 1,
+		       "a re-declaration `__typeof__(m) m TAG;` is no definition of m");
 		TAP_OK(srcscan_locate("DEFINE_MUTEX(m);\n", 17, "m", &line, NULL) ==
 		       LOC_IN_MACRO && line == 1, "locate with no macro pointer");
 	}
@@ -469,6 +477,66 @@ static void test_old_style(void)
 		   "extern K&R definition");
 }
 
+/* srcfile_def_ends of text for sym (hint: wanted.tsv's line) as "L L ...",
+ * E for UINT_MAX. */
+static char *ends_string(const char *text, const char *sym, unsigned hint)
+{
+	struct srcfile *f = srcfile_open(text, strlen(text));
+	unsigned *ends;
+	size_t n = srcfile_def_ends(f, sym, hint, &ends);
+	char *s = xstrdup("");
+
+	for (size_t k = 0; k < n; k++) {
+		char *t = ends[k] == UINT_MAX ? xasprintf("%s%sE", s, k ? " " : "") :
+						xasprintf("%s%s%u", s, k ? " " : "", ends[k]);
+
+		free(s);
+		s = t;
+	}
+	free(ends);
+	srcfile_close(f);
+	return s;
+}
+
+static void check_ends(const char *text, const char *sym, unsigned hint, const char *want,
+		       const char *what)
+{
+	char *got = ends_string(text, sym, hint);
+
+	TAP_STR(got, want, "def_ends: %s", what);
+	free(got);
+}
+
+static void test_def_ends(void)
+{
+	check_ends("#ifdef X\nint v = 1;\n#endif\nint w;\n", "v", 0, "2",
+		   "a variable in an #if arm: behind it, inside the arm");
+	check_ends("int v[] = {\n\t1,\n\t2,\n};\nint w;\n", "v", 0, "4", "an initialiser's lines");
+	check_ends("int f(void)\n{\n\treturn 0;\n}\nint w;\n", "f", 0, "4", "a function's brace");
+	check_ends("int v = 1;", "v", 0, "1", "the last line");
+	check_ends("int v = 1; /* a\n b */\n", "v", 0, "E", "the statement ends the file, a comment after it");
+	check_ends("int v = 1; /* a\n comment */\nint w;\n", "v", 0, "2",
+		   "a comment running on: before the next token's line");
+	check_ends("int v = 1; /* c */ // d\nint w;\n", "v", 0, "1", "comments closed on the line");
+	check_ends("int v = 1; int w = {\n 2 };\n", "v", 0, "0",
+		   "the next statement goes on from the line: no place");
+	check_ends("#if A\nint v = 1;\n#else\nint v = 2;\n#endif\n", "v", 0, "2 4",
+		   "one behind each #if arm's definition");
+	check_ends("int a, v = 3,\n\tb;\nint w;\n", "v", 0, "2", "a declarator list's end");
+	check_ends("DEFINE_MUTEX(m);\nint w;\n", "m", 0, "1", "a definer macro call");
+	check_ends("int kr(a)\nint a;\n{\n}\nint w;\n", "kr", 0, "4", "an old-style function's body");
+	check_ends("int a;\nMAKE_THING(zz);\nint w;\n", "zz_thing", 2, "2",
+		   "a macro call on the hinted line");
+	check_ends("SYSCALL_DEFINE1(rd, int, x)\n{\n}\nint w;\n", "__x64_sys_rd", 0, "3",
+		   "the pasting call's body");
+	check_ends("#define D(n) int c_##n\nD(s) __initdata;\nint w;\n", "c_s", 2, "2",
+		   "a pasted definition with an attribute behind the call, by the hint");
+	check_ends("D(s)\nint w;\n", "c_s", 1, "1", "a call with no `;`: its `)`");
+	check_ends("int w;\n", "v", 0, "", "no definition");
+	check_ends("extern int v;\n__typeof__(v) v __global;\n", "v", 0, "",
+		   "declarations and re-declarations are none");
+}
+
 int main(void)
 {
 	test_declarator_tags();
@@ -483,5 +551,6 @@ int main(void)
 	test_paste();
 	test_robust();
 	test_old_style();
+	test_def_ends();
 	return tap_done();
 }

@@ -44,6 +44,10 @@ static void test_redecl(void)
 {
 	TAP_OK(redecl("extern __typeof__(foo) foo __global;", "foo"), "a re-declaration");
 	TAP_OK(redecl("  extern __typeof__(foo) foo __global;\t", "foo"), "blanks around it");
+	TAP_OK(redecl("__typeof__(foo) foo __global;", "foo"), "a re-declaration without extern");
+	TAP_OK(redecl("__typeof__(foo) foo __global; /* __ignore_sync_check__ */", "foo"),
+	       "... with the sync-check comment");
+	TAP_OK(!redecl("static __typeof__(foo) foo __global;", "foo"), "static: not one");
 	TAP_OK(!redecl("extern __typeof__(foo) foo __global;", "fo"), "another symbol");
 	TAP_OK(!redecl("extern __typeof__(foo) bar __global;", "foo"), "two names");
 	TAP_OK(!redecl("extern __typeof__(foo) foo __visible;", "foo"), "another tag");
@@ -60,7 +64,7 @@ static void test_redecl(void)
 static size_t run(const char *a, const char *c, const char *const *w, size_t nw,
 		  const char *const *s, size_t ns, char **out)
 {
-	struct verify_lists v = { "__global", w, nw, s, ns, NULL, NULL };
+	struct verify_lists v = { "__global", w, nw, s, ns, NULL, NULL, NULL };
 	size_t len = 0, bad;
 	FILE *f = open_memstream(out, &len);
 
@@ -81,7 +85,7 @@ static void test_file(void)
 	free(out);
 
 	bad = run("int f(void)\n{\n}\nint g;\n",
-		  "int __global f(void)\n{\n}\nint g;\nextern __typeof__(g) g __global;\n",
+		  "int __global f(void)\n{\n}\nint g;\n__typeof__(g) g __global;\n",
 		  w, 2, NULL, 0, &out);
 	TAP_OK(bad == 0, "one in place, one re-declared at the end (%s)", out);
 	free(out);
@@ -93,10 +97,30 @@ static void test_file(void)
 	free(out);
 
 	bad = run("int f(void)\n{\n}\nint g;\n",
+		  "__typeof__(g) g __global;\nint __global f(void)\n{\n}\nint g;\n",
+		  w, 2, NULL, 0, &out);
+	TAP_OK(bad == 1 && strstr(out, "x.c:1: re-declaration without extern not right behind "
+				  "a definition of g"),
+	       "a tentative re-declaration not behind the definition: refused (%s)", out);
+	free(out);
+
+	bad = run("int f(void)\n{\n}\nint g;\n",
 		  "extern __typeof__(g) g __global;\nint __global f(void)\n{\n}\nint g;\n",
 		  w, 2, NULL, 0, &out);
-	TAP_OK(bad >= 1 && strstr(out, "re-declaration added before the end of the file"),
-	       "a re-declaration before the end: refused");
+	TAP_OK(bad == 0, "an extern re-declaration anywhere: taken (%s)", out);
+	free(out);
+
+	bad = run("#ifdef X\nint g = 1;\n#endif\nint __global f(void)\n{\n}\n",
+		  "#ifdef X\nint g = 1;\n#endif\n__typeof__(g) g __global;\n"
+		  "int __global f(void)\n{\n}\n", w, 2, NULL, 0, &out);
+	TAP_OK(bad == 1 && strstr(out, "x.c:4: re-declaration without extern not right"),
+	       "a tentative re-declaration outside its definition's #if arm: refused (%s)", out);
+	free(out);
+
+	bad = run("#ifdef X\nint g = 1; /* one */\n#endif\nint __global f(void)\n{\n}\n",
+		  "#ifdef X\nint g = 1; /* one */\n__typeof__(g) g __global;\n#endif\n"
+		  "int __global f(void)\n{\n}\n", w, 2, NULL, 0, &out);
+	TAP_OK(bad == 0, "one right behind it, in its #if arm: taken (%s)", out);
 	free(out);
 
 	bad = run("int f(void)\n{\n}\nint g;\n", "long __global f(void)\n{\n}\nint __global g;\n",
