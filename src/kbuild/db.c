@@ -1,19 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* db.c - the incremental scan database: a tab-separated text file.
  *
- *   crossym-db 5
- *   F <size> <mtime_sec> <mtime_nsec> <inode> <path>
+ *   crossym-db 7
+ *   F <size> <mtime_sec> <mtime_nsec> <inode> <ctime_sec> <ctime_nsec> <path>
  *   O <machine> <elfclass> <elfdata> <dwarf> <object name>
  *   S <bind> <kind> <symbol>
  *   X <section>          (the section of the definition just before)
  *   D <line> <symbol>    (a DWARF definition of the object, when dwarf is 2)
  *   E <file>             (its declaration file)
- *   L <size> <mtime_sec> <mtime_nsec> <inode> <asm> <path>   (a source file;
- *                        asm: 1 when its text has an asm statement, 2 unknown)
+ *   L <stamp as F's> <asm> <path>   (a source file; asm: 1 when its text has
+ *                        an asm statement, 2 unknown)
  *   W <result> <line> <symbol>   (where its text shows symbol's definition)
- *   R <size> <mtime_sec> <mtime_nsec> <inode> <path>   (an object file whose asm
- *                        strings --run-build-commands checked)
+ *   R <stamp as F's> <path>   (an object file whose asm strings
+ *                        --run-build-commands checked)
  *   A <symbol> <where>   (one asm-string reference it found)
+ *   Z <hash>             (last: FNV-1a 64 of every byte before it)
  */
 #include "core/abisec.h"
 #include "kbuild/db.h"
