@@ -90,6 +90,29 @@ for knob in $(sed -n 's/^  \([A-Z][A-Z]*=\).*/\1/p' "$TMP/ahelp"); do
 	grep -q "^\.BI\? $knob" "$TOP/doc/crossym-annotate.1" || { echo "# crossym-annotate.1: $knob undocumented"; bad=$((bad + 1)); }
 done
 ok $bad "crossym-annotate.1 documents every option and knob of annotate --help"
+# The other way: every option a page defines (a .TP entry) is one its
+# --help lists (crossym.1: one of the commands' --help; crossym-annotate.1:
+# annotate's), so that no page keeps an option the binary dropped.
+man_options() {
+	awk 'prev == ".TP" && /^\.B[IR]? \\-/ { w = $2; gsub(/\\-/, "-", w); gsub(/"/, "", w)
+		sub(/=.*/, "", w); print w } { prev = $0 }' "$1" | sort -u
+}
+: >"$TMP/allhelp"
+for cmd in "" $(sed -n '/^Commands:/,/^$/s/^  \([a-z]*\) .*/\1/p' "$TMP/help"); do
+	[ "$cmd" = annotate ] && continue
+	"$CROSSYM" $cmd --help >>"$TMP/allhelp" 2>/dev/null
+done
+bad=0 n=0
+for opt in $(man_options "$TOP/doc/crossym.1"); do
+	n=$((n + 1))
+	grep -Eq -- "(^|[^a-z-])$opt([^a-z-]|\$)" "$TMP/allhelp" || { echo "# crossym.1: $opt in no --help"; bad=$((bad + 1)); }
+done
+for opt in $(man_options "$TOP/doc/crossym-annotate.1"); do
+	n=$((n + 1))
+	grep -Eq -- "(^|[^a-z-])$opt([^a-z-]|\$)" "$TMP/ahelp" || { echo "# crossym-annotate.1: $opt not in annotate --help"; bad=$((bad + 1)); }
+done
+[ $n -ge 20 ] || { echo "# only $n options found in the pages"; bad=$((bad + 1)); }
+ok $bad "every option the pages define is in a --help ($n)"
 bad=0
 for sect in NAME SYNOPSIS DESCRIPTION OPTIONS "EXIT STATUS" EXAMPLES; do
 	for page in $PAGES; do

@@ -34,7 +34,7 @@ static void usage(FILE *out)
 {
 	fputs("usage: crossym COMMAND [OPTIONS] BUILD_DIR...\n"
 	      "       crossym annotate OUTDIR SRCTREE [OPTIONS]\n"
-	      "       crossym --version\n\n"
+	      "       crossym -V | --version\n\n"
 	      "Find the global definitions of a kbuild-built C tree that are used from\n"
 	      "outside their unit (directory or module), so that each unit can be\n"
 	      "compiled -fwhole-program once those definitions carry a tag.\n\n"
