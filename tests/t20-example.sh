@@ -56,14 +56,14 @@ cp -R "$ex" "$TMP/src-missing"
 rm "$TMP/src-missing/lib/string.c"
 expect_status 1 "$CROSSYM" cocci -o "$TMP/c-missing" --srctree "$TMP/src-missing" "$TMP/ldr"
 expect_grep "lib/string.c: missing source" "$TMP/err" "missing source: named, exit 1"
-expect_status 1 "$CROSSYM" check --srctree "$TMP/src-missing" "$TMP/ldr"
-expect_grep "lib/string.c: missing source" "$TMP/err" "check: missing source named"
+expect_status 3 "$CROSSYM" check --srctree "$TMP/src-missing" "$TMP/ldr"
+expect_grep "lib/string.c: missing source" "$TMP/err" "check: missing source named, exit 3 (the answer is incomplete), not 1 (tags wrong)"
 # A build whose source tree moved: its `source` link points to nothing. Said,
 # naming the old tree; --srctree maps the recorded paths to the new place.
 cp -R "$ex" "$TMP/src-old"
 make -s -C "$TMP/src-old" O="$TMP/moved" >/dev/null 2>&1
 mv "$TMP/src-old" "$TMP/src-new"
-expect_status 1 "$CROSSYM" check "$TMP/moved"
+expect_status 3 "$CROSSYM" check "$TMP/moved"
 expect_grep "moved: built from $TMP/src-old (its .source. link), which is not there: .*give --srctree DIR" \
 	"$TMP/err" "a build whose source tree moved: the old tree named, --srctree offered"
 "$CROSSYM" check "$TMP/ldr" >"$TMP/check-ldr.txt" 2>/dev/null
@@ -96,7 +96,7 @@ expect_status 1 "$CROSSYM" check -q "$TMP/ldr"
 expect_eq "$TMP/check.txt" "$TMP/out" "check -q: the same output"
 [ ! -s "$TMP/err" ]
 ok $? "check -q: nothing on stderr ($(wc -l <"$TMP/err") lines)"
-expect_status 1 "$CROSSYM" check --quiet --srctree "$TMP/src-missing" "$TMP/ldr"
+expect_status 3 "$CROSSYM" check --quiet --srctree "$TMP/src-missing" "$TMP/ldr"
 expect_grep "lib/string.c: missing source" "$TMP/err" "check --quiet: errors stay"
 "$CROSSYM" report --help | grep -q "^  -q, --quiet "
 ok $? "-q in report --help"

@@ -26,9 +26,10 @@ static const char check_help[] =
 	"missing tag (needed, absent) and each stale tag (present on a definition no\n"
 	"longer referenced from outside its unit, or on a symbol the builds do not\n"
 	"define) as `FILE:LINE: missing|stale tag: SYMBOL: why`. Exit 1 when there\n"
-	"is any, 0 when the tree is exact. The options the tree was tagged with are\n"
-	"read from SRCTREE/.crossym (crossym annotate --apply installs it): an option\n"
-	"that differs from it is an error.\n\n";
+	"is any, 0 when the tree is exact, 3 when the answer is incomplete (a file\n"
+	"could not be read or was not understood: named). The options the tree was\n"
+	"tagged with are read from SRCTREE/.crossym (crossym annotate --apply\n"
+	"installs it): an option that differs from it is an error.\n\n";
 
 static const struct optdef opt_check_format = { { "format", required_argument, NULL, OPT_FORMAT },
 	"  --format FORMAT   text (default: FILE:LINE: lines), tsv (file, line,\n"
@@ -194,6 +195,10 @@ static void print_summary(const struct check_opts *o, const struct tag_report *r
 		       rep->nexact);
 }
 
+/* check's exit status for an answer that is not complete (beside 0 exact, 1
+ * tags wrong, 2 usage or a meaningless result) */
+enum { CHECK_INCOMPLETE = 3 };
+
 static int run_check(struct check_opts *o)
 {
 	const struct treeconf *c = &o->a.conf;
@@ -221,7 +226,10 @@ static int run_check(struct check_opts *o)
 		stale += print_issues(o, &out, "stale", rep->stale, rep->nstale);
 	print_tail(&out, missing, stale, rep->nexact);
 	print_summary(o, rep, missing, stale);
-	status = diag.status ? diag.status : (missing || stale);
+	/* 1: the answer is complete and some tags are wrong; 3: it is not (a
+	 * file could not be read or was not understood: named above), whatever
+	 * it found */
+	status = diag.status ? CHECK_INCOMPLETE : (missing || stale);
 	pipeline_free(&p);
 	return status;
 }
