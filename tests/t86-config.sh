@@ -232,4 +232,18 @@ ok $? "cocci: no OUTDIR written"
 [ -e "$TMP/spy/ran" ]
 ok $? "with --run-build-commands on the command line the commands run (the spy works)"
 
+# ---- an exclude naming no object: said where it was given ------------------------
+printf 'keep-stale = yes\n# objects out of their units\nexclude = lib/nothere.o\n' >"$s/.crossym"
+expect_status 1 "$CROSSYM" report "$TMP/sb"
+expect_grep "^crossym: $s/.crossym:3: exclude lib/nothere.o: no such object in the build $TMP/sb$" "$TMP/err" \
+	".crossym's exclude naming no object: its FILE:LINE, not --exclude"
+printf 'init/main.o\n\n  zz/q.o  # gone\n' >"$TMP/excl.list"
+expect_status 1 "$CROSSYM" report --no-config --exclude "@$TMP/excl.list" --exclude yy.o "$TMP/sb"
+expect_grep "^crossym: $TMP/excl.list:3: exclude zz/q.o: no such object in the build $TMP/sb$" "$TMP/err" \
+	"an @FILE list's line naming no object: FILE:LINE"
+expect_grep "^crossym: $TMP/sb: --exclude yy.o: no such object in the build$" "$TMP/err" \
+	"... and one on the command line: --exclude"
+! grep -q "init/main.o" "$TMP/err"
+ok $? "... an object the build has: nothing said"
+
 done_testing

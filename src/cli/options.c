@@ -290,7 +290,7 @@ int scan_args_settle(struct scan_args *a, const char *cmd, unsigned keys, int st
 	a->scan.run_build_commands = c->flag[TC_RUN_BUILD_COMMANDS];
 	a->units.runs = c->flag[TC_RUNS];
 	for (size_t i = 0; i < c->excl.nexclude; i++)
-		units_add_exclude(&a->units, c->excl.exclude[i]);
+		units_add_exclude_from(&a->units, c->excl.exclude[i], c->excl.origin[i]);
 	return 0;
 }
 

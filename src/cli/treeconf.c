@@ -84,7 +84,8 @@ static int has_blank_or_control(const char *s)
 }
 
 /* One value for key: NULL when it is good (stored), else what is wrong. */
-static const char *set_value(struct treeconf *c, int key, const char *val)
+static const char *set_value(struct treeconf *c, int key, const char *val,
+			     const char *where)
 {
 	if (key == TC_EXCLUDE) {
 		/* as units_add_exclude stores it, which must not read as @FILE */
@@ -92,7 +93,7 @@ static const char *set_value(struct treeconf *c, int key, const char *val)
 		int bad = !*val || !*norm || has_blank_or_control(val) || norm[0] == '@';
 
 		if (!bad)               /* (kept once: units_add_exclude) */
-			units_add_exclude(&c->excl, norm);
+			units_add_exclude_from(&c->excl, norm, where);
 		free(norm);
 		return bad ? "exclude: an object (relative to BUILD_DIR), one per line" : NULL;
 	}
@@ -119,7 +120,8 @@ static char *trim(char *s, size_t len)
 
 /* One line (NUL-terminated, no newline): NULL when good, else what is wrong.
  * seen: the keys given by earlier lines. */
-static const char *parse_line(struct treeconf *c, char *line, unsigned *seen)
+static const char *parse_line(struct treeconf *c, char *line, unsigned *seen,
+			      const char *where)
 {
 	char *eq, *name, *val;
 	int key;
@@ -139,7 +141,7 @@ static const char *parse_line(struct treeconf *c, char *line, unsigned *seen)
 	if (key != TC_EXCLUDE && (*seen & TC(key)))
 		return "key given twice";
 	*seen |= TC(key);
-	return set_value(c, key, val);
+	return set_value(c, key, val, where);
 }
 
 int treeconf_parse(struct treeconf *c, char *text, const char *path)
@@ -151,12 +153,14 @@ int treeconf_parse(struct treeconf *c, char *text, const char *path)
 	c->path = xstrdup(path);
 	for (line = text; line; line = next) {
 		const char *bad;
+		char *where;
 
 		next = strchr(line, '\n');
 		if (next)
 			*next++ = '\0';
-		lineno++;
-		bad = parse_line(c, line, &seen);
+		where = xasprintf("%s:%u", path, ++lineno);
+		bad = parse_line(c, line, &seen, where);
+		free(where);
 		if (bad) {
 			error("%s:%u: %s", path, lineno, bad);
 			treeconf_free(c);
@@ -281,7 +285,8 @@ static void take(struct treeconf *cmd, const struct treeconf *file, int key)
 			cmd->tag = xstrdup(file->tag);
 	} else if (key == TC_EXCLUDE) {
 		for (size_t i = 0; i < file->excl.nexclude; i++)
-			units_add_exclude(&cmd->excl, file->excl.exclude[i]);
+			units_add_exclude_from(&cmd->excl, file->excl.exclude[i],
+					       file->excl.origin[i]);
 	} else {
 		cmd->flag[key] = file->flag[key];
 	}

@@ -12,22 +12,43 @@
 
 /* (a name given twice is kept once: a .crossym of 80,000 excludes was
  * quadratic when each was looked for in a list) */
-static void push_exclude(struct unit_opts *uo, const char *name, size_t len)
+static struct strtab *strtab_new(void)
+{
+	struct strtab *t = xmalloc(sizeof(*t));
+
+	strtab_init(t);
+	return t;
+}
+
+/* (the first origin of a name given twice is kept) */
+static void push_exclude(struct unit_opts *uo, const char *name, size_t len,
+			 const char *origin)
 {
 	char *raw = xstrndup(name, len), *norm = path_normalize(raw);
 
 	free(raw);
-	if (!uo->excluded) {
-		uo->excluded = xmalloc(sizeof(*uo->excluded));
-		strtab_init(uo->excluded);
-	}
+	if (!uo->excluded)
+		uo->excluded = strtab_new();
+	if (origin && !uo->origins)
+		uo->origins = strtab_new();
 	if (strtab_find(uo->excluded, norm) < 0) {
+		size_t cap = uo->exclude_cap;
+
 		grow_array((void **)&uo->exclude, &uo->exclude_cap, uo->nexclude + 1,
 			   sizeof(*uo->exclude));
+		if (uo->exclude_cap != cap)
+			uo->origin = xrealloc(uo->origin, uo->exclude_cap * sizeof(*uo->origin));
+		uo->origin[uo->nexclude] =
+			origin ? strtab_str(uo->origins, strtab_intern(uo->origins, origin)) : NULL;
 		uo->exclude[uo->nexclude++] =
 			strtab_str(uo->excluded, strtab_intern(uo->excluded, norm));
 	}
 	free(norm);
+}
+
+void units_add_exclude_from(struct unit_opts *uo, const char *name, const char *origin)
+{
+	push_exclude(uo, name, strlen(name), origin);
 }
 
 int units_has_exclude(const struct unit_opts *uo, const char *name)
@@ -43,8 +64,10 @@ int units_add_exclude(struct unit_opts *uo, const char *arg)
 {
 	char *text, *line, *save = NULL;
 
+	unsigned lineno = 0;
+
 	if (arg[0] != '@') {
-		push_exclude(uo, arg, strlen(arg));
+		push_exclude(uo, arg, strlen(arg), NULL);
 		return 0;
 	}
 	text = read_file(arg + 1, NULL);
@@ -52,13 +75,21 @@ int units_add_exclude(struct unit_opts *uo, const char *arg)
 		error("%s: %s", arg + 1, errstr(errno));
 		return -1;
 	}
-	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+	for (line = text; line; line = save) {
 		size_t len;
 
+		save = strchr(line, '\n');
+		if (save)
+			*save++ = '\0';
+		lineno++;
 		line += strspn(line, " \t");
 		len = strcspn(line, " \t#");
-		if (len)
-			push_exclude(uo, line, len);
+		if (len) {
+			char *where = xasprintf("%s:%u", arg + 1, lineno);
+
+			push_exclude(uo, line, len, where);
+			free(where);
+		}
 	}
 	free(text);
 	return 0;
@@ -70,6 +101,10 @@ void units_opts_free(struct unit_opts *uo)
 	if (uo->excluded)
 		strtab_free(uo->excluded);
 	free(uo->excluded);
+	if (uo->origins)
+		strtab_free(uo->origins);
+	free(uo->origins);
+	free(uo->origin);
 	memset(uo, 0, sizeof(*uo));
 }
 
@@ -84,8 +119,12 @@ static void apply_excludes(struct build *b, const struct unit_opts *uo)
 		struct object *o = build_find(b, uo->exclude[i]);
 
 		if (!o || !takes_part(o)) {
-			error("%s: --exclude %s: no such object in the build", b->dir,
-			      uo->exclude[i]);
+			if (uo->origin[i])
+				error("%s: exclude %s: no such object in the build %s",
+				      uo->origin[i], uo->exclude[i], b->dir);
+			else
+				error("%s: --exclude %s: no such object in the build", b->dir,
+				      uo->exclude[i]);
 			continue;
 		}
 		free(o->unit);

@@ -18,14 +18,21 @@ struct strtab;
 struct unit_opts {
 	const char **exclude;   /* object names (relative to the build dir), each
 				 * once, in the order given: excluded's strings */
+	const char **origin;    /* where each was given ("FILE:LINE" of a .crossym
+				 * or an @FILE list; NULL: the command line),
+				 * origins' strings; exclude_cap entries */
 	size_t nexclude, exclude_cap;
 	struct strtab *excluded; /* the names (NULL: none yet) */
+	struct strtab *origins;  /* the origins (NULL: none yet) */
 	int runs;               /* --runs */
 };
 
 /* Add one --exclude argument: an object name, or @FILE naming one object per
  * line (blank lines and # comments ignored). -1 when FILE cannot be read. */
 int units_add_exclude(struct unit_opts *uo, const char *arg);
+/* Add one object name given at origin ("FILE:LINE"; NULL: the command line),
+ * which the error for a name no object has names first. */
+void units_add_exclude_from(struct unit_opts *uo, const char *name, const char *origin);
 void units_opts_free(struct unit_opts *uo);
 /* 1 when name (normalised) is one of uo's --exclude objects. */
 int units_has_exclude(const struct unit_opts *uo, const char *name);
