@@ -49,6 +49,9 @@ ok $? "a_helper (used from a/hot.o, now out of a/'s unit) tagged; the exclusion 
 grep -qx 'extern __typeof__(a_clock) a_clock __global;' "$b/.wp/src/a/clock.c" &&
 	grep -q '^a/clock.c	a_clock	redeclared	several definitions' "$b/.wp/tags/forms.tsv"
 ok $? "a_clock, defined by an alias in the #else arm compiled, tagged there too (re-declared)"
+[ "$(grep -c '^extern __typeof__(a_sys_poke) a_sys_poke __global;$' "$b/.wp/src/a/sys.c")" -eq 2 ] &&
+	awk '/^#else/ { e = 1 } e && /^extern __typeof__\(a_sys_poke\)/ { f = 1 } END { exit !f }' "$b/.wp/src/a/sys.c"
+ok $? "a_sys_poke, pasted by a definer macro called in both arms: re-declared behind each, the #else arm's too"
 "$b/image" >"$TMP/wp.out"
 expect_eq "$TMP/want.out" "$TMP/wp.out" "the whole-program image prints what the normal one prints"
 expect_grep "^wholeprogram: image: whole-program: the 3 unit files linked" "$TMP/wp.err" \

@@ -1149,29 +1149,70 @@ static unsigned line_behind(struct scan *S, size_t k)
 	return 0;
 }
 
-/* The line behind the top-level macro call statement on line at (hint, else
- * the line of the call srcfile_paste_call names for symbol), in *line; 0
- * when there is no such call. */
-static size_t call_end(struct srcfile *f, const char *symbol, unsigned hint, unsigned *line)
+/* The first argument of the top-level macro call at token i when it is one
+ * identifier (else NONE). */
+static size_t call_arg(const struct scan *S, size_t i)
+{
+	const struct lex *L = &S->L;
+	size_t open = nx(L, i + 1), id;
+
+	if (open >= L->nt || !is_punct(L, open, '('))
+		return NONE;
+	next_arg(S, nx(L, open + 1), group_end(L, open), &id);
+	return id;
+}
+
+/* Whether the top-level token i is a macro call statement that defines what
+ * the call at token a does: a itself, or a call with a's first argument that
+ * pastes symbol in the same compat flavour (SYSCALL_DEFINE5(clone, ...) and
+ * SYSCALL_DEFINE6(clone, ...) in two #if arms). */
+static int sibling_call(struct scan *S, size_t i, size_t a, const char *symbol)
+{
+	const struct lex *L = &S->L;
+	size_t id, aid = call_arg(S, a);
+
+	if (i == a)
+		return 1;
+	if (L->t[i].depth || !is_ident(L, i) || aid == NONE || (id = call_arg(S, i)) == NONE ||
+	    L->t[id].len != L->t[aid].len ||
+	    memcmp(L->s + L->t[id].off, L->s + L->t[aid].off, L->t[id].len) ||
+	    !pasted_from(L, id, symbol, strlen(symbol)) ||
+	    compat_agrees(L, i, symbol) != compat_agrees(L, a, symbol) ||
+	    (macro_refers(L, i) && !(macro_how(L, i) & MACRO_PASTES)))
+		return 0;
+	return nx(L, i + 1) < L->nt && is_punct(L, nx(L, i + 1), '(');
+}
+
+/* The lines behind the top-level macro call statement on line at (hint, else
+ * the line of the call srcfile_paste_call names for symbol) and behind each
+ * sibling of it in another #if arm (sibling_call), in *lines (a 0: one has
+ * no line behind it); the count, 0 when there is no such call. */
+static size_t call_ends(struct srcfile *f, const char *symbol, unsigned hint, unsigned **lines)
 {
 	struct scan *S = scan_of(f, NULL, NULL);
 	unsigned at = hint;
 	char *mac = hint ? NULL : srcfile_paste_call(f, symbol, &at);
-	size_t n = 0;
+	size_t n = 0, cap = 0, a = NONE;
 	struct decl d;
 	unsigned flags;
 
-	for (size_t i = 0; at && i < S->L.nt && !n; i++)
+	for (size_t i = 0; at && i < S->L.nt && a == NONE; i++)
 		if (!S->L.t[i].depth && is_ident(&S->L, i) &&
 		    (!mac || tok_eq(&S->L, i, mac, strlen(mac))) &&
 		    lex_line(&S->L, S->L.t[i].off) == at && nx(&S->L, i + 1) < S->L.nt &&
-		    is_punct(&S->L, nx(&S->L, i + 1), '(')) {
-			stmt_decl(S, i, &d, &flags);
-			d.macro = nx(&S->L, stmt_start(S, i)) == i ? i : d.macro;
-			*line = d.macro == i ? line_behind(S, def_stmt_end(S, &d)) : 0;
-			n = 1;
-		}
+		    is_punct(&S->L, nx(&S->L, i + 1), '('))
+			a = i;
 	free(mac);
+	if (a == NONE)
+		return 0;
+	for (size_t i = 0; i < S->L.nt; i++) {
+		if (!sibling_call(S, i, a, symbol))
+			continue;
+		stmt_decl(S, i, &d, &flags);
+		d.macro = nx(&S->L, stmt_start(S, i)) == i ? i : d.macro;
+		grow_array((void **)lines, &cap, n + 1, sizeof(**lines));
+		(*lines)[n++] = d.macro == i ? line_behind(S, def_stmt_end(S, &d)) : 0;
+	}
 	return n;
 }
 
@@ -1181,7 +1222,7 @@ size_t srcfile_def_ends(struct srcfile *f, const char *symbol, unsigned hint,
 	struct scan *S = scan_of(f, symbol, NULL);
 	size_t sl = strlen(symbol), n = 0, cap = 0, m;
 	struct decl d;
-	unsigned flags, at;
+	unsigned flags;
 
 	*lines = NULL;
 	/* the declarators, else the definer macro calls (as srcfile_locate) */
@@ -1194,10 +1235,8 @@ size_t srcfile_def_ends(struct srcfile *f, const char *symbol, unsigned hint,
 			grow_array((void **)lines, &cap, n + 1, sizeof(**lines));
 			(*lines)[n++] = line_behind(S, def_stmt_end(S, &d));
 		}
-	if (!n && call_end(f, symbol, hint, &at)) {
-		*lines = xcalloc(1, sizeof(**lines));
-		(*lines)[n++] = at;
-	}
+	if (!n)
+		n = call_ends(f, symbol, hint, lines);
 	return n;
 }
 

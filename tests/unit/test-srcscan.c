@@ -532,6 +532,18 @@ static void test_def_ends(void)
 	check_ends("#define D(n) int c_##n\nD(s) __initdata;\nint w;\n", "c_s", 2, "2",
 		   "a pasted definition with an attribute behind the call, by the hint");
 	check_ends("D(s)\nint w;\n", "c_s", 1, "1", "a call with no `;`: its `)`");
+	/* Linux 6.1 x86_64-fsmod: ioport.c's and fork.c's #else arms were built,
+	 * and only the first arm's call had the re-declaration */
+	check_ends("#ifdef IOPERM\nSYSCALL_DEFINE3(ioperm, long, a, long, b, int, c)\n{\n}\n"
+		   "#else\nSYSCALL_DEFINE3(ioperm, long, a, long, b, int, c)\n{\n}\n#endif\n"
+		   "COND_SYSCALL(ioperm);\n", "__x64_sys_ioperm", 0, "4 8 10",
+		   "a pasting call in each #if arm: behind each (and the weak stub COND_SYSCALL pastes)");
+	check_ends("#ifdef A\nSYSCALL_DEFINE5(clone, long, a, long, b, int, c, int, d, int, e)\n{\n}\n"
+		   "#else\nSYSCALL_DEFINE6(clone, long, a, long, b, int, c, int, d, int, e, int, f)\n{\n}\n"
+		   "#endif\nSYSCALL_DEFINE2(clone3, long, a, int, b)\n{\n}\n", "__x64_sys_clone", 0, "4 8",
+		   "other macros of the same argument in other arms too, not clone3");
+	check_ends("#ifdef A\nSYSCALL_DEFINE1(rd, int, x)\n{\n}\n#else\nSYSCALL_DEFINE1(rd, int, x)\n{\n}\n#endif\n",
+		   "__x64_sys_rd", 6, "4 8", "by the hint's call, its siblings too");
 	check_ends("int w;\n", "v", 0, "", "no definition");
 	check_ends("extern int v;\n__typeof__(v) v __global;\n", "v", 0, "",
 		   "declarations and re-declarations are none");
