@@ -63,7 +63,7 @@ case $BUILT in
 esac
 ok $vok "--version prints crossym VERSION, git describe style ($BUILT)"
 sh "$TOP/scripts/version.sh" >"$TMP/v-now"
-if [ -d "$TOP/.git" ] && command -v git >/dev/null 2>&1; then
+if [ -e "$TOP/.git" ] && command -v git >/dev/null 2>&1; then
 	git -C "$TOP" describe --tags --match 'v[0-9]*' >/dev/null 2>&1 && want=described || want=untagged
 	case $want:$(cat "$TMP/v-now") in
 	described:*-untagged-*|untagged:*[!d]-[0-9]*-g*) vok=1 ;;
