@@ -335,16 +335,16 @@ check_sources() {
 		fi
 	done <"$WORK/files.tsv"
 	sums "$root" "$WORK/present" >"$WORK/present.sums"
-	awk -F '\t' -v p="$prog" 'FILENAME == ARGV[1] { name = $0; sub(/^[0-9]+ [0-9]+ /, "", name)
-			split($0, f, " "); got[name] = f[1] " " f[2]; next }
+	awk -F '\t' -v p="$prog" 'FILENAME == ARGV[1] { got[$1] = $2; next }
 		FILENAME == ARGV[2] { want[$1] = $2 " " $3; next }
-		{ if (got[$0] != want[$0]) { print p ": " $0 ": changed since the scan"; bad = 1 } }
+		got[$0] != want[$0] { print p ": " $0 ": changed since the scan"; bad = 1 }
 		END { exit bad }' "$WORK/present.sums" "$WORK/files.tsv" "$WORK/present" >&2 || status=1
 	return $status
 }
 check_sources || exit 1
 rm -rf "$OUTDIR/spatch-logs"
 
+: >"$WORK/ruled"
 mkdir "$WORK/a" "$WORK/b" "$WORK/c" "$WORK/log" "$WORK/status" \
 	"$WORK/parse" "$WORK/parsed" "$WORK/retry" "$WORK/expanded"
 
@@ -376,10 +376,12 @@ if [ "$NFILES" -gt 0 ]; then
 	[ "$VERBOSE" = 1 ] && "$SPATCH" --version 2>&1 | sed -n "1s/^/$prog: /p" >&2
 	sh "$HERE/progress.sh" "$WORK" "$OUTDIR" "$NFILES" &
 	progress=$!
-	# the jobs (ID, source, semantic patch: NUL-separated for xargs -0), a
-	# file whose semantic patch has no rule done at once (nothing to do)
+	# the jobs (ID, source, semantic patch: NUL-separated for xargs -0; their
+	# IDs in WORK/ruled), a file whose semantic patch has no rule done at once
+	# (nothing to do)
 	awk -F '\t' -v w="$WORK" '{ rule = 0; while (!rule && (getline l < $2) > 0) rule = l ~ /^@/
-		close($2); if (rule) print NR "\n" $1 "\n" $2; else { print 0 >(w "/status/" NR); close(w "/status/" NR) } }' \
+		close($2); if (rule) { print NR "\n" $1 "\n" $2; print NR >(w "/ruled") }
+		else { print 0 >(w "/status/" NR); close(w "/status/" NR) } }' \
 		"$WORK/list" | tr '\n' '\0' >"$WORK/jobs" || exit 2
 	run_group "$WORK/jobs" xargs -0 -r -P "$JOBS" -n 3 sh "$HERE/spatch-one.sh" --spatch-one "$WORK"
 	: >"$WORK/.spatch-done"
@@ -402,15 +404,23 @@ keep_log() {
 	kept=$OUTDIR/spatch-logs/$(sed -n "${1}p" "$WORK/list" | cut -f1).log
 	mkdir -p "$(dirname "$kept")" && cp "$WORK/log/$1" "$kept"
 }
+# The statuses, read once: WORK/failed and failed.src, the files whose
+# spatch failed (a file without a status, its spatch-one killed: 255);
+# WORK/ran and ran.failed, the IDs of those spatch ran on (a rule, a status
+# written) and of those of them that failed.
+: >"$WORK/failed.src"; : >"$WORK/ran"; : >"$WORK/ran.failed"
+awk -F '\t' -v w="$WORK" 'FILENAME == ARGV[1] { ruled[$1]; next }
+	{ st = w "/status/" FNR; s = 255; ran = 0
+	  if ((getline v < st) > 0) { s = v; ran = FNR in ruled }
+	  close(st)
+	  if (ran) print FNR >(w "/ran")
+	  if (s != 0) { print FNR >(w "/failed"); print $1 >(w "/failed.src")
+			if (ran) print FNR >(w "/ran.failed") } }' \
+	"$WORK/ruled" "$WORK/list" || exit 2
+nran=$(wc -l <"$WORK/ran")
+nfail=$(wc -l <"$WORK/ran.failed")
+for id in $(cat "$WORK/ran.failed"); do keep_log "$id"; done
 # A spatch that fails on every file it ran on is broken, not the files.
-# WORK/ran: "ID<TAB>status" of each file spatch ran on (a semantic patch with
-# a rule, a status written), in one pass.
-awk -F '\t' -v OFS='\t' -v w="$WORK" '{ st = w "/status/" NR; if ((getline s < st) <= 0) next
-	close(st); rule = 0; while (!rule && (getline l < $2) > 0) rule = l ~ /^@/
-	close($2); if (rule) print NR, s }' "$WORK/list" >"$WORK/ran" || exit 2
-nran=$(awk 'END { print NR }' "$WORK/ran")
-nfail=$(awk -F '\t' '$2 != 0 { n++ } END { print n + 0 }' "$WORK/ran")
-for id in $(awk -F '\t' '$2 != 0 { print $1 }' "$WORK/ran"); do keep_log "$id"; done
 if [ "$nran" -gt 0 ] && [ "$nfail" -eq "$nran" ]; then
 	id=$(ls "$WORK/status" | sed 1q)
 	echo "$prog: spatch failed on every file ($nran), e.g. $(sed -n "${id}p" "$WORK/list" | cut -f1):" \
@@ -425,10 +435,6 @@ fi
 # (else re-declare), remove the stale tags it left, re-declare what it did not
 # tag; WORK/c is the result, WORK/report says what was done (see complete.h).
 t2=$(date +%s)
-: >"$WORK/failed.src"
-# (a file without a status, its spatch-one killed, failed: 255)
-awk -F '\t' -v w="$WORK" '{ st = w "/status/" NR; s = 255; if ((getline v < st) > 0) s = v; close(st)
-	if (s != 0) { print NR >(w "/failed"); print $1 >(w "/failed.src") } }' "$WORK/list" || exit 2
 "$CROSSYM" complete "$SCOPE" "$WORK/a" "$WORK/b" "$WORK/c" "$WORK/failed.src" >"$WORK/report" ||
 	{ echo "$prog: crossym complete failed" >&2; exit 2; }
 
@@ -503,11 +509,11 @@ fi
 [ $? -le 1 ] || { echo "$prog: crossym verify could not run" >&2; exit 2; }
 : >"$WORK/patch"
 # WORK/changed: the files complete (and --verify-build) changed, in list
-# order (one diff -rq; a file missing from WORK/c counts as changed)
-(cd "$WORK" && diff -rq a c) >"$WORK/differ" 2>/dev/null
-awk -F '\t' -v w="$WORK" 'FNR == NR { differ[$0] = 1; next }
-	("Files a/" $1 " and c/" $1 " differ") in differ || (getline l < (w "/c/" $1)) < 0 { print $1; next }
-	{ close(w "/c/" $1) }' "$WORK/differ" "$WORK/list" >"$WORK/changed" || exit 2
+# order (one diff -rqN: a file missing from WORK/c counts as changed)
+(cd "$WORK" && diff -rqN a c) >"$WORK/differ" 2>/dev/null
+awk -F '\t' 'FILENAME == ARGV[1] { differ[$0]; next }
+	("Files a/" $1 " and c/" $1 " differ") in differ { print $1 }' \
+	"$WORK/differ" "$WORK/list" >"$WORK/changed" || exit 2
 changed=0
 while IFS= read -r src; do
 	changed=$((changed + 1))

@@ -144,12 +144,13 @@ journal_check() {
 	exit 3
 }
 
-# sums ROOT LIST: "cksum size name" of each file of LIST (one name a line) in
-# ROOT, in one cksum run (a file cksum cannot read, or missing, has no line:
-# the callers look for each; the status is always 0).
+# sums ROOT LIST: "NAME<TAB>CKSUM SIZE" (file_sum's form) of each file of LIST
+# (one name a line) in ROOT, from one cksum run (a file cksum cannot read, or
+# missing, has no line: the callers look for each; the status is always 0).
 sums() {
 	[ -s "$2" ] || return 0
-	(cd "$1" && tr '\n' '\0' <"$2" | xargs -0 cksum -- 2>/dev/null)
+	(cd "$1" && tr '\n' '\0' <"$2" | xargs -0 cksum -- 2>/dev/null) |
+		awk '{ name = $0; sub(/^[0-9]+ [0-9]+ /, "", name); print name "\t" $1 " " $2 }'
 	return 0
 }
 
@@ -332,19 +333,20 @@ stage_file() {
 apply_tree() {
 	J=$TREELOCK
 	mkdir "$J/orig" "$J/new" || exit 2
-	sed -n 's|/[^/]*$||p' "$1" | sort -u | sed 's|^|./|' >"$WORK/apply.dirs" || exit 2
-	for at in "$J/orig" "$J/new"; do
-		[ -s "$WORK/apply.dirs" ] || break
-		(cd "$at" && tr '\n' '\0' <"$WORK/apply.dirs" | xargs -0 mkdir -p) ||
+	# the files' directories under orig/ and new/, made by one mkdir
+	sed -n 's|/[^/]*$||p' "$1" | sort -u | sed 'h; s|^|orig/|; p; g; s|^|new/|' >"$WORK/apply.dirs" || exit 2
+	if [ -s "$WORK/apply.dirs" ]; then
+		(cd "$J" && tr '\n' '\0' <"$WORK/apply.dirs" | xargs -0 mkdir -p) ||
 			{ rm -rf "$J/orig" "$J/new"; echo "$prog: cannot stage in $J; nothing changed" >&2; exit 1; }
-	done
+	fi
 	# each file's journal line (its original's sum, or `missing`, and its new
 	# text's), written once the file is staged
 	sums "$SRCTREE" "$1" >"$WORK/orig.sums" && sums "$WORK/c" "$1" >"$WORK/new.sums" &&
-		awk -F '\t' -v OFS='\t' 'FILENAME != ARGV[3] { name = $0; sub(/^[0-9]+ [0-9]+ /, "", name)
-				split($0, f, " "); sum[FILENAME == ARGV[1], name] = f[1] " " f[2]; next }
-			{ o = ((1, $0) in sum) ? sum[1, $0] : "missing"; if (!((0, $0) in sum)) exit 1
-			  print $0, o, sum[0, $0] }' "$WORK/orig.sums" "$WORK/new.sums" "$1" >"$WORK/journal.new" ||
+		awk -F '\t' -v OFS='\t' 'FILENAME == ARGV[1] { orig[$1] = $2; next }
+			FILENAME == ARGV[2] { new[$1] = $2; next }
+			!($0 in new) { exit 1 }
+			{ print $0, ($0 in orig) ? orig[$0] : "missing", new[$0] }' \
+			"$WORK/orig.sums" "$WORK/new.sums" "$1" >"$WORK/journal.new" ||
 		{ rm -rf "$J/orig" "$J/new"; echo "$prog: cannot read the new texts in $WORK/c; nothing changed" >&2; exit 1; }
 	: >"$J/files"
 	while IFS='	' read -r src orig new; do

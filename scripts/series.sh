@@ -729,12 +729,10 @@ fi
 # patch changes are HEAD's (else the series says no base)
 BASE=
 if command -v git >/dev/null 2>&1 && BASE=$(cd "$SRCTREE" && git rev-parse --verify -q HEAD 2>/dev/null); then
-	cut -f1 "$WORK/files" | sed 's|^|./|' >"$WORK/files.paths"
-	(cd "$SRCTREE" && tr '\n' '\0' <"$WORK/files.paths" | xargs -0 git diff --quiet HEAD --) 2>/dev/null || {
+	sed 's|^|./|' "$WORK/files" | tr '\n' '\0' >"$WORK/files.paths"
+	(cd "$SRCTREE" && xargs -0 git diff --quiet HEAD -- <"$WORK/files.paths") 2>/dev/null || {
 		echo "$prog: note: no base-commit: the files of the patch in $SRCTREE differ from its HEAD" >&2
 		BASE=; }
-else
-	BASE=
 fi
 LC_ALL=C awk -v series="$SERIES" -v author="$AUTHOR" -v sob="$SOB" -v date="$DATE" -v base="$BASE" \
 	-v tag="$TAG" -v version="$VERSION" -v maint="$([ "$MAINT" = /dev/null ] || echo 1)" \

@@ -9,7 +9,7 @@
 # Without git (a release tarball): VERSION as it is.
 top=$(cd "$(dirname "$0")/.." && pwd)
 base=$(sed -n 1p "$top/VERSION")
-[ -d "$top/.git" ] || [ -f "$top/.git" ] || { echo "$base"; exit 0; }
+[ -e "$top/.git" ] || { echo "$base"; exit 0; }      # (a worktree's is a file)
 command -v git >/dev/null 2>&1 || { echo "$base"; exit 0; }
 if d=$(git -C "$top" describe --tags --match 'v[0-9]*' --dirty 2>/dev/null); then
 	echo "${d#v}"

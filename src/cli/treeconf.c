@@ -85,15 +85,19 @@ static int has_blank_or_control(const char *s)
 
 /* One value for key: NULL when it is good (stored), else what is wrong. */
 static const char *set_value(struct treeconf *c, int key, const char *val,
-			     const char *where)
+			     const char *path, unsigned lineno)
 {
 	if (key == TC_EXCLUDE) {
 		/* as units_add_exclude stores it, which must not read as @FILE */
 		char *norm = path_normalize(val);
 		int bad = !*val || !*norm || has_blank_or_control(val) || norm[0] == '@';
 
-		if (!bad)               /* (kept once: units_add_exclude) */
+		if (!bad) {             /* (kept once: units_add_exclude) */
+			char *where = xasprintf("%s:%u", path, lineno);
+
 			units_add_exclude_from(&c->excl, norm, where);
+			free(where);
+		}
 		free(norm);
 		return bad ? "exclude: an object (relative to BUILD_DIR), one per line" : NULL;
 	}
@@ -121,7 +125,7 @@ static char *trim(char *s, size_t len)
 /* One line (NUL-terminated, no newline): NULL when good, else what is wrong.
  * seen: the keys given by earlier lines. */
 static const char *parse_line(struct treeconf *c, char *line, unsigned *seen,
-			      const char *where)
+			      const char *path, unsigned lineno)
 {
 	char *eq, *name, *val;
 	int key;
@@ -141,7 +145,7 @@ static const char *parse_line(struct treeconf *c, char *line, unsigned *seen,
 	if (key != TC_EXCLUDE && (*seen & TC(key)))
 		return "key given twice";
 	*seen |= TC(key);
-	return set_value(c, key, val, where);
+	return set_value(c, key, val, path, lineno);
 }
 
 int treeconf_parse(struct treeconf *c, char *text, const char *path)
@@ -153,14 +157,11 @@ int treeconf_parse(struct treeconf *c, char *text, const char *path)
 	c->path = xstrdup(path);
 	for (line = text; line; line = next) {
 		const char *bad;
-		char *where;
 
 		next = strchr(line, '\n');
 		if (next)
 			*next++ = '\0';
-		where = xasprintf("%s:%u", path, ++lineno);
-		bad = parse_line(c, line, &seen, where);
-		free(where);
+		bad = parse_line(c, line, &seen, path, ++lineno);
 		if (bad) {
 			error("%s:%u: %s", path, lineno, bad);
 			treeconf_free(c);

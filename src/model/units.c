@@ -32,12 +32,10 @@ static void push_exclude(struct unit_opts *uo, const char *name, size_t len,
 	if (origin && !uo->origins)
 		uo->origins = strtab_new();
 	if (strtab_find(uo->excluded, norm) < 0) {
-		size_t cap = uo->exclude_cap;
-
 		grow_array((void **)&uo->exclude, &uo->exclude_cap, uo->nexclude + 1,
 			   sizeof(*uo->exclude));
-		if (uo->exclude_cap != cap)
-			uo->origin = xrealloc(uo->origin, uo->exclude_cap * sizeof(*uo->origin));
+		grow_array((void **)&uo->origin, &uo->origin_cap, uo->nexclude + 1,
+			   sizeof(*uo->origin));
 		uo->origin[uo->nexclude] =
 			origin ? strtab_str(uo->origins, strtab_intern(uo->origins, origin)) : NULL;
 		uo->exclude[uo->nexclude++] =

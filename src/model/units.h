@@ -20,8 +20,8 @@ struct unit_opts {
 				 * once, in the order given: excluded's strings */
 	const char **origin;    /* where each was given ("FILE:LINE" of a .crossym
 				 * or an @FILE list; NULL: the command line),
-				 * origins' strings; exclude_cap entries */
-	size_t nexclude, exclude_cap;
+				 * origins' strings */
+	size_t nexclude, exclude_cap, origin_cap;
 	struct strtab *excluded; /* the names (NULL: none yet) */
 	struct strtab *origins;  /* the origins (NULL: none yet) */
 	int runs;               /* --runs */

@@ -1162,25 +1162,26 @@ static size_t call_arg(const struct scan *S, size_t i)
 	return id;
 }
 
-/* Whether the top-level token i is a macro call statement that defines what
- * the call at token a does: a itself, or a call with a's first argument that
- * pastes symbol in the same compat flavour (SYSCALL_DEFINE5(clone, ...) and
- * SYSCALL_DEFINE6(clone, ...) in two #if arms). */
-static int sibling_call(struct scan *S, size_t i, size_t a, const char *symbol)
+/* Whether the top-level token i is a macro call that defines what the call
+ * at token a (first argument token aid) does: a itself, or a call with the
+ * same first argument that pastes symbol (length sl) in the same compat
+ * flavour (SYSCALL_DEFINE5(clone, ...) and SYSCALL_DEFINE6(clone, ...) in two
+ * #if arms). */
+static int sibling_call(struct scan *S, size_t i, size_t a, size_t aid, const char *symbol,
+			size_t sl)
 {
 	const struct lex *L = &S->L;
-	size_t id, aid = call_arg(S, a);
+	size_t id;
 
 	if (i == a)
 		return 1;
-	if (L->t[i].depth || !is_ident(L, i) || aid == NONE || (id = call_arg(S, i)) == NONE ||
+	if (L->t[i].depth || !is_ident(L, i) || (id = call_arg(S, i)) == NONE ||
 	    L->t[id].len != L->t[aid].len ||
 	    memcmp(L->s + L->t[id].off, L->s + L->t[aid].off, L->t[id].len) ||
-	    !pasted_from(L, id, symbol, strlen(symbol)) ||
-	    compat_agrees(L, i, symbol) != compat_agrees(L, a, symbol) ||
-	    (macro_refers(L, i) && !(macro_how(L, i) & MACRO_PASTES)))
+	    !pasted_from(L, id, symbol, sl) ||
+	    compat_agrees(L, i, symbol) != compat_agrees(L, a, symbol))
 		return 0;
-	return nx(L, i + 1) < L->nt && is_punct(L, nx(L, i + 1), '(');
+	return !macro_refers(L, i) || (macro_how(L, i) & MACRO_PASTES);
 }
 
 /* The lines behind the top-level macro call statement on line at (hint, else
@@ -1192,7 +1193,7 @@ static size_t call_ends(struct srcfile *f, const char *symbol, unsigned hint, un
 	struct scan *S = scan_of(f, NULL, NULL);
 	unsigned at = hint;
 	char *mac = hint ? NULL : srcfile_paste_call(f, symbol, &at);
-	size_t n = 0, cap = 0, a = NONE;
+	size_t n = 0, cap = 0, a = NONE, aid, sl = strlen(symbol);
 	struct decl d;
 	unsigned flags;
 
@@ -1205,8 +1206,9 @@ static size_t call_ends(struct srcfile *f, const char *symbol, unsigned hint, un
 	free(mac);
 	if (a == NONE)
 		return 0;
+	aid = call_arg(S, a);
 	for (size_t i = 0; i < S->L.nt; i++) {
-		if (!sibling_call(S, i, a, symbol))
+		if (i != a && (aid == NONE || !sibling_call(S, i, a, aid, symbol, sl)))
 			continue;
 		stmt_decl(S, i, &d, &flags);
 		d.macro = nx(&S->L, stmt_start(S, i)) == i ? i : d.macro;
