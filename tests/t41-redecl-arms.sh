@@ -13,6 +13,8 @@
 # global (untagged, it does not). The controls: the same line at the end of
 # the file defines on_lock where the arm is left out, and crossym verify
 # refuses it; an extern re-declaration makes GCC warn that `used` is ignored.
+# pick_main (lib/pick.c) is defined in both arms, the CONFIG_ON one in a .c
+# file the arm #includes: tagged there too, and crossym check wants it there.
 . "$(dirname "$0")/lib.sh"
 command -v spatch >/dev/null 2>&1 || skip_all "no spatch (coccinelle)"
 tree=$TOP/tests/trees/arms
@@ -25,9 +27,11 @@ expect_status 0 "$CROSSYM" cocci -o "$TMP/cocci" --define-tag "$b"
 expect_status 0 env CROSSYM_LIBEXECDIR="$TOP/scripts" "$CROSSYM" annotate "$TMP/cocci" \
 	"$TMP/src" --apply
 cut -f1-3 "$TMP/cocci/forms.tsv" >"$TMP/forms"
-printf 'lib/arms.c\t%s\n' "any_lock	redeclared" "arms_sum	inplace" "on_lock	redeclared" \
-	"total_on	redeclared" >"$TMP/want.forms"
-expect_eq "$TMP/want.forms" "$TMP/forms" "three variables re-declared, the function tagged in place"
+{ printf 'lib/arms.c\t%s\n' "any_lock	redeclared" "arms_sum	inplace" "on_lock	redeclared" \
+	"total_on	redeclared"
+  printf 'lib/pick.c\tpick_main\tredeclared\nlib/pick_big.c\tpick_main\tinplace\n'; } >"$TMP/want.forms"
+expect_eq "$TMP/want.forms" "$TMP/forms" \
+	"three variables re-declared, arms_sum tagged in place; pick_main in both its files"
 
 # where each re-declaration went: the line after its definition, in its arm
 t=$TMP/src/lib/arms.c
@@ -44,6 +48,8 @@ awk '
 	END { exit !(a1 && b1 && c && n == 3) }' "$t"
 ok $? "each re-declaration right behind its definition, inside its #if arm, no extern"
 expect_status 0 "$CROSSYM" check --srctree "$TMP/src" "$b"
+grep -q '^int __global pick_main(void)$' "$TMP/src/lib/pick_big.c"
+ok $? "pick_main tagged in lib/pick_big.c, the .c file CONFIG_ON's arm of lib/pick.c #includes"
 
 # compile ORIG_OR_TAGGED_FILE CONFIG OUT: the object and its compiler output
 compile() {
@@ -83,6 +89,22 @@ ok $? "on: the unit keeps on_lock, total_on, any_lock and arms_sum global"
 unit "$tree/lib/arms.c" "$TMP/wp-untagged"
 ! grep -q ' [DB] on_lock$' "$TMP/wp-untagged.unit.nm"
 ok $? "on, the control: untagged, the unit does not keep on_lock global"
+
+# pick_main: the unit of the tagged lib/pick.c keeps it global; with only
+# lib/pick.c tagged (its own arm's definition and re-declaration), it does not
+unit "$TMP/src/lib/pick.c" "$TMP/wp-pick"
+grep -q ' T pick_main$' "$TMP/wp-pick.unit.nm"
+ok $? "on: the unit of lib/pick.c keeps pick_main, defined in the #included lib/pick_big.c, global"
+cp "$TMP/src/lib/pick.c" "$TMP/pick-ctl.c"
+sed -i 's|"pick_big.c"|"'"$tree"'/lib/pick_big.c"|' "$TMP/pick-ctl.c"
+unit "$TMP/pick-ctl.c" "$TMP/wp-pick-ctl"
+! grep -q ' T pick_main$' "$TMP/wp-pick-ctl.unit.nm"
+ok $? "on, the control: with lib/pick_big.c untagged, the unit does not keep pick_main global"
+check_ctl=$TMP/ctl
+cp -R "$TMP/src" "$check_ctl" && cp "$tree/lib/pick_big.c" "$check_ctl/lib/"
+expect_status 1 "$CROSSYM" check --srctree "$check_ctl" "$b"
+expect_grep "lib/pick_big.c.*pick_main" "$TMP/out" \
+	"... and crossym check names the untagged definition in lib/pick_big.c"
 
 # the controls: the re-declaration at the end of the file, outside the arm
 cp -R "$tree" "$TMP/end"

@@ -296,6 +296,7 @@ static void merge_refs(struct row *keep, const struct row *r)
 static void row_free(struct row *r)
 {
 	free(r->site.def_source);
+	free(r->site.also_source);
 	free(r->site.source);
 	free(r->site.name);
 	free(r->site.why);

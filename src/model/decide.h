@@ -35,6 +35,10 @@ struct defsite {
 	unsigned char asm_alias; /* defined by top-level asm in a C file: no tag */
 	unsigned char several;  /* defined more than once (#if arms): which one
 				 * is live is unknown, so a re-declaration too */
+	char *also_source;      /* several: a .c file the source #includes (in
+				 * another arm) that defines it too, or NULL: its
+				 * definition is tagged there as well */
+	unsigned also_line;     /* its line there */
 };
 
 /* The file the definition's text is in, else its object's source (NULL). */

@@ -78,6 +78,28 @@ static void check_file(const char *source, struct srcfile *f, const char *tag, s
 	srcscan_free(tags, n);
 }
 
+/* The placement of a definition tagged where it stands (an included .c's). */
+static const struct placement in_place = { PLACE_DECLARATOR, 0, NULL, NULL };
+
+/* A wanted pair's row, and whether its file is the row's also_source. */
+struct wanted_at {
+	size_t row;
+	int also;
+};
+
+/* Want the pair (file, r's name), for row i. */
+static void want(struct strtab *wanted, struct wanted_at **at, size_t *cap, const char *file,
+		 const struct row *r, size_t i, int also)
+{
+	char *key = pair_key(file, row_source_name(r));
+	unsigned id = strtab_intern(wanted, key);
+
+	grow_array((void **)at, cap, (size_t)id + 1, sizeof(**at));
+	(*at)[id].row = i;
+	(*at)[id].also = also;
+	free(key);
+}
+
 static int cmp_issue(const void *pa, const void *pb)
 {
 	const struct tag_issue *a = pa, *b = pb;
@@ -97,7 +119,7 @@ void tagcheck_run(const struct rows *rows, const struct placement *places,
 	struct strtab wanted, reported;
 	struct known_symbols known = { &reported, defined, unlinked };
 	unsigned char *found;
-	size_t *wanted_row = NULL;      /* wanted id -> its row's index */
+	struct wanted_at *wanted_row = NULL; /* wanted id -> its row */
 	size_t wanted_cap = 0;
 	char **order = xcalloc(sources->count, sizeof(*order));
 
@@ -110,13 +132,10 @@ void tagcheck_run(const struct rows *rows, const struct placement *places,
 		strtab_intern(&reported, row_source_name(r));
 		if (r->status == STATUS_TAG && r->site.source && !r->site.asm_alias &&
 		    !r->site.untaggable) {
-			char *key = pair_key(defsite_file(&r->site), row_source_name(r));
-			unsigned id = strtab_intern(&wanted, key);
-
-			grow_array((void **)&wanted_row, &wanted_cap, (size_t)id + 1,
-				   sizeof(*wanted_row));
-			wanted_row[id] = i;
-			free(key);
+			want(&wanted, &wanted_row, &wanted_cap, defsite_file(&r->site), r, i, 0);
+			if (r->site.also_source)
+				want(&wanted, &wanted_row, &wanted_cap, r->site.also_source, r, i,
+				     1);
 		}
 	}
 	found = xcalloc(wanted.count, 1);
@@ -141,15 +160,19 @@ void tagcheck_run(const struct rows *rows, const struct placement *places,
 		}
 	}
 	for (size_t id = 0; id < wanted.count; id++) {
-		const struct row *r = &rows->v[wanted_row[id]];
+		const struct row *r = &rows->v[wanted_row[id].row];
+		/* the definition's file, or the included .c that defines it too
+		 * (tagged in place there) */
+		int also = wanted_row[id].also;
 
 		if (found[id])
 			continue;
 		push_issue(&out->missing, &out->nmissing, &out->missing_cap,
-			   defsite_file(&r->site), row_source_name(r), r->site.def_line, r->kind,
-			   "referenced from outside its unit");
-		out->missing[out->nmissing - 1].several = r->site.several;
-		out->missing[out->nmissing - 1].place = &places[wanted_row[id]];
+			   also ? r->site.also_source : defsite_file(&r->site),
+			   row_source_name(r), also ? r->site.also_line : r->site.def_line,
+			   r->kind, "referenced from outside its unit");
+		out->missing[out->nmissing - 1].several = also ? 0 : r->site.several;
+		out->missing[out->nmissing - 1].place = also ? &in_place : &places[wanted_row[id].row];
 		out->missing[out->nmissing - 1].unit = r->unit;
 		out->missing[out->nmissing - 1].ctx = r->ctx;
 	}

@@ -110,24 +110,27 @@ static int place_in(struct srcfile *f, const char *symbol, struct placement *p)
 }
 
 /* A second definition in the source after the first (another #if arm), or
- * in an included .c. */
-static int several_definitions(struct srcset *files, const struct row *r,
+ * in an included .c (at->also_source, also_line: the first such file). */
+static int several_definitions(struct srcset *files, struct row *r,
 			       struct srcfile *f, unsigned line)
 {
 	unsigned again;
+	int several = srcfile_locate(f, row_source_name(r), line, &again, NULL) ==
+		      LOC_DECLARATOR;
 
-	if (srcfile_locate(f, row_source_name(r), line, &again, NULL) == LOC_DECLARATOR)
-		return 1;
 	for (size_t i = 0; i < r->ctx->nincluded; i++) {
 		struct placement p = { 0 };
 		struct srcfile *inc = srcset_get(files, r->ctx->included[i], NULL);
 		int found = place_in(inc, row_source_name(r), &p);
 
+		if (found && p.kind == PLACE_DECLARATOR && !r->site.also_source) {
+			r->site.also_source = xstrdup(r->ctx->included[i]);
+			r->site.also_line = p.line;
+		}
+		several |= found;
 		free(p.macro);
-		if (found)
-			return 1;
 	}
-	return 0;
+	return several;
 }
 
 /* The file debug info names (a macro's line there means the macro pasted the

@@ -5,7 +5,7 @@
 
 int main(void)
 {
-	printf("sum %d on %d total %ld any %d\n", arms_sum(), *on_lock.count, total_on,
-	       *any_lock.count);
+	printf("sum %d on %d total %ld any %d pick %d\n", arms_sum(), *on_lock.count,
+	       total_on, *any_lock.count, pick_main());
 	return 0;
 }

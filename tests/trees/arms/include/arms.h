@@ -17,5 +17,6 @@ struct locked {
 extern struct locked on_lock, any_lock;
 extern long total_on;
 int arms_sum(void);
+int pick_main(void);
 
 #endif
