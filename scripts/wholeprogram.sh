@@ -946,19 +946,9 @@ EOF
 	fi
 	;;
 image)
-	# the top aggregate (built-in.o by ld -r, or a thin built-in.a) and the
-	# libraries, then every top-level image command
-	if [ -f "$B/built-in.o" ]; then
-		save built-in.o
-		(cd "$B" && sequence - | xargs ld -r -o built-in.o)
-		sequence - >>"$W/placed"
-		written built-in.o
-	elif [ -f "$B/built-in.a" ]; then
-		save built-in.a
-		(cd "$B" && rm -f built-in.a && sequence - | xargs ar cDPrST built-in.a)
-		sequence - >>"$W/placed"
-		written built-in.a
-	fi
+	# the libraries, then every top-level image command (each aggregate
+	# it links made again from the units: the top built-in.a or built-in.o
+	# only when it is one of them)
 	relibs
 	images=$(cat "$W/images")
 	for img in $images; do

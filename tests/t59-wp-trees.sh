@@ -1,0 +1,47 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# t59-wp-trees: the one command, `crossym wholeprogram --define-tag`, on the
+# small trees with a program that no other test runs it on (the others: t15
+# image, t16 and t40 example, t17 asmref, t18 macros, t46 ordered, t48
+# flatten, t51 clash, t52 ppc64, t53 derived, t54 knr, t56 chain, t57 boot,
+# t58 emptyobj): arms (variables re-declared in their #if arms, a definition
+# in a .c file an arm #includes), static (configuration A) and ltofail (an
+# object GCC refuses under -flto, kept out). Each: exit 0, the source tree
+# not written, and the whole-program program prints what the normal one
+# prints; --restore gives the normal build back.
+. "$(dirname "$0")/lib.sh"
+command -v spatch >/dev/null 2>&1 || skip_all "no spatch"
+wp_wanted || { done_testing; exit 0; }
+
+# one TREE [BUILD_ARG]: the tree's normal build, then the one command on it
+one() {
+	t=$1
+	cp -R "$TOP/tests/trees/$t" "$TMP/$t" && cp "$TOP/tests/trees/record.sh" "$TMP/"
+	(cd "$TMP/$t" && find . -type f | sort | xargs cksum) >"$TMP/$t.sum"
+	sh "$TMP/$t/build.sh" "$TMP/$t-b" ${2:-} >"$TMP/$t.log" 2>&1
+	ok $? "$t: the tree builds normally"
+	"$TMP/$t-b/prog" >"$TMP/$t.want" 2>&1
+	cp "$TMP/$t-b/prog" "$TMP/$t.prog"
+	expect_status 0 wp --define-tag "$TMP/$t-b"
+	cp "$TMP/err" "$TMP/$t.err"
+	expect_grep "^wholeprogram: prog: whole-program: the [0-9]* unit files linked" "$TMP/$t.err" \
+		"$t: the program is proved whole-program"
+	"$TMP/$t-b/prog" >"$TMP/$t.got" 2>&1
+	expect_eq "$TMP/$t.want" "$TMP/$t.got" "$t: the whole-program program prints what the normal one prints"
+	! cmp -s "$TMP/$t.prog" "$TMP/$t-b/prog"
+	ok $? "$t: ... and it is another program"
+	(cd "$TMP/$t" && find . -type f | sort | xargs cksum) >"$TMP/$t.sum2"
+	expect_eq "$TMP/$t.sum" "$TMP/$t.sum2" "$t: the source tree not written"
+	expect_status 0 wp --restore "$TMP/$t-b"
+	cmp -s "$TMP/$t.prog" "$TMP/$t-b/prog"
+	ok $? "$t: --restore gives the normal program back"
+}
+
+one arms
+expect_grep "wholeprogram: .*pick_main\|^wholeprogram: [0-9]* units" "$TMP/arms.err" \
+	"arms: the summary printed"
+one static A
+one ltofail
+expect_grep "^wholeprogram:   1 lto: " "$TMP/ltofail.err" \
+	"ltofail: p/hot.o, which -flto refuses, kept out of its unit"
+done_testing
