@@ -90,9 +90,10 @@ am_check() {
 	if [ "$n" -gt 1 ]; then
 		sed -n '/^[^ ].* ([0-9]*):$/,/^-- $/p' "$TMP/gitfp/0000-cover-letter.patch" >"$TMP/want-cover"
 		# (a series made from a tree that is no checkout has no base)
-		grep -q '^base-commit: ' "$2/0000-cover-letter.txt" ||
+		grep -q '^base-commit: ' "$2/0000-cover-letter.txt" || {
 			awk '/^$/ { b++; next } /^base-commit: / { if (b) b--; next } { while (b) { print ""; b-- } print }' \
-				"$TMP/want-cover" >"$TMP/want-cover.nobase" && mv "$TMP/want-cover.nobase" "$TMP/want-cover"
+				"$TMP/want-cover" >"$TMP/want-cover.nobase" &&
+				mv "$TMP/want-cover.nobase" "$TMP/want-cover"; }
 		# (and one made from another checkout another: the form compared here)
 		sed -i 's/^base-commit: .*/base-commit: X/' "$TMP/want-cover"
 		sed -n '/^[^ ].* ([0-9]*):$/,/^-- $/p' "$2/0000-cover-letter.txt" |
