@@ -599,6 +599,7 @@ fi
 cp "$WORK/changed" "$WORK/apply.list" || exit 2
 [ -z "$CONF" ] || echo .crossym >>"$WORK/apply.list"
 apply_tree "$WORK/apply.list"
+record_tagged "$OUTDIR/builds" "$WORK/journal.files"
 # written into the source tree: said even with -q
 [ -z "$CONF" ] || echo "$prog: note: $CONF $SRCTREE/.crossym (the options of crossym cocci," \
 	"which report, cocci, check and units read from now on)" >&2

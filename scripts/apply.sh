@@ -383,3 +383,28 @@ apply_tree() {
 	APPLYING=0
 	rm -rf "$J/files" "$J/orig" "$J/new" "$J/ready" "$J/done"
 }
+
+# record_tagged BUILDS JOURNAL: in each build directory of BUILDS (cocci's
+# OUTDIR/builds) that is there and writable, BUILD/.crossym-tagged gets each
+# file of JOURNAL (apply_tree's lines: SRC, old sum, new sum) as `CKSUM SIZE
+# PATH` (PATH absolute), replacing an older line of the same file: crossym
+# check then knows these files are newer than the objects only by their tags
+# (src/kbuild/fresh.h). A record that cannot be written is said; the apply
+# stands.
+record_tagged() {
+	[ -s "$1" ] && [ -s "$2" ] || return 0
+	[ -n "${SRCTREE_REAL:-}" ] || SRCTREE_REAL=$(cd "$SRCTREE" && pwd -P) || return 0
+	while IFS= read -r rt_build; do
+		[ -d "$rt_build" ] && [ -w "$rt_build" ] && [ ! -L "$rt_build/.crossym-tagged" ] ||
+			continue
+		rt_rec=$rt_build/.crossym-tagged
+		awk -F '\t' -v root="$SRCTREE_REAL" '
+			FILENAME == ARGV[1] { split($3, s, " "); new[root "/" $1] = s[1] " " s[2]; next }
+			{ p = $0; sub(/^[0-9]+ [0-9]+ /, "", p); if (!(p in new)) print }
+			END { for (p in new) print new[p] " " p }' \
+			"$2" "$( [ -f "$rt_rec" ] && echo "$rt_rec" || echo /dev/null)" >"$rt_rec.new" &&
+			mv -f "$rt_rec.new" "$rt_rec" ||
+			{ rm -f "$rt_rec.new"; echo "$prog: $rt_rec: cannot record the files tagged" \
+				"(crossym check will call the build older than them)" >&2; }
+	done <"$1"
+}

@@ -208,7 +208,7 @@ static int run_check(struct check_opts *o)
 	size_t missing = 0, stale = 0;
 	int status, tag_macros = c->flag[TC_TAG_MACROS];
 
-	pipeline_init(&p, &o->a, PH_TAGCHECK | (tag_macros ? PH(PH_CLASSES) : 0));
+	pipeline_init(&p, &o->a, PH_TAGCHECK | PH(PH_FRESH) | (tag_macros ? PH(PH_CLASSES) : 0));
 	p.select = &o->units;
 	p.tag = treeconf_tag(c);
 	p.tag_macros = tag_macros;

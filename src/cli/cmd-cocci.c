@@ -185,6 +185,27 @@ static void write_conf(const struct cocci_cmd_opts *o)
 	free(path);
 }
 
+/* OUTDIR/builds: each build directory, absolute, a line each; annotate
+ * --apply records there the files it tagged (fresh.h). */
+static void write_builds(const struct cocci_cmd_opts *o)
+{
+	struct sbuf sb = { 0 };
+	char *path = path_join(o->outdir, "builds"), *text;
+
+	for (int i = 0; i < o->a.builds.n && !o->a.scan.nm_file; i++) {
+		char *abs = realpath(o->a.builds.v[i], NULL);
+
+		if (abs && !abs[strcspn(abs, "\n")])
+			sbuf_add(&sb, abs), sbuf_add(&sb, "\n");
+		free(abs);
+	}
+	text = sbuf_take(&sb);
+	if (write_file_atomic(path, text, strlen(text)))
+		error("%s: %s", path, errstr(errno));
+	free(text);
+	free(path);
+}
+
 /* The style of the tag (tagstyle.h), said on stderr. */
 static void choose_style(const struct cocci_cmd_opts *o, const struct pipeline *p,
 			 struct tagstyle *style)
@@ -251,6 +272,7 @@ static void write_outdir(const struct cocci_cmd_opts *o, const struct pipeline *
 	cocci_write(&copts, add, nadd, remove, nremove);
 	tagstyle_free(&style);
 	write_conf(o);
+	write_builds(o);
 	if (c->flag[TC_TAG_MACROS]) {
 		if (!diag.quiet)
 			tagmacro_print(&p->plan, "crossym cocci: ", stderr);

@@ -2,6 +2,7 @@
 /* pipeline.c - the phases of a run in one table, in the order they run
  * (pipeline.h has the sketch); each command names those it needs. */
 #include "cli/pipeline.h"
+#include "kbuild/fresh.h"
 #include "kbuild/buildtree.h"
 #include "model/classify.h"
 #include "kbuild/cpprun.h"
@@ -300,6 +301,15 @@ static int ph_tags(struct pipeline *p, struct pass *ps)
 	return 0;
 }
 
+/* Objects older than a file they were built from (fresh.h): said, and the
+ * run's status says the answer is not sure. */
+static int ph_fresh(struct pipeline *p, struct pass *ps)
+{
+	(void)p;
+	fresh_check(&ps->b);
+	return 0;
+}
+
 static const struct phase {
 	const char *stage;      /* scan, model, place, emit */
 	const char *name;
@@ -308,6 +318,7 @@ static const struct phase {
 } phases[PH_COUNT] = {
 	[PH_DB_LOAD]   = { "scan",  "db-load",   0, ph_db_load },
 	[PH_SCAN]      = { "scan",  "objects",   1, ph_scan },
+	[PH_FRESH]     = { "scan",  "fresh",     1, ph_fresh },
 	[PH_UNITS]     = { "model", "units",     1, ph_units },
 	[PH_DECIDE]    = { "model", "decide",    1, ph_decide },
 	[PH_LINKED]    = { "model", "linked",    1, ph_linked },

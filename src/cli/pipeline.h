@@ -2,6 +2,7 @@
 /* pipeline.h - the phases every command runs, in one table (pipeline.c):
  *
  *   scan   db-load, objects           (kbuild/, objfile/: the objects of each build)
+ *   scan   fresh                      (check: objects older than their sources)
  *   model  units, decide, linked      (model/: units, link closure, the decision)
  *   place  dwarf, generated           (place/: each tag row's definition site)
  *   model  classes                    (report --all, --tag-macros)
@@ -29,7 +30,7 @@
 #include "place/tagmacro.h"
 
 enum phase_id {
-	PH_DB_LOAD, PH_SCAN, PH_UNITS, PH_DECIDE, PH_LINKED, PH_DWARF,
+	PH_DB_LOAD, PH_SCAN, PH_FRESH, PH_UNITS, PH_DECIDE, PH_LINKED, PH_DWARF,
 	PH_GENERATED, PH_CLASSES, PH_LINES, PH_FACTS, PH_EACH, PH_DB_SAVE,
 	PH_MERGE, PH_TAGGABLE, PH_SITES, PH_TAGS, PH_COUNT
 };
