@@ -553,18 +553,21 @@ elif [ "$QUIET" -eq 0 ]; then
 		"$OUTDIR/tag-style"
 	awk -F '\t' -v p="$prog" 'FILENAME == ARGV[1] { line[$1 "\t" $2] = $4; next }
 		$3 == "macro" { print p ": " $1 ": tagged the #define of " $2 " (macros.tsv)" }
-		$3 == "redeclared" { l = line[$1 "\t" $2] > 0 ? ":" line[$1 "\t" $2] : ""
-			print p ": " $1 l ": re-declared " $2 " (" $4 ")" }' \
+		$3 == "redeclared" { l = line[$1 "\t" $2]
+			print (l > 0 ? $1 ":" l : p ": " $1) ": re-declared " $2 " (" $4 ")" }' \
 		"$SCOPE/wanted.tsv" "$WORK/forms.tsv"
 	echo "$prog: spatch: $NFILES files${MDIR:+ under $MDIR/} in $((t1 - t0)) s with -j $JOBS;" \
 		"checks in $((t3 - t2)) s"
 fi >&2
 # What is left untagged, or a stale tag left, as FILE:LINE: SYMBOL (the line
-# of wanted.tsv or stale.tsv, left out when unknown).
+# of wanted.tsv or stale.tsv), the compiler's form editors and CI annotators
+# read; `crossym: annotate: FILE: SYMBOL` when the line is unknown. The same
+# form for the re-declarations above.
 awk -F '\t' -v p="$prog" 'FILENAME == ARGV[1] { line[$1 "\t" $2] = $4; next }
 	FILENAME == ARGV[2] { line[$1 "\t" $2] = $3; stale[$1 "\t" $2] = 1; next }
-	$3 == "failed" { k = $1 "\t" $2; l = line[k] > 0 ? ":" line[k] : ""
-		print p ": " $1 l ": " $2 ": " (k in stale ? "stale tag left" : "left untagged") " (" $4 ")" }' \
+	$3 == "failed" { k = $1 "\t" $2; l = line[k]
+		print (l > 0 ? $1 ":" l : p ": " $1) ": " $2 ": " \
+			(k in stale ? "stale tag left" : "left untagged") " (" $4 ")" }' \
 	"$SCOPE/wanted.tsv" "$SCOPE/stale.tsv" "$WORK/forms.tsv" >&2
 # The definitions crossym cocci could not place (OUTDIR/unplaced.tsv: their
 # source is unknown): named, left untagged, the exit status 1.

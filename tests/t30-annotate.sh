@@ -119,7 +119,7 @@ grep '^crossym: annotate: [0-9]* in place' "$TMP/err" >"$TMP/got"
 expect_eq "$TMP/want" "$TMP/got" "global: summary line (on stderr)"
 [ ! -s "$TMP/out" ]
 ok $? "global: nothing on stdout"
-expect_grep "^crossym: annotate: kernel/sys.c:[0-9][0-9]*: re-declared sys_getlevel (name not in source)$" "$TMP/err" \
+expect_grep "^kernel/sys.c:[0-9][0-9]*: re-declared sys_getlevel (name not in source)$" "$TMP/err" \
 	"global: re-declared ones listed as FILE:LINE with their reason"
 annotate shapes-quiet "$out" "$tree" -q
 ok $rc "annotate.sh -q exits 0 (got $rc)"
@@ -226,7 +226,7 @@ fresh_tree "$tree"
 write_outdir "$out" "$tree" __global "$TMP/bad.tsv"
 annotate failing-check "$out" "$tree" --apply
 ok $([ $rc -eq 1 ]; echo $?) "a stale tag that is not there: exit 1 (got $rc)"
-expect_grep "crossym: annotate: drivers/good.c:7: good_probe: stale tag left (stale tag not found)" \
+expect_grep "^drivers/good.c:7: good_probe: stale tag left (stale tag not found)" \
 	"$TMP/err" "a stale tag that is not there: named by file:line: symbol"
 grep '^drivers/good.c' "$out/forms.tsv" >"$TMP/got"
 printf 'drivers/good.c\tgood_count\tinplace\t-\ndrivers/good.c\tgood_probe\tfailed\tstale tag not found\n' >"$TMP/want"
