@@ -8,7 +8,9 @@
 #    (a/hot.o now calls a/'s a_helper from outside it: tagged), the
 #    exclusion recorded in the tagged copy's .crossym; a_clock, defined by
 #    an alias attribute in the #else arm the build compiles (6.12's
-#    sched_clock_noinstr), is tagged in that arm too;
+#    sched_clock_noinstr), is tagged in that arm too; a_cmd_peek (U-Boot's
+#    U_BOOT_CMD entry) is re-declared behind its CMD(peek, ...) only, not
+#    behind CMD_HELP(peek, ...) beside it, which pastes another name;
 #  - of the five top-level commands the ELF link is the one that names the
 #    archives (found by what it reads); the objcopy of the image and the
 #    cat of that binary and the device tree run again after it, in order;
@@ -52,6 +54,9 @@ ok $? "a_clock, defined by an alias in the #else arm compiled, tagged there too 
 [ "$(grep -c '^extern __typeof__(a_sys_poke) a_sys_poke __global;$' "$b/.wp/src/a/sys.c")" -eq 2 ] &&
 	awk '/^#else/ { e = 1 } e && /^extern __typeof__\(a_sys_poke\)/ { f = 1 } END { exit !f }' "$b/.wp/src/a/sys.c"
 ok $? "a_sys_poke, pasted by a definer macro called in both arms: re-declared behind each, the #else arm's too"
+awk '/^CMD_HELP\(peek/ { h = NR } /^CMD\(peek/ { c = NR } /__typeof__\(a_cmd_peek\)/ { n++; r = NR }
+	END { exit !(n == 1 && r == c + 1 && h) }' "$b/.wp/src/a/sys.c"
+ok $? "a_cmd_peek (U-Boot's command table entry): re-declared behind CMD(peek, ...) only, not behind CMD_HELP(peek, ...)"
 "$b/image" >"$TMP/wp.out"
 expect_eq "$TMP/want.out" "$TMP/wp.out" "the whole-program image prints what the normal one prints"
 expect_grep "^wholeprogram: image: whole-program: the 3 unit files linked" "$TMP/wp.err" \

@@ -215,6 +215,45 @@ static int asm_made_by_macro(struct definer_ctx *dc, struct srcset *files, const
 	return v == DEFINER_ASM;
 }
 
+/* A name pasted by one of several calls of the same argument (U-Boot's
+ * U_BOOT_LONGHELP(bootm, ...) and U_BOOT_CMD(bootm, ...)), its line unknown:
+ * the first call whose expansion, by the #defines the build read, makes the
+ * name itself (definer_site), else the text's best guess. */
+static void choose_paste_call(struct definer_ctx *dc, struct srcset *files, struct row *r,
+			      struct placement *p)
+{
+	const char *file = defsite_file(&r->site), *text;
+	struct srcfile *f;
+	char **macros, *abs;
+	unsigned *lines;
+	size_t n, len;
+
+	if (p->kind != PLACE_PASTED || p->line || !file || !(f = srcset_get(files, file, NULL)) ||
+	    !(text = srcset_text(files, file, &len)))
+		return;
+	n = srcfile_paste_calls(f, row_source_name(r), &macros, &lines);
+	abs = path_join(srcset_srctree(files), file);
+	for (size_t k = 0; n > 1 && k < n; k++) {
+		struct definer_site site;
+		char *why = NULL;
+		enum definer_verdict v = definer_site(dc, text, len, abs, r->ctx->cmd_file,
+						      r->ctx->build_dir, macros[k], lines[k],
+						      row_source_name(r), NULL, &site, &why);
+
+		definer_site_free(&site);
+		free(why);
+		if (v == DEFINER_OK || v == DEFINER_STATIC) {
+			free(p->macro);
+			p->macro = xstrdup(macros[k]);
+			p->line = r->site.def_line = lines[k];
+			break;
+		}
+	}
+	free(abs);
+	strv_free(macros, n);
+	free(lines);
+}
+
 /* A pasted name the translation unit never declares in C is made by top-level
  * asm (SYSCALL_ALIAS): the preprocessed unit says so or, when the build's
  * commands are not run, the expansion of the pasting call by the #defines the
@@ -319,6 +358,7 @@ void placement_classify(struct rows *rows, struct srcset *files, struct cpp_runn
 			out[i].kind = PLACE_NO_SOURCE;
 		else
 			classify_row(files, r, &out[i]);
+		choose_paste_call(dc, files, r, &out[i]);
 		check_definer(dc, files, r, &out[i]);
 		check_asm_alias(&pre, dc, files, r, &out[i]);
 		check_synced(files, r, &out[i]);

@@ -1030,17 +1030,36 @@ static int compat_agrees(const struct lex *L, size_t m, const char *symbol)
 	       (strstr(symbol, "compat") != NULL);
 }
 
-char *srcfile_paste_call(struct srcfile *f, const char *symbol, unsigned *line)
+/* A top-level macro call statement whose first identifier argument can be
+ * pasted into the name: the call token, its argument's length, whether its
+ * compat flavour agrees. */
+struct paste_cand {
+	size_t call, arglen;
+	int agrees;
+};
+
+static int cmp_paste_cand(const void *pa, const void *pb)
 {
-	struct scan *S = scan_of(f, NULL, NULL);
+	const struct paste_cand *a = pa, *b = pb;
+
+	if (a->agrees != b->agrees)
+		return b->agrees - a->agrees;
+	if (a->arglen != b->arglen)
+		return a->arglen < b->arglen ? 1 : -1;
+	return (a->call > b->call) - (a->call < b->call);
+}
+
+/* The candidates, best first: the compat flavour agreeing, then the longest
+ * argument (SYSCALL_DEFINE0(rt_sigreturn), not (sigreturn), for
+ * __x64_sys_rt_sigreturn), then the first in the file. */
+static size_t paste_cands(struct scan *S, const char *symbol, struct paste_cand **out)
+{
 	const struct lex *L = &S->L;
-	size_t sl = strlen(symbol), id, open, first = NONE, best = NONE;
-	size_t first_len = 0, best_len = 0;
+	size_t sl = strlen(symbol), id, open, n = 0, cap = 0;
 	struct decl d;
 	unsigned flags;
 
-	/* the longest argument wins: SYSCALL_DEFINE0(rt_sigreturn), not
-	 * (sigreturn), for __x64_sys_rt_sigreturn */
+	*out = NULL;
 	for (size_t i = 0; i < L->nt; i++) {
 		if (L->t[i].depth || !is_ident(L, i) || !is_punct(L, (open = nx(L, i + 1)), '('))
 			continue;
@@ -1052,16 +1071,42 @@ char *srcfile_paste_call(struct srcfile *f, const char *symbol, unsigned *line)
 		stmt_decl(S, i, &d, &flags);
 		if (d.macro != i)
 			continue;
-		if (L->t[id].len > first_len)
-			first = i, first_len = L->t[id].len;
-		if (compat_agrees(L, i, symbol) && L->t[id].len > best_len)
-			best = i, best_len = L->t[id].len;
+		grow_array((void **)out, &cap, n + 1, sizeof(**out));
+		(*out)[n++] = (struct paste_cand){ i, L->t[id].len, compat_agrees(L, i, symbol) };
 	}
-	if (best == NONE)
-		best = first;
+	if (n > 1)
+		qsort(*out, n, sizeof(**out), cmp_paste_cand);
+	return n;
+}
+
+char *srcfile_paste_call(struct srcfile *f, const char *symbol, unsigned *line)
+{
+	struct scan *S = scan_of(f, NULL, NULL);
+	struct paste_cand *c;
+	size_t n = paste_cands(S, symbol, &c);
+	char *macro = n ? xstrndup(S->L.s + S->L.t[c[0].call].off, S->L.t[c[0].call].len) : NULL;
+
 	if (line)
-		*line = best == NONE ? 0 : lex_line(&S->L, L->t[best].off);
-	return best == NONE ? NULL : xstrndup(L->s + L->t[best].off, L->t[best].len);
+		*line = n ? lex_line(&S->L, S->L.t[c[0].call].off) : 0;
+	free(c);
+	return macro;
+}
+
+size_t srcfile_paste_calls(struct srcfile *f, const char *symbol, char ***macros,
+			   unsigned **lines)
+{
+	struct scan *S = scan_of(f, NULL, NULL);
+	struct paste_cand *c;
+	size_t n = paste_cands(S, symbol, &c);
+
+	*macros = n ? xcalloc(n, sizeof(**macros)) : NULL;
+	*lines = n ? xcalloc(n, sizeof(**lines)) : NULL;
+	for (size_t k = 0; k < n; k++) {
+		(*macros)[k] = xstrndup(S->L.s + S->L.t[c[k].call].off, S->L.t[c[k].call].len);
+		(*lines)[k] = lex_line(&S->L, S->L.t[c[k].call].off);
+	}
+	free(c);
+	return n;
 }
 
 char *srcfile_paste_macro(struct srcfile *f, const char *symbol)
@@ -1162,11 +1207,57 @@ static size_t call_arg(const struct scan *S, size_t i)
 	return id;
 }
 
+/* The directive of TK_PP token k: `if` (#if, #ifdef, #ifndef), `else`
+ * (#else, #elif...), `endif`, or 0. */
+static int pp_kind(const struct lex *L, size_t k)
+{
+	const char *p = L->s + L->t[k].off, *end = p + L->t[k].len;
+
+	for (p++; p < end && (*p == ' ' || *p == '\t'); p++)
+		;
+	if (end - p >= 5 && !memcmp(p, "endif", 5))
+		return 'e';
+	if (end - p >= 4 && (!memcmp(p, "else", 4) || !memcmp(p, "elif", 4)))
+		return 'l';
+	if (end - p >= 2 && !memcmp(p, "if", 2))
+		return 'i';
+	return 0;
+}
+
+/* Whether tokens lo < hi stand in two arms of one #if (only one of them is
+ * compiled): between them an #else or #elif of a conditional that holds
+ * both. */
+static int other_arms(const struct lex *L, size_t lo, size_t hi)
+{
+	long opened = 0, closed = 0, arms_of = -1;
+
+	for (size_t k = lo + 1; k < hi; k++) {
+		int d = L->t[k].kind == TK_PP ? pp_kind(L, k) : 0;
+
+		if (d == 'i') {
+			opened++;
+		} else if (d == 'e' && opened) {
+			opened--;
+		} else if (d == 'e') {
+			/* lo's innermost open conditional ends here */
+			if (arms_of == closed)
+				arms_of = -1;
+			closed++;
+		} else if (d == 'l' && !opened) {
+			arms_of = closed;
+		}
+	}
+	return arms_of >= 0;
+}
+
 /* Whether the top-level token i is a macro call that defines what the call
  * at token a (first argument token aid) does: a itself, or a call with the
  * same first argument that pastes symbol (length sl) in the same compat
- * flavour (SYSCALL_DEFINE5(clone, ...) and SYSCALL_DEFINE6(clone, ...) in two
- * #if arms). */
+ * flavour, in another arm of an #if that holds both (other_arms:
+ * SYSCALL_DEFINE5(clone, ...) and SYSCALL_DEFINE6(clone, ...)), or anywhere
+ * when a macro known to paste (COND_SYSCALL); not U-Boot's
+ * U_BOOT_LONGHELP(bootm, ...) beside U_BOOT_CMD(bootm, ...), which pastes
+ * another name. */
 static int sibling_call(struct scan *S, size_t i, size_t a, size_t aid, const char *symbol,
 			size_t sl)
 {
@@ -1181,6 +1272,10 @@ static int sibling_call(struct scan *S, size_t i, size_t a, size_t aid, const ch
 	    !pasted_from(L, id, symbol, sl) ||
 	    compat_agrees(L, i, symbol) != compat_agrees(L, a, symbol))
 		return 0;
+	/* beside the call, outside its #if arms: only a macro known to paste
+	 * the name (COND_SYSCALL's weak stub) */
+	if (!other_arms(L, i < a ? i : a, i < a ? a : i))
+		return (macro_how(L, i) & MACRO_PASTES) != 0;
 	return !macro_refers(L, i) || (macro_how(L, i) & MACRO_PASTES);
 }
 

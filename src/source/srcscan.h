@@ -125,6 +125,10 @@ void srcfile_locate_each(struct srcfile *f, const char *const *symbols, size_t n
 char *srcfile_paste_macro(struct srcfile *f, const char *symbol);
 /* The same, and the line of that call (0 when none) in *line (may be NULL). */
 char *srcfile_paste_call(struct srcfile *f, const char *symbol, unsigned *line);
+/* Every such call, best first (the one srcfile_paste_call names first):
+ * their macros and lines, allocated (strv_free, free); the count. */
+size_t srcfile_paste_calls(struct srcfile *f, const char *symbol, char ***macros,
+			   unsigned **lines);
 char *srcscan_paste_macro(const char *text, size_t len, const char *symbol);
 
 /* Where a line can go right behind each top-level definition of symbol, in

@@ -544,6 +544,15 @@ static void test_def_ends(void)
 		   "other macros of the same argument in other arms too, not clone3");
 	check_ends("#ifdef A\nSYSCALL_DEFINE1(rd, int, x)\n{\n}\n#else\nSYSCALL_DEFINE1(rd, int, x)\n{\n}\n#endif\n",
 		   "__x64_sys_rd", 6, "4 8", "by the hint's call, its siblings too");
+	/* U-Boot 2025.01: U_BOOT_LONGHELP(bootm, ...) pastes bootm_help_text, not
+	 * the command's linker-list entry; a re-declaration behind it did not
+	 * compile */
+	check_ends("U_BOOT_LONGHELP(bootm, \"x\");\nU_BOOT_CMD(bootm, 1, 1, do_bootm, \"u\", h);\n"
+		   "int w;\n", "_u_boot_list_2_cmd_2_bootm", 2, "2",
+		   "a call of the same argument beside it, in no other #if arm: not a sibling");
+	check_ends("#ifdef A\nU_BOOT_LONGHELP(x, \"x\");\n#endif\nU_BOOT_CMD(x, 1, h);\n#if B\n"
+		   "#else\nint q;\n#endif\nint w;\n", "_u_boot_list_2_cmd_2_x", 4, "4",
+		   "an #if closed before the call, another opened after it: no sibling");
 	check_ends("int w;\n", "v", 0, "", "no definition");
 	check_ends("extern int v;\n__typeof__(v) v __global;\n", "v", 0, "",
 		   "declarations and re-declarations are none");
