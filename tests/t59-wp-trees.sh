@@ -6,7 +6,8 @@
 # flatten, t51 clash, t52 ppc64, t53 derived, t54 knr, t56 chain, t57 boot,
 # t58 emptyobj): arms (variables re-declared in their #if arms, a definition
 # in a .c file an arm #includes), static (configuration A) and ltofail (an
-# object GCC refuses under -flto, kept out). Each: exit 0, the source tree
+# object GCC refuses under -flto, kept out), tagbreak (ltofail with an object
+# its tags break, kept out, the tags decided again). Each: exit 0, the source tree
 # not written, and the whole-program program prints what the normal one
 # prints; --restore gives the normal build back.
 . "$(dirname "$0")/lib.sh"
@@ -15,8 +16,12 @@ wp_wanted || { done_testing; exit 0; }
 
 # one TREE [BUILD_ARG]: the tree's normal build, then the one command on it
 one() {
+	cp -R "$TOP/tests/trees/$1" "$TMP/$1" && cp "$TOP/tests/trees/record.sh" "$TMP/"
+	one_copied "$@"
+}
+# one_copied NAME [BUILD_ARG]: as one, on the tree copied to $TMP/NAME
+one_copied() {
 	t=$1
-	cp -R "$TOP/tests/trees/$t" "$TMP/$t" && cp "$TOP/tests/trees/record.sh" "$TMP/"
 	(cd "$TMP/$t" && find . -type f | sort | xargs cksum) >"$TMP/$t.sum"
 	sh "$TMP/$t/build.sh" "$TMP/$t-b" ${2:-} >"$TMP/$t.log" 2>&1
 	ok $? "$t: the tree builds normally"
@@ -44,4 +49,19 @@ one static A
 one ltofail
 expect_grep "^wholeprogram:   1 lto: " "$TMP/ltofail.err" \
 	"ltofail: p/hot.o, which -flto refuses, kept out of its unit"
+
+# tagbreak: ltofail where p/util.c defines __global as a token no tag
+# survives (no compile uses it untagged): its tagged -flto compile fails, it
+# is kept out of its unit and the units and tags decided again
+cp -R "$TOP/tests/trees/ltofail" "$TMP/tagbreak"
+printf '%s\n' '/* SPDX-License-Identifier: GPL-2.0-only */' '#define __global )' \
+	'int p_util(void) { return 11; }' >"$TMP/tagbreak/p/util.c"
+one_copied tagbreak
+expect_grep "^wholeprogram: p/util.o: its -flto compile fails once tagged: p/util.c:2:.*error" \
+	"$TMP/tagbreak.err" "tagbreak: the object the tags broke named, with the compiler's error"
+expect_grep "^wholeprogram:   1 tagged: .*: p/util.o" "$TMP/tagbreak.err" \
+	"tagbreak: ... and kept out of its unit in the summary"
+grep -c "^wholeprogram: tags: " "$TMP/tagbreak.err" >"$TMP/rounds"
+echo 2 >"$TMP/rounds.want"
+expect_eq "$TMP/rounds.want" "$TMP/rounds" "tagbreak: the tags decided twice"
 done_testing
