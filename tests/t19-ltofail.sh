@@ -50,13 +50,16 @@ p/hot.o	hot_real	p/hot.c:39
 TSV
 expect_eq "$TMP/want.refs" "$TMP/got.refs" \
 	"asm-refs.tsv: hot_helper, the asm label hot_label, hot_real (not hot_alias, which the asm makes), cool's p_util"
-# (hot_label, a name only an asm label gives, is left out of wanted.tsv on
-# any tree, as before: not this test's subject)
 for s in hot_helper hot_real p_util; do
 	grep -q "	$s	" "$TMP/o/wanted.tsv" || echo "# not wanted: $s"
 done >"$TMP/missing"
 [ ! -s "$TMP/missing" ]
 ok $? "... hot_helper, hot_real and p_util get their tag (OUTDIR/wanted.tsv)"
+# hot_label, a name no source spells, is the asm label of the C variable
+# hot_var (U-Boot's errno, asm("__u_boot_errno")): tagged there, by its C
+# name, not taken for a name top-level asm makes
+expect_grep "^p/hot.c	hot_var	var	[0-9]*	-	declarator$" "$TMP/o/wanted.tsv" \
+	"... hot_label, an asm label, tagged at its C declarator hot_var"
 
 # the answer equals the -flto one: the same source without the conflict
 HOT_CFLAGS=-DHOT_NO_CONFLICT sh "$tree/build.sh" "$TMP/twin" >"$TMP/twin.log" 2>&1

@@ -5,7 +5,10 @@
 # compiled to X.o and objcopied to X.init.o, which is what the aggregate
 # links (its .cmd has a cmd_ line only); lib/sort.init.o takes three steps
 # (ld -r of one input, strip --strip-debug, objcopy); aggregates are nested
-# built_in.o (underscore) made by `ld -r`, joined into prelink.o.
+# built_in.o (underscore) made by `ld -r`, joined into prelink.o; Xen's EFI
+# code: arch/x86/efi/rt.o compiled from a link in the build directory to
+# common/efi/rt.c (source_ names the link), through a temporary objcopy
+# makes the object.
 #  - report is exact: each definition once, from the linked X.init.o, with
 #    its source X.c (from X.o's .cmd) and its line (counter_sorts, pasted by
 #    a macro, has a line only in lib/sort.o's DWARF); the objects X.init.o
@@ -27,7 +30,7 @@ b=$TMP/b
 
 sh "$tree/build.sh" "$b" >"$TMP/build.log" 2>&1
 ok $? "the derived tree builds"
-echo "setup 4 sched 70 console 300 sort 123/1" >"$TMP/want.out"
+echo "setup 4 sched 70 console 300 sort 123/1 efi 42" >"$TMP/want.out"
 "$b/hv-syms" >"$TMP/normal.out" 2>&1
 expect_eq "$TMP/want.out" "$TMP/normal.out" "hv-syms prints its sums"
 # the shape of the tree, from the files themselves
@@ -48,13 +51,14 @@ boot_setup	common	common/boot.init.o	common/boot.c	tag	arch/x86	func	global	17
 console_init	drivers/char	drivers/char/console.o	drivers/char/console.c	tag	arch/x86	func	global	4
 core_ticks	common	common/core.o	common/core.c	tag	common/sched	func	global	4
 counter_sorts	lib	lib/sort.init.o	lib/sort.c	tag	arch/x86	object	global	10
+efi_rt_call	arch/x86/efi	arch/x86/efi/rt.o	common/efi/rt.c	tag	arch/x86	func	global	7
 sched_init	common/sched	common/sched/credit.o	common/sched/credit.c	tag	arch/x86	func	global	4
 sort_three	lib	lib/sort.init.o	lib/sort.c	tag	arch/x86	func	global	20
 TSV
 "$CROSSYM" report --format=tsv "$b" >"$TMP/got.tsv" 2>"$TMP/report.err"
 ok $? "report exits 0"
 expect_eq "$TMP/want.tsv" "$TMP/got.tsv" "report: each definition once, in X.init.o, source X.c, DWARF line of the input"
-printf '%s\n' arch/x86/setup.o common/boot.init.o common/core.o common/sched/credit.o \
+printf '%s\n' arch/x86/efi/rt.o arch/x86/setup.o common/boot.init.o common/core.o common/sched/credit.o \
 	drivers/char/console.o lib/sort.init.o xsm/built_in.o >"$TMP/want.objs"
 "$CROSSYM" objects "$b" >"$TMP/got.objs"
 expect_eq "$TMP/want.objs" "$TMP/got.objs" "objects: what the nested built_in.o link, not X.o, lib/sort.r.o, lib/sort.s.o"
@@ -70,6 +74,7 @@ cat >"$TMP/want.w" <<'TSV'
 common/boot.c	boot_level	var	5	-	declarator
 common/boot.c	boot_setup	func	17	-	declarator
 common/core.c	core_ticks	func	4	-	declarator
+common/efi/rt.c	efi_rt_call	func	7	-	declarator
 common/sched/credit.c	sched_init	func	4	-	declarator
 drivers/char/console.c	console_init	func	4	-	declarator
 lib/sort.c	counter_sorts	var	10	DEFINE_COUNTER	pasted
@@ -88,6 +93,8 @@ if command -v spatch >/dev/null 2>&1; then
 		grep -q '^int __init __global sort_three(' "$TMP/tagged/lib/sort.c" &&
 		grep -q '^__typeof__(counter_sorts) counter_sorts __global;$' "$TMP/tagged/lib/sort.c"
 	ok $? "annotate: the init objects' tags are in common/boot.c and lib/sort.c"
+	grep -q '^int __global efi_rt_call(int n)$' "$TMP/tagged/common/efi/rt.c"
+	ok $? "annotate: the tag of arch/x86/efi/rt.o, compiled from a link to common/efi/rt.c, is there"
 	sh "$tree/build.sh" "$TMP/wp" "$TMP/tagged" >"$TMP/wp.log" 2>&1
 	ok $? "the tagged tree builds whole-program (a unit per directory, prelink.o, hv.lds)"
 	"$TMP/wp/hv-syms" >"$TMP/wp.out" 2>&1
@@ -111,8 +118,8 @@ if command -v spatch >/dev/null 2>&1; then
 			"$TMP/err" "wholeprogram: the derived objects kept out, named"
 		grep -q 'common/boot.init.o	refused	made from another object (its command compiles nothing)' "$TMP/w/.wp/excluded.tsv"
 		ok $? "... each with its reason in .wp/excluded.tsv"
-		expect_grep "^wholeprogram: prelink.o: whole-program: the 5 unit files linked" "$TMP/err" \
-			"wholeprogram: prelink.o made of the 5 units, proved"
+		expect_grep "^wholeprogram: prelink.o: whole-program: the 6 unit files linked" "$TMP/err" \
+			"wholeprogram: prelink.o made of the 6 units, proved (arch/x86/efi/unit.o compiled from the tagged copy's common/efi/rt.c)"
 		(cd "$TMP/w" && rm -f hv-syms && gcc -o hv-syms -Wl,-T,hv.lds prelink.o) && "$TMP/w/hv-syms" >"$TMP/w.out" 2>&1
 		expect_eq "$TMP/want.out" "$TMP/w.out" "hv-syms linked from it prints the same"
 	fi

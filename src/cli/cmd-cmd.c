@@ -100,6 +100,43 @@ static void lto_refused(enum lto_refusal r, const char *obj, const char *cmdfile
 	diag.status = 1;
 }
 
+/* cmd with each word `from` made `to` (a word: between blanks); cmd freed. */
+static char *word_replaced(char *cmd, const char *from, const char *to)
+{
+	struct sbuf out = { 0 };
+	size_t lf = strlen(from);
+	const char *p = cmd;
+
+	for (const char *hit; (hit = strstr(p, from)); p = hit + lf) {
+		int word = (hit == cmd || hit[-1] == ' ') && (hit[lf] == ' ' || !hit[lf]);
+
+		sbuf_addn(&out, p, (size_t)(hit - p));
+		sbuf_add(&out, word ? to : from);
+	}
+	sbuf_add(&out, p);
+	free(cmd);
+	return sbuf_take(&out);
+}
+
+/* The source of a .cmd file, src (as written there), when the build dir
+ * links it into OLD (Xen's arch/x86/efi/boot.c): *cmd compiles it from NEW,
+ * and the source becomes that file (absolute). */
+static void linked_source_moved(char **src, char **cmd, const struct lto_opts *o)
+{
+	char *old = o->old ? xstrndup(o->old, strlen(o->old) - 1) : NULL;
+	char *in = old && *src && **src != '/' ? path_link_into(o->dir, *src, old) : NULL;
+
+	if (in && *cmd) {
+		char *moved = xasprintf("%s%s", o->new, in);
+
+		*cmd = word_replaced(*cmd, *src, moved);
+		free(*src);
+		*src = moved;
+	}
+	free(in);
+	free(old);
+}
+
 /* One object's line, or its refusal on stderr. */
 static void lto_object(const char *obj, const char *unit, struct lto_opts *o)
 {
@@ -108,7 +145,10 @@ static void lto_object(const char *obj, const char *unit, struct lto_opts *o)
 	char *cmd = text ? kbuild_cmd_command(text) : NULL;
 	char *src = text ? kbuild_cmd_source(text) : NULL, *lto = lto_object_name(obj);
 	struct lto_compile c;
-	enum lto_refusal r = lto_compile_make(cmd ? cmd : "", obj, lto, unit, &c);
+	enum lto_refusal r;
+
+	linked_source_moved(&src, &cmd, o);
+	r = lto_compile_make(cmd ? cmd : "", obj, lto, unit, &c);
 
 	if (r == LTO_OK && strpbrk(c.command, "\t\n"))
 		error("%s: a tab in its command (%s)", obj, cmdfile);

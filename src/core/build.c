@@ -46,6 +46,13 @@ char *build_tree_relative(const struct build *b, const char *path)
 	return rel;
 }
 
+char *build_linked_source(const struct build *b, const char *rel)
+{
+	char *in = path_link_into(b->absdir, rel, b->built_from);
+
+	return in ? in : path_link_into(b->absdir, rel, b->srctree);
+}
+
 /* 1 when rel (from the build dir) exists; else 0 with errno set. */
 int build_file_exists(const struct build *b, const char *rel)
 {

@@ -97,6 +97,10 @@ void build_file_error(struct build *b, const char *path);
  * made from (or to --srctree) when it lies inside; relative paths are from the
  * build directory. A fresh string. */
 char *build_tree_relative(const struct build *b, const char *path);
+/* A source rel (relative to the build directory) that is a symbolic link
+ * there into the tree the build was made from (or --srctree): the file it
+ * links to, relative to that tree, which is the one to tag; else NULL. */
+char *build_linked_source(const struct build *b, const char *rel);
 /* 1 when rel (from the build dir) exists; else 0 with errno set. */
 int build_file_exists(const struct build *b, const char *rel);
 

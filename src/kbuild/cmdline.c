@@ -228,7 +228,8 @@ static int side_effect_word(char *const *words, size_t i, size_t n, size_t *skip
 	/* the assembler's listings (-a[...][=FILE]) and output */
 	if (str_has_prefix(w, "-Wa,"))
 		return strstr(w, ",-a") || strstr(w, ",--MD") || strstr(w, ",-o") != NULL;
-	return !strcmp(w, "-MD") || !strcmp(w, "-MMD");
+	/* (-MP alone, its -MD gone, is an error: "you must specify -M or -MM") */
+	return !strcmp(w, "-MD") || !strcmp(w, "-MMD") || !strcmp(w, "-MP");
 }
 
 /* The compiler word: a bare name found in an absolute PATH directory, or an

@@ -66,6 +66,39 @@ char *cpp_preprocess(struct cpp_runner *r, const char *build_dir, const char *cm
 	return out;
 }
 
+/* Whether t, of text, is the identifier word (len n). */
+static int item_is(const char *text, const struct lex_item *t, const char *word, size_t n)
+{
+	return t->kind == TK_IDENT && t->len == n && !memcmp(text + t->off, word, n);
+}
+
+static int item_is_asm(const char *text, const struct lex_item *t)
+{
+	return item_is(text, t, "asm", 3) || item_is(text, t, "__asm", 5) ||
+	       item_is(text, t, "__asm__", 7);
+}
+
+char *cpp_asm_label_owner(const char *text, size_t len, const char *label)
+{
+	struct lex_cursor c;
+	struct lex_item t[5];   /* the last five tokens: IDENT asm ( "label" ) */
+	size_t seen = 0, llen = strlen(label);
+
+	lex_cursor_init(&c, text, len, 0);
+	while (lex_next(&c, &t[seen < 5 ? seen : 4])) {
+		if (seen < 5 && ++seen < 5)
+			continue;
+		if (t[0].kind == TK_IDENT && item_is_asm(text, &t[1]) &&
+		    t[2].kind == TK_PUNCT && text[t[2].off] == '(' &&
+		    t[3].kind == TK_LIT && t[3].len == llen + 2 && text[t[3].off] == '"' &&
+		    !memcmp(text + t[3].off + 1, label, llen) &&
+		    t[4].kind == TK_PUNCT && text[t[4].off] == ')')
+			return xstrndup(text + t[0].off, t[0].len);
+		memmove(t, t + 1, 4 * sizeof(*t));
+	}
+	return NULL;
+}
+
 int cpp_has_identifier(const char *text, size_t len, const char *name)
 {
 	struct lex_cursor c;

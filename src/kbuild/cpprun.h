@@ -40,5 +40,9 @@ int cpp_was_unrun(const struct cpp_runner *r, const char *cmd_file);
 /* 1 when name occurs in preprocessed C text as an identifier (outside string
  * and character literals and line markers). */
 int cpp_has_identifier(const char *text, size_t len, const char *name);
+/* The C name declared with the asm label `asm("label")` in preprocessed C
+ * text (`extern int errno asm("__u_boot_errno");`: errno), a fresh string;
+ * NULL when no declaration has that label. */
+char *cpp_asm_label_owner(const char *text, size_t len, const char *label);
 
 #endif

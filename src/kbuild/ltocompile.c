@@ -116,18 +116,23 @@ static char *replaced(char *s, const char *pre, const char *from, const char *to
 	return r;
 }
 
-/* The first command cmd (obj's compile) writing lto instead: its -o and the
- * dependency file kbuild names for it (-Wp,-MD,D/.NAME.d); NULL without
- * ` -o OBJ`. */
+/* The first command cmd (obj's compile) writing lto instead: its -o (OBJ,
+ * or kbuild's temporary D/.NAME.o.tmp, which Xen's objcopy then makes OBJ)
+ * and the dependency file kbuild names for it (-Wp,-MD,D/.NAME.o.d or
+ * -MF D/.NAME.o.d); NULL without ` -o OBJ` or ` -o D/.NAME.o.tmp`. */
 static char *retarget(const char *cmd, const char *obj, const char *lto)
 {
 	char *dobj = kbuild_cmd_path(obj), *dlto = kbuild_cmd_path(lto);
 	char *c = replaced(xstrdup(cmd), " -o ", obj, lto), *out = xasprintf(" -o %s", lto);
 
+	strcpy(dobj + strlen(dobj) - 4, ".tmp");
+	if (!strstr(c, out))
+		c = replaced(c, " -o ", dobj, lto);
 	strcpy(dobj + strlen(dobj) - 4, ".d");
 	strcpy(dlto + strlen(dlto) - 4, ".d");
 	c = replaced(c, ",-MMD,", dobj, dlto);
 	c = replaced(c, ",-MD,", dobj, dlto);
+	c = replaced(c, " -MF ", dobj, dlto);
 	if (!strstr(c, out)) {
 		free(c);
 		c = NULL;

@@ -173,6 +173,14 @@ void objsource_assign(struct build *b, struct object *obj)
 	if (!obj->source && !obj->source_why && !obj->norigins)
 		obj->source_why = xasprintf("%s: no .cmd file names its source, and no "
 					    "source is named like it", file);
+	if (obj->source) {
+		char *linked = build_linked_source(b, obj->source);
+
+		if (linked) {
+			free(obj->source);
+			obj->source = linked;
+		}
+	}
 	obj->is_asm = obj->source && (str_has_suffix(obj->source, ".S") ||
 				      str_has_suffix(obj->source, ".s"));
 	obj->generated = obj->source && is_generated(b, obj->source);

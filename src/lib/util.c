@@ -292,6 +292,25 @@ char *path_relative(const char *path, const char *base)
 	return rel;
 }
 
+char *path_link_into(const char *dir, const char *rel, const char *tree)
+{
+	char *link = path_join(dir, rel), *real = NULL, *realtree = NULL, *in = NULL;
+	struct stat st;
+
+	if (rel[0] != '/' && lstat(link, &st) == 0 && S_ISLNK(st.st_mode) &&
+	    (real = realpath(link, NULL)) && (realtree = realpath(tree, NULL))) {
+		in = path_relative(real, realtree);
+		if (in[0] == '/' || !strcmp(in, ".")) {
+			free(in);
+			in = NULL;
+		}
+	}
+	free(realtree);
+	free(real);
+	free(link);
+	return in;
+}
+
 int str_has_suffix(const char *s, const char *suffix)
 {
 	size_t slen = strlen(s), xlen = strlen(suffix);

@@ -58,6 +58,10 @@ char *path_dirname(const char *path);
 /* path made relative to base when it lies inside base, else a copy of path.
  * Both are normalised textually (no symlink resolution). */
 char *path_relative(const char *path, const char *base);
+/* When dir/rel (rel relative) is a symbolic link to a file inside tree
+ * (Xen's build links arch/x86/efi/boot.c to the source tree's
+ * common/efi/boot.c): that file, relative to tree; else NULL. */
+char *path_link_into(const char *dir, const char *rel, const char *tree);
 /* Collapse "//", "/./" and "dir/.." textually; a fresh string. */
 char *path_normalize(const char *path);
 

@@ -278,6 +278,27 @@ static void check_asm_alias(struct text_cache *pre, struct definer_ctx *dc,
 	}
 }
 
+/* A name no source spells that the translation unit gives a C declaration
+ * as its asm label (U-Boot's `int errno asm("__u_boot_errno")`): the C name
+ * is the definition's name in the source, and the row is placed again by
+ * it (the preprocessed unit tells; nothing without it). */
+static void check_asm_label(struct text_cache *pre, struct srcset *files,
+			    struct row *r, struct placement *p)
+{
+	size_t len;
+	const char *text;
+	char *owner;
+
+	if (!r->ctx->cmd_file || p->kind != PLACE_NOT_IN_SOURCE || r->site.name ||
+	    !(text = cached_cpp(pre, r, &len)) ||
+	    !(owner = cpp_asm_label_owner(text, len, r->symbol)))
+		return;
+	r->site.name = owner;
+	placement_free(p, 1);
+	memset(p, 0, sizeof(*p));
+	classify_row(files, r, p);
+}
+
 /* Delete every "dir/" from text (paths made relative for the report). */
 static void strip_dir(char *text, const char *dir)
 {
@@ -358,6 +379,7 @@ void placement_classify(struct rows *rows, struct srcset *files, struct cpp_runn
 			out[i].kind = PLACE_NO_SOURCE;
 		else
 			classify_row(files, r, &out[i]);
+		check_asm_label(&pre, files, r, &out[i]);
 		choose_paste_call(dc, files, r, &out[i]);
 		check_definer(dc, files, r, &out[i]);
 		check_asm_alias(&pre, dc, files, r, &out[i]);
@@ -380,6 +402,27 @@ static int cmp_decl_symbol(const void *key, const void *elem)
 	return strcmp(key, ((const struct decl *)elem)->symbol);
 }
 
+/* A DW_AT_decl_file (absolute) as a source: relative to the source tree, or
+ * the source-tree file a link in the build directory names (Xen's
+ * arch/x86/efi/boot.c; also a link where the build was made, for a copy of
+ * the build); else as it is. */
+static char *dwarf_file_source(const struct build *b, const char *file)
+{
+	char *in_build = path_relative(file, b->absdir), *linked = NULL, *rel;
+
+	if (in_build[0] != '/')
+		linked = build_linked_source(b, in_build);
+	free(in_build);
+	if (linked)
+		return linked;
+	rel = path_relative(file, b->srctree);
+	if (rel[0] == '/' && (linked = path_link_into("/", rel + 1, b->built_from))) {
+		free(rel);
+		return linked;
+	}
+	return rel;
+}
+
 /* The rows of one object: look their symbols up in its debug info. */
 static void dwarf_object(const struct build *b, struct rows *rows, size_t from,
 			 size_t to, const char *objfile)
@@ -396,7 +439,7 @@ static void dwarf_object(const struct build *b, struct rows *rows, size_t from,
 		if (r->status != STATUS_TAG || !d)
 			continue;
 		free(r->site.def_source);
-		r->site.def_source = path_relative(d->file, b->srctree);
+		r->site.def_source = dwarf_file_source(b, d->file);
 		r->site.def_line = d->line;
 	}
 }

@@ -168,6 +168,10 @@ int main(void)
 			     "gcc|-O2|-E|-o|OUT|a/x.c");
 		rewrite_case("ccache gcc -MD -MF x.d -MT x.o -c x.c -o x.o -save-temps", fat,
 			     "ccache|gcc|-c|-flto|-ffat-lto-objects|x.c|-o|OUT");
+		/* Xen's -MMD -MP -MF ... -MQ: each dependency option goes (-MP
+		 * alone is an error) */
+		rewrite_case("gcc -MMD -MP -MF d/.x.o.d -O2 -c d/x.c -o d/.x.o.tmp -MQ d/x.o", pre,
+			     "gcc|-O2|-E|d/x.c|-o|OUT");
 		rewrite_case("x86_64-linux-gnu-gcc-12 -fdump-tree-all -c -o x.o x.c", pre,
 			     "x86_64-linux-gnu-gcc-12|-E|-o|OUT|x.c");
 		rewrite_case("rm -c -o x.o x.c", pre, NULL);           /* not a compiler */

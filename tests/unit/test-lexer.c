@@ -4,6 +4,7 @@
 #include "tap.h"
 #include "text/lexer.h"
 #include "text/macros.h"
+#include "kbuild/cpprun.h"
 #include "lib/util.h"
 
 #include <stdlib.h>
@@ -98,11 +99,26 @@ static void test_macros(void)
 	       "SYSCALL_DEFINEn");
 }
 
+/* cpp_asm_label_owner: the C name declared with asm("label"), or "-". */
+static void check_label(const char *text, const char *label, const char *want)
+{
+	char *got = cpp_asm_label_owner(text, strlen(text), label);
+
+	TAP_STR(got ? got : "-", want, "asm label %s in: %s", label, text);
+	free(got);
+}
+
 int main(void)
 {
 	test_cursor();
 	test_lines();
 	test_array();
 	test_macros();
+	check_label("extern int errno asm(\"__u_boot_errno\");\nint errno asm(\"__u_boot_errno\") = 0;",
+		    "__u_boot_errno", "errno");
+	check_label("int hot_var __asm__ (\"hot_label\") = 3;", "hot_label", "hot_var");
+	check_label("asm(\".globl hot_alias; .set hot_alias, x\");", "hot_alias", "-");
+	check_label("int v __asm__(\"other\");", "hot_label", "-");
+	check_label("asm(\"x\")", "x", "-");
 	return tap_done();
 }

@@ -46,6 +46,11 @@ int main(void)
 	made("gcc -c -o d/x.o d/x.c & wait", "gcc -c -o d/x.lto.o d/x.c -flto|gcc|");
 	made("gcc -DH=a#b -c -o d/x.o d/x.c", "gcc -DH=a#b -c -o d/x.lto.o d/x.c -flto|gcc|");
 	made("gcc '-DH=x|y' -c -o d/x.o d/x.c", "gcc '-DH=x|y' -c -o d/x.lto.o d/x.c -flto|gcc|");
+	/* Xen (CONFIG_ENFORCE_UNIQUE_SYMBOLS): the compile writes kbuild's
+	 * temporary D/.NAME.o.tmp, which objcopy makes the object; -MF names
+	 * the dependency file */
+	made("gcc -MMD -MP -MF d/.x.o.d -O2 -c d/x.c -o d/.x.o.tmp -MQ d/x.o",
+	     "gcc -MMD -MP -MF d/.x.lto.o.d -O2 -c d/x.c -o d/x.lto.o -MQ d/x.o -flto|gcc -O2|");
 	made("", "refused 1");
 	made("  ; gcc -c -o d/x.o x.c", "refused 1");
 	made("ccache /usr/bin/clang-14 -c -o d/x.o x.c", "refused 2");

@@ -3,7 +3,44 @@
 #include "tap.h"
 #include "lib/util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
+
+/* path_link_into on a scratch tree: b/x.c links to s/d/x.c, b/y.c to a
+ * file outside s, b/z.c is a plain file. */
+static void check_link_into(void)
+{
+	char dir[] = "/tmp/crossym-util.XXXXXX";
+	char *got;
+
+	if (!mkdtemp(dir)) {
+		TAP_OK(0, "mkdtemp");
+		return;
+	}
+	got = xasprintf("cd %s && mkdir -p s/d b && : >s/d/x.c && : >o.c && : >b/z.c && "
+			"ln -s ../s/d/x.c b/x.c && ln -s ../o.c b/y.c", dir);
+	TAP_OK(system(got) == 0, "scratch tree made");
+	free(got);
+	{
+		char *b = xasprintf("%s/b", dir), *t = xasprintf("%s/s", dir);
+		char *x = path_link_into(b, "x.c", t), *y = path_link_into(b, "y.c", t);
+		char *z = path_link_into(b, "z.c", t);
+
+		TAP_STR(x ? x : "(null)", "d/x.c", "a link into the tree: the file it links to");
+		TAP_OK(!y, "a link out of the tree: NULL");
+		TAP_OK(!z, "no link: NULL");
+		free(x);
+		free(y);
+		free(z);
+		free(b);
+		free(t);
+	}
+	got = xasprintf("rm -rf %s", dir);
+	if (system(got) != 0)
+		TAP_OK(0, "rm -rf %s", dir);
+	free(got);
+}
 
 static void check_norm(const char *in, const char *want)
 {
@@ -49,5 +86,6 @@ int main(void)
 	       "cksum of hello\\n");
 	TAP_OK(posix_cksum((const unsigned char *)"", 0) == 4294967295UL,
 	       "cksum of nothing");
+	check_link_into();
 	return tap_done();
 }

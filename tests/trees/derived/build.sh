@@ -12,6 +12,11 @@
 #  - each directory's aggregate is built_in.o (underscore), made by `ld -r`,
 #    nested (common/built_in.o holds common/sched/built_in.o); an empty
 #    directory's is compiled from /dev/null (xsm/built_in.o);
+#  - arch/x86/efi/rt.c is a symbolic link the build makes to the source
+#    tree's common/efi/rt.c (Xen's EFI code); it is compiled, as Xen does
+#    with CONFIG_ENFORCE_UNIQUE_SYMBOLS, to arch/x86/efi/.rt.o.tmp (-MMD -MP
+#    -MF, -MQ), which objcopy --redefine-sym makes arch/x86/efi/rt.o; the
+#    .cmd file records the compile with `source_ := arch/x86/efi/rt.c`;
 #  - `ld -r` joins the aggregates into prelink.o (recorded in .prelink.o.cmd),
 #    and hv-syms is linked from prelink.o with the linker script hv.lds, by a
 #    plain command kbuild does not record.
@@ -23,7 +28,7 @@
 set -eu
 . "$(cd "$(dirname "$0")/.." && pwd)/record.sh"
 out=$1 wp=${2:-}
-dirs="arch/x86 common common/sched drivers/char lib"
+dirs="arch/x86 arch/x86/efi common common/sched drivers/char lib"
 begin_build "$out" "$(dirname "$0")" $dirs drivers xsm
 cp "$src/hv.lds" hv.lds
 CFLAGS="-O2 -g -I$src/include"
@@ -51,6 +56,11 @@ if [ -z "$wp" ]; then
 		 drivers/char/console.o lib/sort.o; do
 		cc_record "$o"
 	done
+	ln -sfn ../../../source/common/efi/rt.c arch/x86/efi/rt.c
+	record arch/x86/efi/rt.o "gcc -MMD -MP -MF arch/x86/efi/.rt.o.d $CFLAGS -c arch/x86/efi/rt.c -o arch/x86/efi/.rt.o.tmp -MQ arch/x86/efi/rt.o" \
+		arch/x86/efi/rt.c
+	objcopy --redefine-sym rt.c=common/efi/rt.c arch/x86/efi/.rt.o.tmp arch/x86/efi/rt.o
+	rm -f arch/x86/efi/.rt.o.tmp arch/x86/efi/.rt.o.d
 	init_record common/boot.o common/boot.init.o
 	record lib/sort.r.o "ld -r -o lib/sort.r.o lib/sort.o"
 	record lib/sort.s.o "strip --strip-debug -o lib/sort.s.o lib/sort.r.o"
@@ -60,7 +70,8 @@ if [ -z "$wp" ]; then
 	record common/built_in.o "ld -r -o common/built_in.o common/boot.init.o common/core.o common/sched/built_in.o"
 	record drivers/char/built_in.o "ld -r -o drivers/char/built_in.o drivers/char/console.o"
 	record drivers/built_in.o "ld -r -o drivers/built_in.o drivers/char/built_in.o"
-	record arch/x86/built_in.o "ld -r -o arch/x86/built_in.o arch/x86/setup.o"
+	record arch/x86/efi/built_in.o "ld -r -o arch/x86/efi/built_in.o arch/x86/efi/rt.o"
+	record arch/x86/built_in.o "ld -r -o arch/x86/built_in.o arch/x86/setup.o arch/x86/efi/built_in.o"
 	record lib/built_in.o "ld -r -o lib/built_in.o lib/sort.init.o"
 	record prelink.o "ld -r -o prelink.o arch/x86/built_in.o common/built_in.o drivers/built_in.o lib/built_in.o xsm/built_in.o"
 else
@@ -68,9 +79,12 @@ else
 	units=
 	for d in $dirs; do
 		objs=
-		for c in $(cd "$wp" && ls $d/*.c); do
-			gcc -O2 -I"$wp/include" -flto -c -o "${c%.c}.wp.o" "$wp/$c"
-			objs="$objs ${c%.c}.wp.o"
+		srcs=$(cd "$wp" && ls $d/*.c 2>/dev/null) || srcs=
+		[ "$d" != arch/x86/efi ] || srcs=common/efi/rt.c
+		for c in $srcs; do
+			o=$d/$(basename "${c%.c}").wp.o
+			gcc -O2 -I"$wp/include" -flto -c -o "$o" "$wp/$c"
+			objs="$objs $o"
 		done
 		gcc -O2 -flto -flto-partition=one -fno-use-linker-plugin -fwhole-program \
 			-r -nostdlib $objs -o "$d/unit.o"

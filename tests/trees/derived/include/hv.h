@@ -16,5 +16,6 @@ int sched_init(void);
 int console_init(void);
 int sort_three(int a, int b, int c);
 extern int counter_sorts;
+int efi_rt_call(int n);
 
 #endif

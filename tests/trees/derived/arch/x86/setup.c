@@ -9,7 +9,7 @@ int main(void)
 	int console = console_init();
 	int sorted = sort_three(3, 1, 2);
 
-	printf("setup %d sched %d console %d sort %d/%d\n", setup, sched, console,
-	       sorted, counter_sorts);
+	printf("setup %d sched %d console %d sort %d/%d efi %d\n", setup, sched, console,
+	       sorted, counter_sorts, efi_rt_call(21));
 	return 0;
 }
