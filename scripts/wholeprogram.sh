@@ -326,6 +326,13 @@ hazards() {
 			"$W/$h.tsv" | exclude "$h" "$why (crossym units --$h)"
 	done
 }
+# file_objects: lines `FILE<TAB>...` (files of units.tsv, as lto.tsv and
+# cmd --lto --refused name them) with FILE made its object's name (an
+# archive member's is ARCHIVE(MEMBER)), which --exclude takes
+file_objects() {
+	awk -F '\t' -v OFS='\t' 'FILENAME == ARGV[1] { if (FNR > 1) name[$3] = $2; next }
+		{ if ($1 in name) $1 = name[$1]; print }' "$W/units.tsv" -
+}
 # lto_table: each C object's -flto compile, its unit's link flags and objtool
 # step, from its .cmd file (crossym cmd --lto: OBJ LTO SOURCE COMMAND
 # UNIT_FLAGS OBJTOOL); an object that cannot join its unit is kept out
@@ -334,7 +341,7 @@ lto_table() {
 		"$CROSSYM" cmd --lto -C "$B" --srctree-from "$oldsrc" --srctree-to "$newsrc" \
 			--refused "$W/refused.tsv" >"$W/lto.tsv" 2>"$W/lto.err" ||
 		{ sed 's/^crossym: /wholeprogram: /' "$W/lto.err" >&2; die "cannot make the unit makefile"; }
-	exclude refused "" <"$W/refused.tsv"
+	file_objects <"$W/refused.tsv" | exclude refused ""
 }
 # wp_makefile: .wp/wp.mk, the rules of the LTO objects (target lto: each
 # compile's output in F.lto.o.log) and of the unit files (target all), and
@@ -384,7 +391,7 @@ lto_failed() {
 		why=$({ grep -m 1 -E '(error|Error|ERROR)[: ]' "$B/$lto.log" || head -n 1 "$B/$lto.log"; } 2>/dev/null |
 			sed "s|$newsrc/||g; s|$B/||g" | cut -c 1-200)
 		printf '%s\t%s\n' "$obj" "its -flto compile fails: ${why:-see $W/$1}"
-	done <"$W/lto.tsv"
+	done <"$W/lto.tsv" | file_objects
 }
 # exclude_loop: units, hazards, refused objects and failed compiles until a
 # round keeps nothing more out (at most one round per kind of exclusion

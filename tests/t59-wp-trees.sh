@@ -7,7 +7,8 @@
 # t58 emptyobj): arms (variables re-declared in their #if arms, a definition
 # in a .c file an arm #includes), static (configuration A) and ltofail (an
 # object GCC refuses under -flto, kept out), tagbreak (ltofail with an object
-# its tags break, kept out, the tags decided again). Each: exit 0, the source tree
+# its tags break, kept out, the tags decided again), arlto (a member of a
+# regular archive -flto refuses, kept out). Each: exit 0, the source tree
 # not written, and the whole-program program prints what the normal one
 # prints; --restore gives the normal build back.
 . "$(dirname "$0")/lib.sh"
@@ -61,6 +62,19 @@ expect_grep "^wholeprogram: p/util.o: its -flto compile fails once tagged: p/uti
 	"$TMP/tagbreak.err" "tagbreak: the object the tags broke named, with the compiler's error"
 expect_grep "^wholeprogram:   1 tagged: .*: p/util.o" "$TMP/tagbreak.err" \
 	"tagbreak: ... and kept out of its unit in the summary"
+# arlto: emptyobj where lib/fast.c, a member of the regular archive
+# lib/lib.a, holds Linux 6.12's section type conflict: kept out by its
+# object's name, lib/lib.a(fast.o) (not its file, which --exclude refuses)
+cp -R "$TOP/tests/trees/emptyobj" "$TMP/arlto"
+printf '%s\n' 'struct hot { int x; };' \
+	'struct hot pcpu_hot __attribute__((section(".data..percpu..hot"))) = { 1 };' \
+	'extern const struct hot const_pcpu_hot __attribute__((section(".data..percpu..hot")));' \
+	'int fast_hot(void) { return const_pcpu_hot.x; }' >>"$TMP/arlto/lib/fast.c"
+sed -i 's|gcc -o prog main/main.o lib/lib.a|gcc -o prog -Wl,--defsym=const_pcpu_hot=pcpu_hot main/main.o lib/lib.a|' \
+	"$TMP/arlto/build.sh"
+one_copied arlto
+expect_grep "^wholeprogram:   1 lto: .*section type conflict.*: lib/lib.a(fast.o)$" "$TMP/arlto.err" \
+	"arlto: the archive member kept out, by its object's name"
 grep -c "^wholeprogram: tags: " "$TMP/tagbreak.err" >"$TMP/rounds"
 echo 2 >"$TMP/rounds.want"
 expect_eq "$TMP/rounds.want" "$TMP/rounds" "tagbreak: the tags decided twice"
