@@ -4,6 +4,7 @@
 #include "cli/commands.h"
 #include "patch/cocci.h"
 #include "kbuild/cpprun.h"
+#include "kbuild/kbuild.h"
 #include "cli/pipeline.h"
 #include "patch/staticedit.h"
 #include "patch/tagdef.h"
@@ -206,6 +207,25 @@ static void write_builds(const struct cocci_cmd_opts *o)
 	free(path);
 }
 
+/* Whether a compile of the objects to tag warns on redundant declarations
+ * (Xen: -Werror -Wredundant-decls), which every re-declaration is: then they
+ * are made quiet (tagstyle.h). */
+static int warns_redundant(const struct pipeline *p)
+{
+	const struct objctx *seen = NULL;
+
+	for (size_t i = 0; i < p->rows.count; i++) {
+		const struct row *r = &p->rows.v[i];
+
+		if (r->status != STATUS_TAG || !r->ctx || !r->ctx->cmd_file || r->ctx == seen)
+			continue;
+		seen = r->ctx;
+		if (kbuild_cmd_warns(r->ctx->cmd_file, "redundant-decls"))
+			return 1;
+	}
+	return 0;
+}
+
 /* The style of the tag (tagstyle.h), said on stderr. */
 static void choose_style(const struct cocci_cmd_opts *o, const struct pipeline *p,
 			 struct tagstyle *style)
@@ -215,8 +235,12 @@ static void choose_style(const struct cocci_cmd_opts *o, const struct pipeline *
 
 	tagstyle_choose(style, p->rep.npos, o->tag_position,
 			!o->define_tag ? NULL : o->define_header ? o->define_header : ".");
+	style->quiet = warns_redundant(p);
 	said = tagstyle_describe(style, tag);
 	inform("crossym cocci: tag position: %s\n", said);
+	if (style->quiet)
+		inform("crossym cocci: the build warns on redundant declarations "
+		       "(-Wredundant-decls): re-declarations silence it with _Pragma\n");
 	if (o->define_tag)
 		inform("crossym cocci: --define-tag: #define %s goes into %s\n",
 		       tag, o->define_header ? o->define_header : "each file tagged");

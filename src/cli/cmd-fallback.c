@@ -3,6 +3,7 @@
  * tag the compiler objects to to a re-declaration (src/patch/fallback.c). */
 #include "cli/commands.h"
 #include "patch/fallback.h"
+#include "patch/tagstyle.h"
 #include "cli/options.h"
 #include "lib/util.h"
 
@@ -18,8 +19,9 @@ static const char fallback_help[] =
 	"(WANTED_TSV's rows for SRC) named on such a line, right behind its\n"
 	"definition, in its #if arm (a function's `extern __typeof__(S) S TAG;`, a\n"
 	"variable's `__typeof__(S) S TAG;`), else `extern` at the end; append a\n"
-	"`SRC<TAB>S<TAB>what` line per S to FALLBACKS. Exit 2 when a file cannot be\n"
-	"read or written.\n\n";
+	"`SRC<TAB>S<TAB>what` line per S to FALLBACKS. The tag-style file beside\n"
+	"WANTED_TSV says whether re-declarations silence -Wredundant-decls. Exit 2\n"
+	"when a file cannot be read or written.\n\n";
 
 /* The symbols (column 2) of the rows of wanted.tsv for src; *kinds their
  * kinds (column 3). */
@@ -59,8 +61,14 @@ int cmd_fallback(int argc, char **argv)
 	wanted = wanted_of(ops.v[4], ops.v[1], &nwanted, &kinds);
 	if (orig && changed && diags && fb) {
 		struct fallback_in in = { ops.v[1], ops.v[0], orig, changed, diags, wanted,
-					  kinds, nwanted };
+					  kinds, nwanted, 0 };
+		char *scope = path_dirname(ops.v[4]);
+		struct tagstyle style;
 
+		if (tagstyle_read(scope, &style) == 0)
+			in.quiet = style.quiet;
+		tagstyle_free(&style);
+		free(scope);
 		fallback_file(&in, stdout, fb);
 	} else {
 		error("fallback: %s, %s, %s or %s cannot be read", ops.v[2], ops.v[3],

@@ -638,3 +638,39 @@ char **kbuild_cmd_file_words(const char *cmd_file, size_t *nwords, const char **
 	free(text);
 	return words;
 }
+
+/* Whether the word of cmd at w (wlen bytes) is `-W` + name or one of its
+ * forms (on: 1, off: -1, else 0). */
+static int warning_word(const char *w, size_t wlen, const char *name)
+{
+	size_t nl = strlen(name);
+
+	if (wlen == 2 + nl && !memcmp(w, "-W", 2) && !memcmp(w + 2, name, nl))
+		return 1;
+	if (wlen == 8 + nl && !memcmp(w, "-Werror=", 8) && !memcmp(w + 8, name, nl))
+		return 1;
+	if (wlen == 5 + nl && !memcmp(w, "-Wno-", 5) && !memcmp(w + 5, name, nl))
+		return -1;
+	return 0;
+}
+
+int kbuild_cmd_warns(const char *path, const char *name)
+{
+	char *head = kbuild_cmd_read_head(path), *cmd = head ? kbuild_cmd_command(head) : NULL;
+	int on = 0;
+
+	for (const char *p = cmd; p && *p;) {
+		size_t len;
+
+		p += strspn(p, " \t");
+		len = strcspn(p, " \t");
+		switch (warning_word(p, len, name)) {
+		case 1: on = 1; break;
+		case -1: on = 0; break;
+		}
+		p += len;
+	}
+	free(cmd);
+	free(head);
+	return on;
+}

@@ -28,6 +28,10 @@ char **kbuild_cmd_deps(const char *cmdtext, size_t *count);
 char **kbuild_cmd_included_c(const char *cmdtext, const char *source, size_t *count);
 /* The command of a .cmd file (`cmd_X := ...` or `savedcmd_X := ...`), or NULL. */
 char *kbuild_cmd_command(const char *cmdtext);
+/* 1 when the command of .cmd file path turns GCC's warning name on (a word
+ * -Wname or -Werror=name, and no -Wno-name after it): Xen's
+ * -Wredundant-decls; 0 otherwise, or when the file cannot be read. */
+int kbuild_cmd_warns(const char *path, const char *name);
 /* cmdline_words(CMDLINE_RUN) of the cmd_ line of a kbuild .cmd file; NULL
  * with *why when it cannot be read, has none or is refused. */
 char **kbuild_cmd_file_words(const char *cmd_file, size_t *nwords, const char **why);

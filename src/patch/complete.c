@@ -552,7 +552,7 @@ static void redecl(const struct job *J, struct srcfile *f, size_t w, struct adds
 	struct tagtext_redecl_at *r;
 	size_t n = tagtext_redecls(f, J->in->wanted[w], J->in->lines ? J->in->lines[w] : 0,
 				   J->in->tag, J->in->kinds[w],
-				   J->in->places ? J->in->places[w] : NULL, &r);
+				   J->in->places ? J->in->places[w] : NULL, J->in->quiet, &r);
 
 	grow_array((void **)&add->v, &add->cap, add->n + n, sizeof(*add->v));
 	memcpy(add->v + add->n, r, n * sizeof(*r));
@@ -896,7 +896,7 @@ static int complete_one(const struct tables *T, const char *src, const char *ori
 		error("%s: %s", a ? pb : pa, errstr(errno));
 	} else {
 		struct complete_in in = { src, T->tag, a, b, la, lb, is_failed(T, src),
-					  w, k, lines, pl, nw, s, ns };
+					  w, k, lines, pl, nw, s, ns, T->style.quiet };
 
 		c = complete_file(&in, &lc, out);
 		c = tag_defines(T, src, c, &lc, out);

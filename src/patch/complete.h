@@ -46,6 +46,7 @@ struct complete_in {
 	size_t nwanted;
 	const char *const *stale;
 	size_t nstale;
+	int quiet;              /* re-declarations silence the warnings (tag-style) */
 };
 
 /* The final text of one file (a fresh string, *len its size); findings on out. */

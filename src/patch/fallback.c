@@ -66,14 +66,16 @@ static char *untagged(const char *line, const char *tag)
 	return out;
 }
 
-/* `[extern ]__typeof__(...TAG;`: a re-declaration already. */
+/* `[extern ]__typeof__(...TAG;`, quiet or not: a re-declaration already. */
 static int redeclares(const char *line, const char *tag)
 {
-	size_t tl = strlen(tag), len;
+	size_t tl = strlen(tag), len = strlen(line);
 
-	if (str_has_prefix(line, "extern "))
+	line = tagtext_unquieted(line, &len);
+	if (len > 7 && str_has_prefix(line, "extern ")) {
 		line += 7;
-	len = strlen(line);
+		len -= 7;
+	}
 	return str_has_prefix(line, "__typeof__(") && len >= 11 + tl + 1 &&
 	       !memcmp(line + len - tl - 1, tag, tl) && line[len - 1] == ';';
 }
@@ -134,7 +136,7 @@ static void write_with(const struct fallback_in *in, const struct text_lines *C,
 	f = srcfile_open(text, size);
 	for (size_t k = 0; k < npick; k++) {
 		n = tagtext_redecls(f, in->wanted[pick[k]], 0, in->tag,
-				    in->kinds ? in->kinds[pick[k]] : NULL, NULL, &r);
+				    in->kinds ? in->kinds[pick[k]] : NULL, NULL, in->quiet, &r);
 		grow_array((void **)&all, &cap, nr + n, sizeof(*all));
 		memcpy(all + nr, r, n * sizeof(*r));
 		nr += n;

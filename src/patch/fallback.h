@@ -16,6 +16,7 @@ struct fallback_in {
 	char *const *wanted;    /* the wanted symbols of src (wanted.tsv order) */
 	char *const *kinds;     /* their kinds (func, var, ...), or NULL */
 	size_t nwanted;
+	int quiet;              /* re-declarations silence the warnings (tag-style) */
 };
 
 /* The tagged text with each line that has a new diagnostic, and is an

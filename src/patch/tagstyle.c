@@ -54,9 +54,10 @@ static const char *how_name(enum tagstyle_how how)
 int tagstyle_write(const char *outdir, const struct tagstyle *s)
 {
 	char *path = path_join(outdir, STYLE_FILE);
-	char *text = xasprintf("position\t%s\t%s\t%zu\t%zu\t%zu\ndefine\t%s\n",
+	char *text = xasprintf("position\t%s\t%s\t%zu\t%zu\t%zu\ndefine\t%s\nquiet\t%s\n",
 			       s->first ? "first" : "name", how_name(s->how), s->nfirst,
-			       s->nname, s->nother, s->define ? s->define : "-");
+			       s->nname, s->nother, s->define ? s->define : "-",
+			       s->quiet ? "redundant-decls" : "-");
 	int rc = write_file_atomic(path, text, strlen(text));
 
 	free(text);
@@ -86,6 +87,8 @@ int tagstyle_read(const char *outdir, struct tagstyle *s)
 			s->how = !strcmp(cells[3 * i + 2], "option") ? STYLE_OPTION :
 				 !strcmp(cells[3 * i + 2], "measured") ? STYLE_MEASURED :
 				 STYLE_DEFAULT;
+		} else if (!strcmp(key, "quiet")) {
+			s->quiet = !strcmp(val, "redundant-decls");
 		} else if (!strcmp(key, "define") && strcmp(val, "-") && *val) {
 			free(s->define);
 			s->define = xstrdup(val);

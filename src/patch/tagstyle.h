@@ -16,6 +16,10 @@
  * OUTDIR/tag-style, TSV:
  *   position<TAB>first|name<TAB>measured|option|default<TAB>NFIRST<TAB>NNAME<TAB>NOTHER
  *   define<TAB>-|.|HEADER     (-: none; .: each file tagged; HEADER: that file)
+ *   quiet<TAB>-|redundant-decls  (redundant-decls: a compile of the build
+ *                              warns on redundant declarations, Xen's
+ *                              -Werror -Wredundant-decls: re-declarations
+ *                              come inside _Pragma diagnostic push/pop)
  * A missing file means `name` and no #define (an OUTDIR of an older cocci). */
 #ifndef CROSSYM_TAGSTYLE_H
 #define CROSSYM_TAGSTYLE_H
@@ -30,6 +34,8 @@ struct tagstyle {
 	size_t nfirst, nname, nother;   /* the tags measured (enum tag_pos) */
 	char *define;           /* NULL: add no #define; ".": in each file
 				 * tagged; else the header (relative path) */
+	int quiet;              /* re-declarations silence -Wredundant-decls
+				 * and -Wattributes (tagtext_redecl) */
 };
 
 /* The style from the counts of tags by enum tag_pos (npos[4]) and

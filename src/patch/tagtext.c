@@ -101,35 +101,47 @@ char *tagtext_own_line(const char *orig, const char *tagged, const char *prev,
 }
 
 char *tagtext_redecl(const char *sym, const char *tag, const char *kind, const char *place,
-		     int behind)
+		     int behind, int quiet)
 {
 	int ext = !behind || (kind && !strcmp(kind, "func")) ||
 		  (place && !strcmp(place, "generated"));
 
-	return xasprintf("%s__typeof__(%s) %s %s;%s", ext ? "extern " : "", sym, sym, tag,
+	return xasprintf("%s%s__typeof__(%s) %s %s;%s%s", quiet ? REDECL_QUIET_BEGIN : "",
+			 ext ? "extern " : "", sym, sym, tag, quiet ? REDECL_QUIET_END : "",
 			 place && !strcmp(place, "synced") ? " " SYNC_IGNORE_COMMENT : "");
+}
+
+const char *tagtext_unquieted(const char *line, size_t *len)
+{
+	size_t lb = sizeof(REDECL_QUIET_BEGIN) - 1, le = sizeof(REDECL_QUIET_END) - 1;
+
+	if (*len < lb + le || memcmp(line, REDECL_QUIET_BEGIN, lb) ||
+	    memcmp(line + *len - le, REDECL_QUIET_END, le))
+		return line;
+	*len -= lb + le;
+	return line + lb;
 }
 
 int tagtext_is_redecl(const char *line, size_t len, const char *sym, const char *tag)
 {
-	size_t sl = strlen(sym), tl = strlen(tag);
+	size_t sl = strlen(sym), tl = strlen(tag), lc = sizeof(SYNC_IGNORE_COMMENT) - 1;
 
 	while (len && (*line == ' ' || *line == '\t'))
 		line++, len--;
 	while (len && (line[len - 1] == ' ' || line[len - 1] == '\t'))
 		len--;
-	/* [extern ]__typeof__(S) S TAG; [the comment objtool's sync check skips] */
+	/* [QUIET_BEGIN][extern ]__typeof__(S) S TAG;[QUIET_END] [the comment
+	 * objtool's sync check skips] */
+	if (len > lc && !memcmp(line + len - lc, SYNC_IGNORE_COMMENT, lc)) {
+		len -= lc;
+		while (len && (line[len - 1] == ' ' || line[len - 1] == '\t'))
+			len--;
+	}
+	line = tagtext_unquieted(line, &len);
 	if (len > 7 && !memcmp(line, "extern", 6) && (line[6] == ' ' || line[6] == '\t')) {
 		line += 7, len -= 7;
 		while (len && (*line == ' ' || *line == '\t'))
 			line++, len--;
-	}
-	if (len > 11 + 2 * sl + tl + 4 + sizeof(SYNC_IGNORE_COMMENT) - 1 &&
-	    !memcmp(line + len - (sizeof(SYNC_IGNORE_COMMENT) - 1), SYNC_IGNORE_COMMENT,
-		    sizeof(SYNC_IGNORE_COMMENT) - 1)) {
-		len -= sizeof(SYNC_IGNORE_COMMENT) - 1;
-		while (len && (line[len - 1] == ' ' || line[len - 1] == '\t'))
-			len--;
 	}
 	return len == 11 + sl + 2 + sl + 1 + tl + 1 &&
 	       !memcmp(line, "__typeof__(", 11) && !memcmp(line + 11, sym, sl) &&
@@ -141,7 +153,8 @@ int tagtext_is_redecl(const char *line, size_t len, const char *sym, const char 
 /* One re-declaration of sym behind each definition of it in f, in its #if
  * arm; 0 (none made) when a definition has no line behind it. */
 static size_t behind_each(struct srcfile *f, const char *sym, unsigned hint, const char *tag,
-			  const char *kind, const char *place, struct tagtext_redecl_at **out)
+			  const char *kind, const char *place, int quiet,
+			  struct tagtext_redecl_at **out)
 {
 	unsigned *ends;
 	size_t n = srcfile_def_ends(f, sym, hint, &ends);
@@ -152,23 +165,24 @@ static size_t behind_each(struct srcfile *f, const char *sym, unsigned hint, con
 	*out = n ? xcalloc(n, sizeof(**out)) : NULL;
 	for (size_t k = 0; k < n; k++) {
 		(*out)[k].after = ends[k];
-		(*out)[k].text = tagtext_redecl(sym, tag, kind, place, 1);
+		(*out)[k].text = tagtext_redecl(sym, tag, kind, place, 1, quiet);
 	}
 	free(ends);
 	return n;
 }
 
 size_t tagtext_redecls(struct srcfile *f, const char *sym, unsigned hint, const char *tag,
-		       const char *kind, const char *place, struct tagtext_redecl_at **out)
+		       const char *kind, const char *place, int quiet,
+		       struct tagtext_redecl_at **out)
 {
 	size_t n = 0;
 
 	if (!place || strcmp(place, "generated"))
-		n = behind_each(f, sym, hint, tag, kind, place, out);
+		n = behind_each(f, sym, hint, tag, kind, place, quiet, out);
 	if (!n) {
 		*out = xcalloc(1, sizeof(**out));
 		(*out)->after = UINT_MAX;
-		(*out)->text = tagtext_redecl(sym, tag, kind, place, 0);
+		(*out)->text = tagtext_redecl(sym, tag, kind, place, 0, quiet);
 		n = 1;
 	}
 	return n;

@@ -40,7 +40,18 @@ char *tagtext_own_line(const char *orig, const char *tagged, const char *prev,
  * another file). Place `synced` (a file objtool's sync check compares with
  * a copy): followed by " " SYNC_IGNORE_COMMENT. */
 char *tagtext_redecl(const char *sym, const char *tag, const char *kind, const char *place,
-		     int behind);
+		     int behind, int quiet);
+/* With quiet (OUTDIR/tag-style's quiet: the build warns on redundant
+ * declarations, as Xen's -Werror -Wredundant-decls does, where every
+ * re-declaration is one), the re-declaration comes between these, on its
+ * line: GCC takes _Pragma anywhere, and the pop ends the silence there. */
+#define REDECL_QUIET_BEGIN "_Pragma(\"GCC diagnostic push\") " \
+	"_Pragma(\"GCC diagnostic ignored \\\"-Wredundant-decls\\\"\") " \
+	"_Pragma(\"GCC diagnostic ignored \\\"-Wattributes\\\"\") "
+#define REDECL_QUIET_END " _Pragma(\"GCC diagnostic pop\")"
+/* line (*len bytes) without REDECL_QUIET_BEGIN before it and
+ * REDECL_QUIET_END after it, when it has both (*len made shorter). */
+const char *tagtext_unquieted(const char *line, size_t *len);
 
 /* A re-declaration and the 1-based line of its file after which it goes
  * (UINT_MAX: at the end of the file). */
@@ -57,12 +68,13 @@ struct srcfile;
  * `extern`, which with a TAG that has `used` makes GCC warn on a variable).
  * Returns the count (at least 1), *out allocated; tagtext_redecls_free(). */
 size_t tagtext_redecls(struct srcfile *f, const char *sym, unsigned hint, const char *tag,
-		       const char *kind, const char *place, struct tagtext_redecl_at **out);
+		       const char *kind, const char *place, int quiet,
+		       struct tagtext_redecl_at **out);
 void tagtext_redecls_free(struct tagtext_redecl_at *r, size_t n);
 
 /* 1 when line (len bytes; blanks around it ignored) is a re-declaration of
- * sym with tag as tagtext_redecl writes it, `extern ` or not, with the
- * comment or not. */
+ * sym with tag as tagtext_redecl writes it, `extern ` or not, quiet or not,
+ * with the comment or not. */
 int tagtext_is_redecl(const char *line, size_t len, const char *sym, const char *tag);
 
 #endif

@@ -17,7 +17,7 @@ static struct result run(const char *a, const char *b, int failed,
 			 const char *const *s, size_t ns)
 {
 	struct complete_in in = { "x.c", "__global", a, b, strlen(a), strlen(b), failed,
-				  w, k, NULL, NULL, nw, s, ns };
+				  w, k, NULL, NULL, nw, s, ns, 0 };
 	struct result r;
 	size_t len, rlen = 0;
 	FILE *f = open_memstream(&r.report, &rlen);
@@ -55,7 +55,7 @@ static void test_synced(void)
 	const char *tagged = "void insn_init(void)\n{\n}\n"
 			     "extern __typeof__(insn_init) insn_init __global; /* __ignore_sync_check__ */\n";
 	struct complete_in in = { "x.c", "__global", a, a, strlen(a), strlen(a), 0,
-				  w, k, NULL, pl, 1, NULL, 0 };
+				  w, k, NULL, pl, 1, NULL, 0, 0 };
 	char *rep = NULL, *text;
 
 	text = complete_with(&in, &rep);
@@ -217,7 +217,7 @@ int main(void)
 		unsigned pl[] = { 2 };
 		const char *a = "int a;\nMAKE_THING(zz);\n", *b = "int a;\n__global MAKE_THING(zz);\n";
 		struct complete_in in = { "x.c", "__global", a, b, strlen(a), strlen(b), 0,
-					  pw, pk, pl, NULL, 1, NULL, 0 };
+					  pw, pk, pl, NULL, 1, NULL, 0, 0 };
 		char *rep = NULL, *text;
 		size_t len, rlen = 0;
 		FILE *f = open_memstream(&rep, &rlen);

@@ -35,7 +35,7 @@ int main(void)
 		"k/a.c:1: warning: w1\nk/a.c:3: warning: w3\nk/a.c:3: error: second\n"
 		"k/a.c:4:2: warning: col\nk/a.c:05: warning: lead\nother.c:5: x\n"
 		"k/a.c:5: warning: qr\nk/a.c:6: warning: re\nk/a.c:7: warning: last\n",
-		wanted, kinds, sizeof(wanted) / sizeof(wanted[0]),
+		wanted, kinds, sizeof(wanted) / sizeof(wanted[0]), 0,
 	};
 	char *text, *fbs;
 	size_t at[8];

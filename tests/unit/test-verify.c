@@ -47,6 +47,19 @@ static void test_redecl(void)
 	TAP_OK(redecl("__typeof__(foo) foo __global;", "foo"), "a re-declaration without extern");
 	TAP_OK(redecl("__typeof__(foo) foo __global; /* __ignore_sync_check__ */", "foo"),
 	       "... with the sync-check comment");
+	{
+		char *q = tagtext_redecl("foo", "__global", "func", NULL, 1, 1);
+		char *qs = tagtext_redecl("foo", "__global", "var", "synced", 1, 1);
+
+		TAP_STR(q, REDECL_QUIET_BEGIN "extern __typeof__(foo) foo __global;"
+			REDECL_QUIET_END, "quiet: the re-declaration inside _Pragma push/pop");
+		TAP_OK(redecl(q, "foo"), "... is a re-declaration");
+		TAP_OK(redecl(qs, "foo"), "... with the sync-check comment after it too");
+		TAP_OK(!redecl(REDECL_QUIET_BEGIN "extern __typeof__(foo) foo __global;", "foo"),
+		       "a push without its pop: not one");
+		free(q);
+		free(qs);
+	}
 	TAP_OK(!redecl("static __typeof__(foo) foo __global;", "foo"), "static: not one");
 	TAP_OK(!redecl("extern __typeof__(foo) foo __global;", "fo"), "another symbol");
 	TAP_OK(!redecl("extern __typeof__(foo) bar __global;", "foo"), "two names");

@@ -20,7 +20,8 @@
 #  - `ld -r` joins the aggregates into prelink.o (recorded in .prelink.o.cmd),
 #    and hv-syms is linked from prelink.o with the linker script hv.lds, by a
 #    plain command kbuild does not record.
-# Compile commands are recorded as kbuild writes them: cmd_, source_, deps_.
+# Compile commands are recorded as kbuild writes them: cmd_, source_, deps_;
+# they have Xen's -Werror -Wredundant-decls.
 # With SRC (a copy of this tree, e.g. tagged by crossym annotate) the tree is
 # built whole-program instead: each directory's C files compiled -flto into
 # DIR/unit.o with -fwhole-program (FIELD-NOTES' GCC 12 recipe), the units
@@ -31,7 +32,8 @@ out=$1 wp=${2:-}
 dirs="arch/x86 arch/x86/efi common common/sched drivers/char lib"
 begin_build "$out" "$(dirname "$0")" $dirs drivers xsm
 cp "$src/hv.lds" hv.lds
-CFLAGS="-O2 -g -I$src/include"
+# (Xen's -Werror -Wredundant-decls: a re-declaration must silence it)
+CFLAGS="-O2 -g -I$src/include -Werror -Wredundant-decls"
 
 # cc_record OBJ: compile OBJ from its .c, recorded with its deps_ list.
 cc_record() {
@@ -83,7 +85,7 @@ else
 		[ "$d" != arch/x86/efi ] || srcs=common/efi/rt.c
 		for c in $srcs; do
 			o=$d/$(basename "${c%.c}").wp.o
-			gcc -O2 -I"$wp/include" -flto -c -o "$o" "$wp/$c"
+			gcc -O2 -I"$wp/include" -Werror -Wredundant-decls -flto -c -o "$o" "$wp/$c"
 			objs="$objs $o"
 		done
 		gcc -O2 -flto -flto-partition=one -fno-use-linker-plugin -fwhole-program \
