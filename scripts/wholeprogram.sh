@@ -558,6 +558,11 @@ failed_units() {
 		END { for (u in bad) print p ": " u ": the whole-program compile of unit " unit[u] " failed" \
 			(u in at ? " at" at[u] : "") " (its objects:" objs[u] ")" > "/dev/stderr" }' \
 		- "$W/units.tsv" || :
+	# (Xen: every object's top-level asm .includes asm-macros.h; one unit
+	# assembles them all together)
+	if grep -q "Error: Macro \`[^']*' was already defined" "$W/compile.log"; then
+		say "the top-level asm of the unit's objects defines the same assembler macros (.macro) in each: one unit assembles them together, and the assembler refuses a macro defined twice; such objects can share a unit only when that asm guards its macros (.ifndef), a change to the tree"
+	fi
 	if grep -Eq 'Killed|out of memory|signal terminated program lto1' "$W/compile.log"; then
 		say "lto1 was killed or ran out of memory: make that unit smaller (--runs, or --exclude some of its objects; crossym units --flatten names the usual cause)"
 	fi

@@ -8,7 +8,8 @@
 # in a .c file an arm #includes), static (configuration A) and ltofail (an
 # object GCC refuses under -flto, kept out), tagbreak (ltofail with an object
 # its tags break, kept out, the tags decided again), arlto (a member of a
-# regular archive -flto refuses, kept out). Each: exit 0, the source tree
+# regular archive -flto refuses, kept out); asmmacro (assembler macros
+# defined twice in a unit: exit 2, said). Each: exit 0, the source tree
 # not written, and the whole-program program prints what the normal one
 # prints; --restore gives the normal build back.
 . "$(dirname "$0")/lib.sh"
@@ -75,6 +76,21 @@ sed -i 's|gcc -o prog main/main.o lib/lib.a|gcc -o prog -Wl,--defsym=const_pcpu_
 one_copied arlto
 expect_grep "^wholeprogram:   1 lto: .*section type conflict.*: lib/lib.a(fast.o)$" "$TMP/arlto.err" \
 	"arlto: the archive member kept out, by its object's name"
+# asmmacro: ltofail where p/cool.c and p/util.c each define the same
+# assembler macro in top-level asm (Xen's asm-macros.h, .included by every
+# object): their unit's compile fails; said, with why, and exit 2
+cp -R "$TOP/tests/trees/ltofail" "$TMP/asmmacro"
+for f in cool util; do
+	printf 'asm(".macro crossym_nop\\n\\tnop\\n.endm");\n' >>"$TMP/asmmacro/p/$f.c"
+done
+sh "$TMP/asmmacro/build.sh" "$TMP/asmmacro-b" >/dev/null 2>&1
+ok $? "asmmacro: the tree builds normally"
+cksum <"$TMP/asmmacro-b/prog" >"$TMP/asmmacro.sum"
+expect_status 2 wp --define-tag "$TMP/asmmacro-b"
+expect_grep "the unit's objects defines the same assembler macros" "$TMP/err" \
+	"asmmacro: the unit's failed compile explained: macros defined twice in one unit"
+cksum <"$TMP/asmmacro-b/prog" >"$TMP/asmmacro.sum2"
+expect_eq "$TMP/asmmacro.sum" "$TMP/asmmacro.sum2" "asmmacro: ... and the normal program left as it was"
 grep -c "^wholeprogram: tags: " "$TMP/tagbreak.err" >"$TMP/rounds"
 echo 2 >"$TMP/rounds.want"
 expect_eq "$TMP/rounds.want" "$TMP/rounds" "tagbreak: the tags decided twice"
