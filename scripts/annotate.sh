@@ -289,6 +289,7 @@ if [ -n "$MDIR" ]; then
 	SCOPE=$WORK/scope
 	mkdir "$SCOPE" && cp "$OUTDIR/tag" "$WORK/files.tsv" "$SCOPE/" || exit 2
 	[ ! -f "$OUTDIR/tag-style" ] || cp "$OUTDIR/tag-style" "$SCOPE/" || exit 2
+	[ ! -f "$OUTDIR/tables.tsv" ] || cp "$OUTDIR/tables.tsv" "$SCOPE/" || exit 2
 	for f in wanted.tsv stale.tsv; do
 		awk -F '\t' -v m="$MDIR" 'index($1, m "/") == 1' "$OUTDIR/$f" >"$SCOPE/$f"
 	done
@@ -496,6 +497,7 @@ if [ -s "$WORK/failed.tsv" ]; then
 	mkdir "$VSCOPE" && cp "$SCOPE/tag" "$SCOPE/files.tsv" "$VSCOPE/" || exit 2
 	[ ! -f "$SCOPE/macros.tsv" ] || cp "$SCOPE/macros.tsv" "$VSCOPE/" || exit 2
 	[ ! -f "$SCOPE/tag-style" ] || cp "$SCOPE/tag-style" "$VSCOPE/" || exit 2
+	[ ! -f "$SCOPE/tables.tsv" ] || cp "$SCOPE/tables.tsv" "$VSCOPE/" || exit 2
 	for f in wanted.tsv stale.tsv; do
 		awk -F '\t' 'FNR == NR { out[$1 "\t" $2] = 1; next } !(($1 "\t" $2) in out)' \
 			"$WORK/failed.tsv" "$SCOPE/$f" >"$VSCOPE/$f" || exit 2

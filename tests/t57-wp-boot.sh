@@ -57,6 +57,17 @@ ok $? "a_sys_poke, pasted by a definer macro called in both arms: re-declared be
 awk '/^CMD_HELP\(peek/ { h = NR } /^CMD\(peek/ { c = NR } /__typeof__\(a_cmd_peek\)/ { n++; r = NR }
 	END { exit !(n == 1 && r == c + 1 && h) }' "$b/.wp/src/a/sys.c"
 ok $? "a_cmd_peek (U-Boot's command table entry): re-declared behind CMD(peek, ...) only, not behind CMD_HELP(peek, ...)"
+grep -qx '__typeof__(a_cmd_peek) a_cmd_peek __attribute__((aligned(__alignof__(a_cmd_peek)))) __global;' \
+	"$b/.wp/src/a/sys.c" && grep -qx 'a/sys.c	a_cmd_peek' "$b/.wp/tags/tables.tsv"
+ok $? "a_cmd_peek, in a section of its own name (tables.tsv), re-declared keeping its alignment"
+# (a re-declaration without it drops the aligned(4): GCC aligns the 24-byte
+# entry to 16, and a table of such entries gets another stride)
+for t in "$TMP/src" "$b/.wp/src"; do
+	gcc -O2 -c -o "$TMP/sys.o" "$t/a/sys.c" &&
+		readelf -SW "$TMP/sys.o" | awk '/ a_cmd_list_peek / { print $NF }'
+done >"$TMP/align"
+printf '4\n4\n' >"$TMP/align.want"
+expect_eq "$TMP/align.want" "$TMP/align" "... the tagged a/sys.c compiles a_cmd_peek 4-aligned, as the untagged one"
 "$b/image" >"$TMP/wp.out"
 expect_eq "$TMP/want.out" "$TMP/wp.out" "the whole-program image prints what the normal one prints"
 expect_grep "^wholeprogram: image: whole-program: the 3 unit files linked" "$TMP/wp.err" \

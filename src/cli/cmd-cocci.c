@@ -101,6 +101,7 @@ static void to_targets(const struct tag_issue *v, size_t n, struct cocci_target 
 		t[i].line = v[i].line;
 		t[i].macro = v[i].place ? v[i].place->macro : NULL;
 		t[i].place = v[i].place ? placement_token(v[i].place->kind) : NULL;
+		t[i].table = v[i].table;
 	}
 }
 
@@ -291,7 +292,7 @@ static void write_outdir(const struct cocci_cmd_opts *o, const struct pipeline *
 	nadd = rep->nmissing + macro_targets(&p->plan, add + rep->nmissing);
 	if (o->define_header && rep->nmissing)  /* in files.tsv, with no rule */
 		add[nadd++] = (struct cocci_target){ o->define_header, treeconf_tag(c),
-						     DEF_MACRO, 0, NULL, NULL };
+						     DEF_MACRO, 0, NULL, NULL, 0 };
 	to_targets(rep->stale, rep->nstale, remove);
 	cocci_write(&copts, add, nadd, remove, nremove);
 	tagstyle_free(&style);

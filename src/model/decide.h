@@ -39,6 +39,9 @@ struct defsite {
 				 * another arm) that defines it too, or NULL: its
 				 * definition is tagged there as well */
 	unsigned also_line;     /* its line there */
+	unsigned char in_table; /* in a section of its own name (not .data,
+				 * .bss, .rodata...): an entry of a table the
+				 * linker builds, whose stride is its alignment */
 };
 
 /* The file the definition's text is in, else its object's source (NULL). */

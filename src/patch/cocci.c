@@ -363,9 +363,9 @@ static void clean_outdir(const char *outdir)
 }
 
 struct outfiles {
-	FILE *wanted, *stale, *files;
-	char *wanted_path, *stale_path, *files_path;
-	struct atomic_file out[3];
+	FILE *wanted, *stale, *files, *tables;
+	char *wanted_path, *stale_path, *files_path, *tables_path;
+	struct atomic_file out[4];
 };
 
 static void open_outfiles(struct outfiles *o, const char *outdir)
@@ -376,6 +376,8 @@ static void open_outfiles(struct outfiles *o, const char *outdir)
 	o->wanted = open_out(&o->out[0], o->wanted_path);
 	o->stale = open_out(&o->out[1], o->stale_path);
 	o->files = open_out(&o->out[2], o->files_path);
+	o->tables_path = path_join(outdir, "tables.tsv");
+	o->tables = open_out(&o->out[3], o->tables_path);
 }
 
 static void close_outfiles(struct outfiles *o)
@@ -383,6 +385,8 @@ static void close_outfiles(struct outfiles *o)
 	close_out(&o->out[0], o->wanted_path);
 	close_out(&o->out[1], o->stale_path);
 	close_out(&o->out[2], o->files_path);
+	close_out(&o->out[3], o->tables_path);
+	free(o->tables_path);
 	free(o->wanted_path);
 	free(o->stale_path);
 	free(o->files_path);
@@ -439,6 +443,8 @@ static int write_file(const struct cocci_opts *opts, struct srcset *files,
 				e[i].t->symbol, kind_name(e[i].kind), e[i].t->line,
 				e[i].t->macro ? e[i].t->macro : "-",
 				e[i].t->place ? e[i].t->place : "-");
+		if (!e[i].remove && e[i].kind == DEF_VAR && e[i].t->table)
+			fprintf(o->tables, "%s\t%s\n", source, e[i].t->symbol);
 	}
 	free(patch);
 	free(dir);

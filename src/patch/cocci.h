@@ -24,6 +24,8 @@ struct cocci_target {
 	unsigned line;        /* 1-based line of the definition/tag when known, else 0 */
 	const char *macro;    /* additions: the definer or pasting macro, or NULL */
 	const char *place;    /* additions: where the tag goes (placement_token), or NULL */
+	int table;            /* additions: a variable in a table's section
+			       * (OUTDIR/tables.tsv) */
 };
 
 struct srcset;

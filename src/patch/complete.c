@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <unistd.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -820,7 +821,20 @@ struct tables {
 	struct tagmacro_edit *macros;   /* OUTDIR/macros.tsv (--tag-macros) */
 	long nmacros;
 	struct tagstyle style;   /* OUTDIR/tag-style */
+	char **tables;           /* OUTDIR/tables.tsv: source, symbol */
+	long ntables;
 };
+
+/* wanted.tsv's kind of symbol sym of src, or "table" for a variable of
+ * tables.tsv (its re-declaration keeps its alignment: tagtext_redecl). */
+static const char *wanted_kind(const struct tables *T, const char *src, const char *sym,
+			       const char *kind)
+{
+	for (long i = 0; i < T->ntables; i++)
+		if (!strcmp(T->tables[2 * i], src) && !strcmp(T->tables[2 * i + 1], sym))
+			return "table";
+	return kind;
+}
 
 static int is_failed(const struct tables *T, const char *src)
 {
@@ -887,7 +901,8 @@ static int complete_one(const struct tables *T, const char *src, const char *ori
 			w[nw] = T->wanted[6 * i + 1];
 			lines[nw] = (unsigned)strtoul(T->wanted[6 * i + 3], NULL, 10);
 			pl[nw] = T->wanted[6 * i + 5];
-			k[nw++] = T->wanted[6 * i + 2];
+			k[nw] = wanted_kind(T, src, w[nw], T->wanted[6 * i + 2]);
+			nw++;
 		}
 	for (long i = 0; i < T->nstale; i++)
 		if (!strcmp(T->stale[2 * i], src))
@@ -938,8 +953,12 @@ int complete_outdir(const char *outdir, const char *orig, const char *spatched,
 	p = path_join(outdir, "stale.tsv");
 	T.nstale = read_tsv(p, 2, &T.stale);
 	free(p);
+	p = path_join(outdir, "tables.tsv");    /* (none from an older cocci) */
+	T.ntables = access(p, F_OK) && errno == ENOENT ? 0 : read_tsv(p, 2, &T.tables);
+	free(p);
 	T.nfailed = failed_list ? read_tsv(failed_list, 1, &T.failed) : 0;
 	if (ntag < 1 || T.nfiles < 0 || T.nwanted < 0 || T.nstale < 0 || T.nfailed < 0 ||
+	    T.ntables < 0 ||
 	    (T.nmacros = tagmacro_read(outdir, &T.macros)) < 0 || tagstyle_read(outdir, &T.style))
 		rc = -1;
 	T.tag = ntag > 0 ? tagcell[0] : NULL;
@@ -949,6 +968,7 @@ int complete_outdir(const char *outdir, const char *orig, const char *spatched,
 	free_tsv(T.files, T.nfiles, 1);
 	free_tsv(T.wanted, T.nwanted, 6);
 	free_tsv(T.stale, T.nstale, 2);
+	free_tsv(T.tables, T.ntables, 2);
 	free_tsv(T.failed, T.nfailed, 1);
 	tagmacro_edits_free(T.macros, T.nmacros > 0 ? (size_t)T.nmacros : 0);
 	tagstyle_free(&T.style);

@@ -23,6 +23,7 @@ static void push_issue(struct tag_issue **arr, size_t *n, size_t *cap,
 	t->line = line;
 	t->kind = kind;
 	t->several = 0;
+	t->table = 0;
 	t->why = why;
 	t->place = NULL;
 	t->unit = NULL;
@@ -172,6 +173,7 @@ void tagcheck_run(const struct rows *rows, const struct placement *places,
 			   row_source_name(r), also ? r->site.also_line : r->site.def_line,
 			   r->kind, "referenced from outside its unit");
 		out->missing[out->nmissing - 1].several = also ? 0 : r->site.several;
+		out->missing[out->nmissing - 1].table = r->site.in_table && r->kind != KIND_FUNC;
 		out->missing[out->nmissing - 1].place = also ? &in_place : &places[wanted_row[id].row];
 		out->missing[out->nmissing - 1].unit = r->unit;
 		out->missing[out->nmissing - 1].ctx = r->ctx;

@@ -13,6 +13,8 @@ struct tag_issue {
 	unsigned line;          /* 0 when unknown */
 	enum sym_kind kind;
 	int several;            /* defined in several #if arms */
+	int table;              /* missing tags: a variable in a table's section
+				 * (defsite.in_table) */
 	const char *why;        /* for stale tags: a static explanation */
 	const struct placement *place; /* missing tags: where the tag goes */
 	const char *unit;       /* missing tags: the definition's unit (the

@@ -106,8 +106,12 @@ char *tagtext_redecl(const char *sym, const char *tag, const char *kind, const c
 	int ext = !behind || (kind && !strcmp(kind, "func")) ||
 		  (place && !strcmp(place, "generated"));
 
-	return xasprintf("%s%s__typeof__(%s) %s %s;%s%s", quiet ? REDECL_QUIET_BEGIN : "",
-			 ext ? "extern " : "", sym, sym, tag, quiet ? REDECL_QUIET_END : "",
+	int table = kind && !strcmp(kind, "table");
+
+	return xasprintf("%s%s__typeof__(%s) %s %s%s%s%s;%s%s", quiet ? REDECL_QUIET_BEGIN : "",
+			 ext ? "extern " : "", sym, sym, table ? REDECL_ALIGNED_OPEN : "",
+			 table ? sym : "", table ? REDECL_ALIGNED_CLOSE : "", tag,
+			 quiet ? REDECL_QUIET_END : "",
 			 place && !strcmp(place, "synced") ? " " SYNC_IGNORE_COMMENT : "");
 }
 
@@ -143,11 +147,19 @@ int tagtext_is_redecl(const char *line, size_t len, const char *sym, const char 
 		while (len && (*line == ' ' || *line == '\t'))
 			line++, len--;
 	}
-	return len == 11 + sl + 2 + sl + 1 + tl + 1 &&
-	       !memcmp(line, "__typeof__(", 11) && !memcmp(line + 11, sym, sl) &&
-	       !memcmp(line + 11 + sl, ") ", 2) && !memcmp(line + 13 + sl, sym, sl) &&
-	       line[13 + 2 * sl] == ' ' && !memcmp(line + 14 + 2 * sl, tag, tl) &&
-	       line[14 + 2 * sl + tl] == ';';
+	if (len < 14 + 2 * sl || memcmp(line, "__typeof__(", 11) || memcmp(line + 11, sym, sl) ||
+	    memcmp(line + 11 + sl, ") ", 2) || memcmp(line + 13 + sl, sym, sl) ||
+	    line[13 + 2 * sl] != ' ')
+		return 0;
+	line += 14 + 2 * sl, len -= 14 + 2 * sl;
+	{       /* a table's: __attribute__((aligned(__alignof__(S)))) */
+		size_t lo = sizeof(REDECL_ALIGNED_OPEN) - 1, lz = sizeof(REDECL_ALIGNED_CLOSE) - 1;
+
+		if (len > lo + sl + lz && !memcmp(line, REDECL_ALIGNED_OPEN, lo) &&
+		    !memcmp(line + lo, sym, sl) && !memcmp(line + lo + sl, REDECL_ALIGNED_CLOSE, lz))
+			line += lo + sl + lz, len -= lo + sl + lz;
+	}
+	return len == tl + 1 && !memcmp(line, tag, tl) && line[tl] == ';';
 }
 
 /* One re-declaration of sym behind each definition of it in f, in its #if

@@ -49,6 +49,14 @@ char *tagtext_redecl(const char *sym, const char *tag, const char *kind, const c
 	"_Pragma(\"GCC diagnostic ignored \\\"-Wredundant-decls\\\"\") " \
 	"_Pragma(\"GCC diagnostic ignored \\\"-Wattributes\\\"\") "
 #define REDECL_QUIET_END " _Pragma(\"GCC diagnostic pop\")"
+/* Of kind "table" (a variable in a section of its own name, a table the
+ * linker builds: OUTDIR/tables.tsv), `__typeof__(S) S
+ * __attribute__((aligned(__alignof__(S)))) TAG;`: a re-declaration without
+ * it drops an alignment the definition gave below its type's (U-Boot's
+ * linker lists, __aligned(4)), GCC aligns the entry again (16 for a 24-byte
+ * struct on x86-64) and the table's stride changes. */
+#define REDECL_ALIGNED_OPEN "__attribute__((aligned(__alignof__("
+#define REDECL_ALIGNED_CLOSE ")))) "
 /* line (*len bytes) without REDECL_QUIET_BEGIN before it and
  * REDECL_QUIET_END after it, when it has both (*len made shorter). */
 const char *tagtext_unquieted(const char *line, size_t *len);

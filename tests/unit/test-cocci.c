@@ -197,18 +197,18 @@ static void test_write(const char *tmp)
 	char *src = path_join(tmp, "src"), *out = path_join(tmp, "out");
 	struct cocci_opts opts = { out, "__global", src, NULL, NULL };
 	struct cocci_target add[] = {
-		{ "mm/b.c", "zeta", DEF_VAR, 3, NULL, NULL },
-		{ "mm/b.c", "alpha", DEF_FUNC, 0, NULL, NULL },
-		{ "mm/b.c", "big_lock", DEF_VAR, 0, NULL, NULL },
-		{ "a.c", "both", DEF_OTHER, 1, NULL, NULL },
-		{ "a.c", "dup", DEF_FUNC, 0, NULL, NULL },
-		{ "a.c", "dup", DEF_FUNC, 0, NULL, NULL },
-		{ "a.c", "foo.cold", DEF_FUNC, 0, NULL, NULL },
-		{ "gone.c", "lost", DEF_FUNC, 0, NULL, NULL },
+		{ "mm/b.c", "zeta", DEF_VAR, 3, NULL, NULL, 0 },
+		{ "mm/b.c", "alpha", DEF_FUNC, 0, NULL, NULL, 0 },
+		{ "mm/b.c", "big_lock", DEF_VAR, 0, NULL, NULL, 0 },
+		{ "a.c", "both", DEF_OTHER, 1, NULL, NULL, 0 },
+		{ "a.c", "dup", DEF_FUNC, 0, NULL, NULL, 0 },
+		{ "a.c", "dup", DEF_FUNC, 0, NULL, NULL, 0 },
+		{ "a.c", "foo.cold", DEF_FUNC, 0, NULL, NULL, 0 },
+		{ "gone.c", "lost", DEF_FUNC, 0, NULL, NULL, 0 },
 	};
 	struct cocci_target rm[] = {
-		{ "mm/b.c", "old_fn", DEF_FUNC, 7, NULL, NULL },
-		{ "a.c", "dup", DEF_FUNC, 0, NULL, NULL },
+		{ "mm/b.c", "old_fn", DEF_FUNC, 7, NULL, NULL, 0 },
+		{ "a.c", "dup", DEF_FUNC, 0, NULL, NULL, 0 },
 	};
 	char *s, *want, *ck_a, *ck_b;
 	int errors;

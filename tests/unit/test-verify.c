@@ -59,6 +59,13 @@ static void test_redecl(void)
 		       "a push without its pop: not one");
 		free(q);
 		free(qs);
+		q = tagtext_redecl("ent", "__global", "table", NULL, 1, 0);
+		TAP_STR(q, "__typeof__(ent) ent __attribute__((aligned(__alignof__(ent)))) __global;",
+			"a table's variable: the re-declaration keeps its alignment");
+		TAP_OK(redecl(q, "ent"), "... is a re-declaration");
+		TAP_OK(!redecl("__typeof__(ent) ent __attribute__((aligned(__alignof__(x)))) __global;",
+			       "ent"), "... of another name's alignment: not one");
+		free(q);
 	}
 	TAP_OK(!redecl("static __typeof__(foo) foo __global;", "foo"), "static: not one");
 	TAP_OK(!redecl("extern __typeof__(foo) foo __global;", "fo"), "another symbol");

@@ -26,7 +26,10 @@ struct a_cmd {
 	long (*fn)(long);
 };
 #define CMD_HELP(n, text) static const char n##_help[] = text
-#define CMD(n, f) struct a_cmd a_cmd_##n = { #n, n##_help, f }
+/* (an entry of a table the linker builds, aligned below its type as U-Boot's
+ * ll_entry_declare does: its re-declaration must keep that alignment) */
+#define CMD(n, f) struct a_cmd a_cmd_##n \
+	__attribute__((aligned(4), section("a_cmd_list_" #n))) = { #n, n##_help, f }
 
 static long a_peek(long x)
 {
