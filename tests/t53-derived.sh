@@ -91,8 +91,8 @@ if command -v spatch >/dev/null 2>&1; then
 	grep -q '^int __init __global boot_setup(void)$' "$TMP/tagged/common/boot.c" &&
 		grep -q '^int __global boot_level __initdata = 3;$' "$TMP/tagged/common/boot.c" &&
 		grep -q '^int __init __global sort_three(' "$TMP/tagged/lib/sort.c" &&
-		grep -qF '_Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wredundant-decls\"") _Pragma("GCC diagnostic ignored \"-Wattributes\"") __typeof__(counter_sorts) counter_sorts __global; _Pragma("GCC diagnostic pop")' "$TMP/tagged/lib/sort.c"
-	ok $? "annotate: the init objects' tags are in common/boot.c and lib/sort.c (counter_sorts re-declared quietly: the build has -Werror -Wredundant-decls)"
+		grep -qF '_Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wredundant-decls\"") _Pragma("GCC diagnostic ignored \"-Wattributes\"") __typeof__(counter_sorts) counter_sorts __attribute__((aligned(__alignof__(counter_sorts)))) __global; _Pragma("GCC diagnostic pop")' "$TMP/tagged/lib/sort.c"
+	ok $? "annotate: the init objects' tags are in common/boot.c and lib/sort.c (counter_sorts re-declared quietly, the build has -Werror -Wredundant-decls, keeping its alignment: it is in .init.data)"
 	grep -q '^quiet	redundant-decls$' "$TMP/c/tag-style"
 	ok $? "cocci: tag-style says the re-declarations are quiet (the commands' -Wredundant-decls)"
 	grep -q '^int __global efi_rt_call(int n)$' "$TMP/tagged/common/efi/rt.c"
