@@ -78,23 +78,54 @@ static int item_is_asm(const char *text, const struct lex_item *t)
 	       item_is(text, t, "__asm__", 7);
 }
 
+/* The declarator name an asm label after token prev belongs to: prev
+ * itself (`int errno asm(...)`), or, after a `)`, the name before its `(`
+ * (`int f(void) asm(...)`: closed, the last parenthesis closed). */
+static const struct lex_item *label_owner(const char *text, const struct lex_item *prev,
+					  const struct lex_item *closed)
+{
+	if (prev->kind == TK_IDENT)
+		return prev;
+	if (prev->kind == TK_PUNCT && text[prev->off] == ')' && closed->len)
+		return closed;
+	return NULL;
+}
+
 char *cpp_asm_label_owner(const char *text, size_t len, const char *label)
 {
+	enum { PAREN_DEPTH = 64 };
 	struct lex_cursor c;
-	struct lex_item t[5];   /* the last five tokens: IDENT asm ( "label" ) */
-	size_t seen = 0, llen = strlen(label);
+	struct lex_item t, prev = { TK_PUNCT, 0, 0 }, closed = { TK_IDENT, 0, 0 };
+	struct lex_item cand = closed, open[PAREN_DEPTH];  /* the name before each open ( */
+	size_t depth = 0, braces = 0, llen = strlen(label);
+	int state = 0;                  /* after asm: 1, after its (: 2, its "label": 3 */
 
 	lex_cursor_init(&c, text, len, 0);
-	while (lex_next(&c, &t[seen < 5 ? seen : 4])) {
-		if (seen < 5 && ++seen < 5)
-			continue;
-		if (t[0].kind == TK_IDENT && item_is_asm(text, &t[1]) &&
-		    t[2].kind == TK_PUNCT && text[t[2].off] == '(' &&
-		    t[3].kind == TK_LIT && t[3].len == llen + 2 && text[t[3].off] == '"' &&
-		    !memcmp(text + t[3].off + 1, label, llen) &&
-		    t[4].kind == TK_PUNCT && text[t[4].off] == ')')
-			return xstrndup(text + t[0].off, t[0].len);
-		memmove(t, t + 1, 4 * sizeof(*t));
+	for (; lex_next(&c, &t); prev = t) {
+		int punct = t.kind == TK_PUNCT ? text[t.off] : 0;
+		const struct lex_item *o;
+
+		if (state == 1 && punct == '(')
+			state = 2;
+		else if (state == 2 && t.kind == TK_LIT && t.len == llen + 2 &&
+			 text[t.off] == '"' && !memcmp(text + t.off + 1, label, llen))
+			state = 3;
+		else if (state == 3 && punct == ')')
+			return xstrndup(text + cand.off, cand.len);
+		else
+			state = 0;
+		/* (a label is at file scope: an asm statement in a function is none) */
+		braces += punct == '{';
+		braces -= punct == '}' && braces;
+		if (!state && !braces && item_is_asm(text, &t) &&
+		    (o = label_owner(text, &prev, &closed))) {
+			cand = *o;
+			state = 1;
+		}
+		if (punct == '(' && depth < PAREN_DEPTH)
+			open[depth++] = prev.kind == TK_IDENT ? prev : (struct lex_item){ TK_IDENT, 0, 0 };
+		else if (punct == ')' && depth)
+			closed = open[--depth];
 	}
 	return NULL;
 }

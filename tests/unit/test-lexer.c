@@ -120,5 +120,9 @@ int main(void)
 	check_label("asm(\".globl hot_alias; .set hot_alias, x\");", "hot_alias", "-");
 	check_label("int v __asm__(\"other\");", "hot_label", "-");
 	check_label("asm(\"x\")", "x", "-");
+	check_label("int f(int (*g)(void)) asm(\"f_label\");\nint f(int (*g)(void)) { return g(); }",
+		    "f_label", "f");
+	check_label("int a, b asm(\"b_lbl\");", "b_lbl", "b");
+	check_label("void g(void) { asm(\"x\"); }", "x", "-");
 	return tap_done();
 }
