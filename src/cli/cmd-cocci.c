@@ -208,23 +208,31 @@ static void write_builds(const struct cocci_cmd_opts *o)
 	free(path);
 }
 
+static int cmp_ptr(const void *a, const void *b)
+{
+	const void *x = *(const void *const *)a, *y = *(const void *const *)b;
+
+	return (x > y) - (x < y);
+}
+
 /* Whether a compile of the objects to tag warns on redundant declarations
  * (Xen: -Werror -Wredundant-decls), which every re-declaration is: then they
- * are made quiet (tagstyle.h). */
+ * are made quiet (tagstyle.h). Each object's .cmd file is read once. */
 static int warns_redundant(const struct pipeline *p)
 {
-	const struct objctx *seen = NULL;
+	const struct objctx **ctx = xcalloc(p->rows.count + 1, sizeof(*ctx));
+	size_t n = 0;
+	int warns = 0;
 
-	for (size_t i = 0; i < p->rows.count; i++) {
-		const struct row *r = &p->rows.v[i];
-
-		if (r->status != STATUS_TAG || !r->ctx || !r->ctx->cmd_file || r->ctx == seen)
-			continue;
-		seen = r->ctx;
-		if (kbuild_cmd_warns(r->ctx->cmd_file, "redundant-decls"))
-			return 1;
-	}
-	return 0;
+	for (size_t i = 0; i < p->rows.count; i++)
+		if (p->rows.v[i].status == STATUS_TAG && p->rows.v[i].ctx->cmd_file)
+			ctx[n++] = p->rows.v[i].ctx;
+	qsort(ctx, n, sizeof(*ctx), cmp_ptr);
+	for (size_t i = 0; i < n && !warns; i++)
+		warns = (i == 0 || ctx[i] != ctx[i - 1]) &&
+			kbuild_cmd_warns(ctx[i]->cmd_file, "redundant-decls");
+	free(ctx);
+	return warns;
 }
 
 /* The style of the tag (tagstyle.h), said on stderr. */

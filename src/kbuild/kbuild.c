@@ -639,37 +639,36 @@ char **kbuild_cmd_file_words(const char *cmd_file, size_t *nwords, const char **
 	return words;
 }
 
-/* Whether the word of cmd at w (wlen bytes) is `-W` + name or one of its
- * forms (on: 1, off: -1, else 0). */
-static int warning_word(const char *w, size_t wlen, const char *name)
+/* Whether word w is `-W` + name or -Werror=name (1), -Wno-name (-1), or
+ * neither (0). */
+static int warning_word(const char *w, const char *name)
 {
-	size_t nl = strlen(name);
+	const char *rest = str_has_prefix(w, "-Wno-") ? w + 5 :
+			   str_has_prefix(w, "-Werror=") ? w + 8 :
+			   str_has_prefix(w, "-W") ? w + 2 : NULL;
 
-	if (wlen == 2 + nl && !memcmp(w, "-W", 2) && !memcmp(w + 2, name, nl))
-		return 1;
-	if (wlen == 8 + nl && !memcmp(w, "-Werror=", 8) && !memcmp(w + 8, name, nl))
-		return 1;
-	if (wlen == 5 + nl && !memcmp(w, "-Wno-", 5) && !memcmp(w + 5, name, nl))
-		return -1;
-	return 0;
+	if (!rest || strcmp(rest, name))
+		return 0;
+	return rest == w + 5 ? -1 : 1;     /* (w + 5: after -Wno-) */
 }
 
 int kbuild_cmd_warns(const char *path, const char *name)
 {
 	char *head = kbuild_cmd_read_head(path), *cmd = head ? kbuild_cmd_command(head) : NULL;
+	/* the compile: the first command, as sh splits it (cmdline.h) */
+	char *first = cmd ? xstrndup(cmd, (size_t)(cmdline_unquoted(cmd, ";|&\n") - cmd)) : NULL;
+	const char *why = NULL;
+	size_t n = 0;
+	char **w = first ? cmdline_words(first, CMDLINE_READ, &n, &why) : NULL;
 	int on = 0;
 
-	for (const char *p = cmd; p && *p;) {
-		size_t len;
-
-		p += strspn(p, " \t");
-		len = strcspn(p, " \t");
-		switch (warning_word(p, len, name)) {
+	for (size_t i = 0; i < n; i++)
+		switch (warning_word(w[i], name)) {
 		case 1: on = 1; break;
 		case -1: on = 0; break;
 		}
-		p += len;
-	}
+	cmdline_free(w);
+	free(first);
 	free(cmd);
 	free(head);
 	return on;

@@ -79,6 +79,7 @@ void symindex_make(const struct build *b, struct symindex *ix)
 			r->obj = i;
 			r->bind = o->syms[k].bind;
 			r->kind = o->syms[k].kind;
+			r->section = o->syms[k].section;
 		}
 	}
 	free(fill);
@@ -183,33 +184,25 @@ static size_t referencing_units(struct rows *rows, struct build *b,
 	return nu;
 }
 
-/* Whether sym's definition in o is in a section named by the source (a
- * table entry: `__u_boot_list_2_cmd_2_x`, `.initcall6.init`), not one the
- * compiler names for data (.data, .bss, .rodata, and their -fdata-sections
- * forms .data.SYM ...). */
-static int in_table_section(const struct build *b, const struct object *o, unsigned sym)
+/* Whether a definition in section id (0: unknown) is in a section named by
+ * the source (a table entry: `__u_boot_list_2_cmd_2_x`, `.initcall6.init`),
+ * not one the compiler names for data (.data, .bss, .rodata, and their
+ * -fdata-sections forms .data.SYM ...). */
+static int in_table_section(const struct build *b, unsigned id)
 {
 	static const char *const compiler_made[] = {
 		".data", ".bss", ".rodata", ".tdata", ".tbss", ".sdata", ".sbss",
 		".ldata", ".lbss", ".lrodata", ".srodata", "COMMON", NULL
 	};
+	const char *name = id ? strtab_str(&b->set.sections, id) : NULL;
 
-	for (size_t k = 0; k < o->nsyms; k++) {
-		const struct objsym *s = &o->syms[k];
-		const char *name;
-		size_t len;
+	for (const char *const *c = compiler_made; name && *c; c++) {
+		size_t len = strlen(*c);
 
-		if (s->name != sym || !sym_is_def(s->bind) || !s->section)
-			continue;
-		name = strtab_str(&b->set.sections, s->section);
-		for (const char *const *c = compiler_made; *c; c++) {
-			len = strlen(*c);
-			if (!strncmp(name, *c, len) && (!name[len] || name[len] == '.'))
-				return 0;
-		}
-		return 1;
+		if (!strncmp(name, *c, len) && (!name[len] || name[len] == '.'))
+			return 0;
 	}
-	return 0;
+	return name != NULL;
 }
 
 /* add_row's how: the symbol is exported; a unit of the definition's own image
@@ -238,7 +231,7 @@ static void add_row(struct rows *out, struct build *b, unsigned sym,
 		    (how & ROW_EXPORTED) && !(b->tag_exports && r->image_use) ?
 		    STATUS_EXPORTED : STATUS_TAG;
 	r->weak = d->bind == SYM_WEAKDEF;
-	r->site.in_table = in_table_section(b, o, sym);
+	r->site.in_table = in_table_section(b, d->section);
 	r->refclass = 0;
 	r->multi = 0;
 	r->kind = d->kind;

@@ -125,7 +125,7 @@ int rows_def_site(struct rows *rows, const struct objctx **map, const struct bui
  * (after decide_build): entries[start[s] .. start[s + 1]) for symbol id s. */
 struct symindex {
 	size_t *start;
-	struct symref { size_t obj; unsigned char bind, kind; } *entries;
+	struct symref { size_t obj; unsigned section; unsigned char bind, kind; } *entries;
 };
 void symindex_make(const struct build *b, struct symindex *ix);
 void symindex_free(struct symindex *ix);

@@ -1207,23 +1207,6 @@ static size_t call_arg(const struct scan *S, size_t i)
 	return id;
 }
 
-/* The directive of TK_PP token k: `if` (#if, #ifdef, #ifndef), `else`
- * (#else, #elif...), `endif`, or 0. */
-static int pp_kind(const struct lex *L, size_t k)
-{
-	const char *p = L->s + L->t[k].off, *end = p + L->t[k].len;
-
-	for (p++; p < end && (*p == ' ' || *p == '\t'); p++)
-		;
-	if (end - p >= 5 && !memcmp(p, "endif", 5))
-		return 'e';
-	if (end - p >= 4 && (!memcmp(p, "else", 4) || !memcmp(p, "elif", 4)))
-		return 'l';
-	if (end - p >= 2 && !memcmp(p, "if", 2))
-		return 'i';
-	return 0;
-}
-
 /* Whether tokens lo < hi stand in two arms of one #if (only one of them is
  * compiled): between them an #else or #elif of a conditional that holds
  * both. */
@@ -1232,18 +1215,18 @@ static int other_arms(const struct lex *L, size_t lo, size_t hi)
 	long opened = 0, closed = 0, arms_of = -1;
 
 	for (size_t k = lo + 1; k < hi; k++) {
-		int d = L->t[k].kind == TK_PP ? pp_kind(L, k) : 0;
+		enum lex_pp d = lex_pp_kind(L, k);
 
-		if (d == 'i') {
+		if (d == PP_IF) {
 			opened++;
-		} else if (d == 'e' && opened) {
+		} else if (d == PP_ENDIF && opened) {
 			opened--;
-		} else if (d == 'e') {
+		} else if (d == PP_ENDIF) {
 			/* lo's innermost open conditional ends here */
 			if (arms_of == closed)
 				arms_of = -1;
 			closed++;
-		} else if (d == 'l' && !opened) {
+		} else if (d == PP_ELSE && !opened) {
 			arms_of = closed;
 		}
 	}

@@ -470,9 +470,7 @@ static void cond_endif(struct lex *L)
 	L->ncond--;
 }
 
-enum pp_kind { PP_OTHER, PP_IF, PP_ELSE, PP_ENDIF };
-
-static enum pp_kind pp_kind(const char *s, size_t n, size_t i)
+static enum lex_pp pp_kind(const char *s, size_t n, size_t i)
 {
 	size_t j;
 
@@ -516,6 +514,12 @@ void lex_free(struct lex *L)
 
 
 /* ---- every token of a spliced text ---- */
+
+enum lex_pp lex_pp_kind(const struct lex *L, size_t k)
+{
+	return L->t[k].kind == TK_PP ? pp_kind(L->s, L->t[k].off + L->t[k].len, L->t[k].off + 1)
+				     : PP_OTHER;
+}
 
 static void lex_directive(struct lex *L, size_t i, size_t end)
 {

@@ -145,6 +145,10 @@ struct lex {
  * lex_tokens() then makes the tokens (once). */
 void lex_open(struct lex *L, const char *text, size_t len);
 void lex_tokens(struct lex *L);
+/* The conditional a TK_PP token k is: #if, #ifdef, #ifndef (PP_IF); #else,
+ * #elif... (PP_ELSE); #endif (PP_ENDIF); else, or any other token, PP_OTHER. */
+enum lex_pp { PP_OTHER, PP_IF, PP_ELSE, PP_ENDIF };
+enum lex_pp lex_pp_kind(const struct lex *L, size_t k);
 /* Whether splicing changed the text (offsets differ from the original's). */
 int lex_spliced(const struct lex *L);
 /* The original line of offset off; fastest with offsets in increasing order. */
